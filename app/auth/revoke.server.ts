@@ -1,0 +1,30 @@
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { apiTokenFamilies } from "~/db/schema";
+import { invalidateUserSessionsQuery } from "./session.server";
+
+/**
+ * ARCHITECTURE.md 5: a password change, deactivation or role change ends the user's
+ * other web sessions and API token families at once. Returned as queries so the
+ * caller can batch them with the change itself.
+ */
+export function revokeUserAccessQueries(
+  db: Db,
+  userId: string,
+  reason: string,
+  keep: { sessionId?: string; familyId?: string } = {},
+) {
+  return [
+    invalidateUserSessionsQuery(db, userId, keep.sessionId),
+    db
+      .update(apiTokenFamilies)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(
+        and(
+          eq(apiTokenFamilies.userId, userId),
+          isNull(apiTokenFamilies.revokedAt),
+          keep.familyId ? ne(apiTokenFamilies.id, keep.familyId) : undefined,
+        ),
+      ),
+  ] as const;
+}

@@ -1,0 +1,181 @@
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigation } from "react-router";
+
+export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+
+/** Renders translated error keys; always takes its line so errors appearing do not shift the layout. */
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const { t } = useTranslation();
+  const shown = errors?.filter(Boolean) ?? [];
+  return (
+    <div id={id} className="min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
+      {shown.map((e) => (
+        <p key={e}>{t(e!)}</p>
+      ))}
+    </div>
+  );
+}
+
+export const inputClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-[invalid=true]:border-red-400";
+
+export function Field({
+  label,
+  inputProps,
+  errors,
+  hint,
+}: {
+  label: ReactNode;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+  errors?: ListOfErrors;
+  hint?: ReactNode;
+}) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      <input
+        {...inputProps}
+        id={id}
+        className={inputClass}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
+      {hint}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/** A password field whose show/hide button appears once JavaScript runs (it cannot work without it). */
+export function PasswordField({
+  label,
+  inputProps,
+  errors,
+  hint,
+}: {
+  label: ReactNode;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+  errors?: ListOfErrors;
+  hint?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          {...inputProps}
+          id={id}
+          type={visible ? "text" : "password"}
+          className={`${inputClass} pr-20`}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-pressed={visible}
+            aria-controls={id}
+            className="absolute inset-y-0 right-0 rounded-r-md px-3 text-sm font-medium text-brand-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300 dark:hover:bg-slate-800"
+          >
+            {visible ? t("auth.hidePassword") : t("auth.showPassword")}
+          </button>
+        ) : null}
+      </div>
+      {hint}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** True while this form's own submission is in flight (matched by its intent or action). */
+export function useIsPending({ formAction, intent }: { formAction?: string; intent?: string } = {}) {
+  const navigation = useNavigation();
+  if (navigation.state === "idle" || !navigation.formMethod || navigation.formMethod === "GET") return false;
+  if (formAction && navigation.formAction !== formAction) return false;
+  if (intent && navigation.formData?.get("intent") !== intent) return false;
+  return true;
+}
+
+export const buttonClass = {
+  primary:
+    "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60 dark:focus-visible:ring-offset-slate-900",
+  secondary:
+    "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700",
+  danger:
+    "inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 disabled:opacity-60",
+};
+
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+  variant = "primary",
+  className = "",
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & {
+  pending: boolean;
+  pendingLabel: ReactNode;
+  variant?: keyof typeof buttonClass;
+}) {
+  return (
+    <button
+      type="submit"
+      {...props}
+      disabled={pending || props.disabled}
+      aria-busy={pending || undefined}
+      className={`${buttonClass[variant]} ${className}`}
+    >
+      {pending ? (
+        <>
+          <Spinner />
+          {pendingLabel}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}
+
+export function Spinner({ className = "h-4 w-4" }: { className?: string }) {
+  return (
+    <svg className={`animate-spin ${className}`} viewBox="0 0 24 24" fill="none" aria-hidden="true">
+      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" className="opacity-25" />
+      <path d="M4 12a8 8 0 0 1 8-8" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function Alert({ tone, children }: { tone: "error" | "success" | "info"; children: ReactNode }) {
+  const styles = {
+    error: "border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
+    success: "border-green-300 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200",
+    info: "border-blue-300 bg-blue-50 text-blue-800 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200",
+  }[tone];
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${styles}`}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "./client.server";
+import { activityLog } from "./schema";
+
+export const activityActions = [
+  "sign_up",
+  "login",
+  "login_failed",
+  "logout",
+  "profile_update",
+  "password_change",
+  "role_change",
+  "account_deactivated",
+  "account_reactivated",
+] as const;
+export type ActivityAction = (typeof activityActions)[number];
+
+export type ActivityInput = { userId: string; action: ActivityAction; description: string; ipAddress: string | null };
+
+/** Returned as a query so callers can put it in the same batch as the change it records. */
+export function recordActivityQuery(db: Db, entry: ActivityInput) {
+  return db.insert(activityLog).values(entry);
+}
+
+export function listRecentActivity(db: Db, userId: string, limit = 10) {
+  return db
+    .select({
+      id: activityLog.id,
+      action: activityLog.action,
+      description: activityLog.description,
+      ipAddress: activityLog.ipAddress,
+      timestamp: activityLog.createdAt,
+    })
+    .from(activityLog)
+    .where(eq(activityLog.userId, userId))
+    .orderBy(desc(activityLog.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,51 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { NonceProvider } from "~/components/nonce";
+import { getInstance } from "~/middleware/i18n";
+import { nonceContext } from "~/middleware/security-headers";
+import { createFallbackI18n } from "~/locales/fallback-instance";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  let shellRendered = false;
+  const userAgent = request.headers.get("user-agent");
+  const nonce = loadContext.get(nonceContext);
+  // remix-i18next's instance exists only when its middleware ran; an early 404 or a
+  // refused request skips it, so fall back to a plain English instance.
+  let i18n;
+  try {
+    i18n = getInstance(loadContext);
+  } catch {
+    i18n = await createFallbackI18n();
+  }
+
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1_000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    },
+  );
+  shellRendered = true;
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+const envSchema = z.object({
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
+  TURSO_DATABASE_URL: z.string().url().optional(),
+  TURSO_AUTH_TOKEN: z.string().optional(),
+  RATES_PROVIDER_URL: z.string().url(),
+});
+
+export type AppEnv = z.infer<typeof envSchema> & { DB: D1Database };
+
+/** Parses the Worker's variables once per request, naming whatever is missing. */
+export function parseEnv(env: Env): AppEnv {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return { ...result.data, DB: env.DB };
+}

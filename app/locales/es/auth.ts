@@ -1,0 +1,46 @@
+import type { Messages } from "..";
+import type { auth as en } from "../en/auth";
+
+export const auth = {
+  login: {
+    metaTitle: "Iniciar sesión",
+    title: "Bienvenido de nuevo",
+    subtitle: "Inicia sesión en tu cuenta",
+    email: "Correo electrónico",
+    emailPlaceholder: "tu@ejemplo.com",
+    password: "Contraseña",
+    rememberMe: "Recordarme",
+    forgotPassword: "¿Olvidaste tu contraseña?",
+    forgotPasswordUnavailable: "El restablecimiento de contraseña aún no está disponible. Contacta con tu administrador.",
+    submit: "Iniciar sesión",
+    submitting: "Iniciando sesión…",
+    noAccount: "¿No tienes una cuenta?",
+    signUp: "Regístrate",
+    backHome: "Volver al inicio",
+  },
+  register: {
+    metaTitle: "Crear cuenta",
+    title: "Crea tu cuenta",
+    subtitle: "Empieza tu prueba gratuita de 14 días. Sin tarjeta de crédito.",
+    firstName: "Nombre",
+    lastName: "Apellido",
+    email: "Correo electrónico",
+    password: "Contraseña",
+    confirmPassword: "Confirmar contraseña",
+    terms: "Acepto los términos y condiciones",
+    submit: "Crear cuenta",
+    submitting: "Creando cuenta…",
+    haveAccount: "¿Ya tienes una cuenta?",
+    signIn: "Inicia sesión",
+    rules: {
+      title: "La contraseña debe contener:",
+      length: "Al menos 8 caracteres",
+      uppercase: "Una letra mayúscula",
+      number: "Un número",
+      met: "cumplido",
+      unmet: "pendiente",
+    },
+  },
+  showPassword: "Mostrar contraseña",
+  hidePassword: "Ocultar contraseña",
+} satisfies Messages<typeof en>;

@@ -1,0 +1,21 @@
+import type { Messages } from "..";
+import type { validation as en } from "../en/validation";
+
+export const validation = {
+  firstNameRequired: "El nombre es obligatorio",
+  lastNameRequired: "El apellido es obligatorio",
+  emailRequired: "El correo electrónico es obligatorio",
+  emailInvalid: "El correo electrónico no es válido",
+  passwordRequired: "La contraseña es obligatoria",
+  passwordMin: "La contraseña debe tener al menos 8 caracteres",
+  passwordUppercase: "La contraseña debe contener al menos una letra mayúscula",
+  passwordNumber: "La contraseña debe contener al menos un número",
+  passwordsDoNotMatch: "Las contraseñas no coinciden",
+  termsRequired: "Debes aceptar los términos y condiciones",
+  currentPasswordRequired: "La contraseña actual es obligatoria",
+  newPasswordRequired: "La nueva contraseña es obligatoria",
+  newPasswordMin: "La nueva contraseña debe tener al menos 8 caracteres",
+  newPasswordUppercase: "La nueva contraseña debe contener al menos una letra mayúscula",
+  newPasswordNumber: "La nueva contraseña debe contener al menos un número",
+  tooLong: "Este valor es demasiado largo",
+} satisfies Messages<typeof en>;

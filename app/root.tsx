@@ -1,0 +1,94 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { PreventFlashOnWrongTheme, Theme, ThemeProvider } from "remix-themes";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { useNonce } from "./components/nonce";
+import { csrfMiddleware } from "./middleware/csrf";
+import { dbMiddleware } from "./middleware/db";
+import { getLocale, i18nMiddleware } from "./middleware/i18n";
+import { securityHeadersMiddleware } from "./middleware/security-headers";
+import { sessionContext, sessionMiddleware } from "./middleware/session";
+import { themeContext, themeMiddleware } from "./middleware/theme";
+import { toPublicUser } from "./auth/public-user";
+
+// ARCHITECTURE.md section 1: the order matters (headers wrap everything, CSRF refuses before any work).
+export const middleware: Route.MiddlewareFunction[] = [
+  securityHeadersMiddleware,
+  csrfMiddleware,
+  dbMiddleware,
+  sessionMiddleware,
+  i18nMiddleware,
+  themeMiddleware,
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const session = context.get(sessionContext);
+  return data({
+    locale: getLocale(context),
+    theme: context.get(themeContext),
+    user: session ? toPublicUser(session.user) : null,
+  });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const locale = rootData?.locale ?? "en";
+  const theme = rootData?.theme ?? null;
+  return (
+    <html lang={locale} data-theme={theme ?? undefined} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        <ThemeProvider specifiedTheme={theme as Theme | null} themeAction="/resources/theme">
+          <PreventFlashOnWrongTheme ssrTheme={Boolean(theme)} nonce={nonce} />
+        </ThemeProvider>
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
+  }, [i18n, loaderData.locale]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  return (
+    <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-semibold">{notFound ? t("common.notFound.title") : t("common.error.title")}</h1>
+      <p className="text-slate-600 dark:text-slate-300">
+        {notFound ? t("common.notFound.body") : forbidden ? t("common.error.forbidden") : t("common.error.body")}
+      </p>
+      <a className="text-brand-600 underline dark:text-blue-300" href="/">
+        {t("common.notFound.home")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,138 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { clientIp } from "~/auth/client-ip.server";
+import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
+import { attemptLogin } from "~/auth/login-flow.server";
+import { createSession } from "~/auth/session.server";
+import { serializeSessionCookie } from "~/auth/session-cookie.server";
+import { AuthShell } from "~/components/auth-shell";
+import { Alert, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
+import { loginSchema } from "~/domain/account-schemas";
+import { dbContext } from "~/middleware/db";
+import { getInstance } from "~/middleware/i18n";
+import type { Route } from "./+types/login";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  redirectSignedIn(context);
+  return { title: getInstance(context).t("auth.login.metaTitle") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), retryAfter: null }, { status: 400 });
+  }
+  const { email, password, remember, redirectTo } = submission.value;
+  const db = context.get(dbContext);
+  try {
+    const outcome = await attemptLogin(db, email, password, clientIp(request));
+    if (outcome.kind === "throttled") {
+      return data(
+        {
+          result: submission.reply({ formErrors: ["errors.tooManyAttempts"], hideFields: ["password"] }),
+          retryAfter: outcome.retryAfterSeconds,
+        },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
+    }
+    if (outcome.kind === "invalid") {
+      return data(
+        { result: submission.reply({ formErrors: ["errors.invalidCredentials"], hideFields: ["password"] }), retryAfter: null },
+        { status: 400 },
+      );
+    }
+    const session = await createSession(db, outcome.user.id, remember);
+    return redirect(safeRedirectPath(redirectTo), {
+      headers: { "Set-Cookie": serializeSessionCookie(request, session.token, session) },
+    });
+  } catch (error) {
+    console.error("login failed", error);
+    return data(
+      { result: submission.reply({ formErrors: ["errors.loginFailed"], hideFields: ["password"] }), retryAfter: null },
+      { status: 500 },
+    );
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const formError = form.errors?.[0];
+  return (
+    <AuthShell title={t("auth.login.title")} subtitle={t("auth.login.subtitle")}>
+      <Form method="post" className="space-y-2" {...getFormProps(form)}>
+        <div className="min-h-12">
+          {formError ? (
+            <Alert tone="error">
+              <span id={form.errorId}>{t(formError, { seconds: actionData?.retryAfter ?? 60 })}</span>
+            </Alert>
+          ) : null}
+        </div>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label={t("auth.login.email")}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            required: true,
+            autoFocus: true,
+            placeholder: t("auth.login.emailPlaceholder"),
+          }}
+          errors={fields.email.errors}
+        />
+        <PasswordField
+          label={t("auth.login.password")}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password", required: true }}
+          errors={fields.password.errors}
+        />
+        <div className="flex items-center justify-between gap-4 pb-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              name={fields.remember.name}
+              defaultChecked={fields.remember.initialValue === "on"}
+              className="h-4 w-4 rounded border-slate-400 text-brand-600 focus:ring-brand-500"
+            />
+            {t("auth.login.rememberMe")}
+          </label>
+          <details className="relative">
+            <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline dark:text-blue-300">
+              {t("auth.login.forgotPassword")}
+            </summary>
+            <p className="absolute right-0 z-10 mt-2 w-64 rounded-md border border-slate-200 bg-white p-3 text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">
+              {t("auth.login.forgotPasswordUnavailable")}
+            </p>
+          </details>
+        </div>
+        <SubmitButton pending={pending} pendingLabel={t("auth.login.submitting")} className="w-full">
+          {t("auth.login.submit")}
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+        {t("auth.login.noAccount")}{" "}
+        <Link
+          to={redirectTo ? `/auth/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth/register"}
+          className="font-semibold text-brand-700 hover:underline dark:text-blue-300"
+        >
+          {t("auth.login.signUp")}
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

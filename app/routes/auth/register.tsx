@@ -1,0 +1,170 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { registerUser } from "~/auth/accounts.server";
+import { clientIp } from "~/auth/client-ip.server";
+import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
+import { createSession } from "~/auth/session.server";
+import { serializeSessionCookie } from "~/auth/session-cookie.server";
+import { takeToken, throttleRules } from "~/auth/throttle.server";
+import { AuthShell } from "~/components/auth-shell";
+import { Alert, ErrorList, Field, PasswordField, SubmitButton, useHydrated, useIsPending } from "~/components/forms";
+import { passwordRules, registerSchema } from "~/domain/account-schemas";
+import { dbContext } from "~/middleware/db";
+import { getInstance } from "~/middleware/i18n";
+import type { Route } from "./+types/register";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  redirectSignedIn(context);
+  return { title: getInstance(context).t("auth.register.metaTitle") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields }), retryAfter: null }, { status: 400 });
+  }
+  const db = context.get(dbContext);
+  const ip = clientIp(request);
+  try {
+    const throttle = await takeToken(db, `register:ip:${ip ?? "unknown"}`, throttleRules.registerIp);
+    if (!throttle.allowed) {
+      return data(
+        { result: submission.reply({ formErrors: ["errors.tooManyAttempts"], hideFields }), retryAfter: throttle.retryAfterSeconds },
+        { status: 429, headers: { "Retry-After": String(throttle.retryAfterSeconds) } },
+      );
+    }
+    const outcome = await registerUser(db, submission.value, ip);
+    if (!outcome.ok) {
+      return data(
+        { result: submission.reply({ fieldErrors: { email: ["errors.emailExists"] }, hideFields }), retryAfter: null },
+        { status: 400 },
+      );
+    }
+    const session = await createSession(db, outcome.user.id, false);
+    const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+    return redirect(redirectTo, { headers: { "Set-Cookie": serializeSessionCookie(request, session.token, session) } });
+  } catch (error) {
+    console.error("registration failed", error);
+    return data(
+      { result: submission.reply({ formErrors: ["errors.registrationFailed"], hideFields }), retryAfter: null },
+      { status: 500 },
+    );
+  }
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const pending = useIsPending();
+  const [password, setPassword] = useState("");
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  const formError = form.errors?.[0];
+  return (
+    <AuthShell title={t("auth.register.title")} subtitle={t("auth.register.subtitle")}>
+      <Form method="post" className="space-y-1" {...getFormProps(form)}>
+        <div className="min-h-12">
+          {formError ? (
+            <Alert tone="error">
+              <span id={form.errorId}>{t(formError, { seconds: actionData?.retryAfter ?? 60 })}</span>
+            </Alert>
+          ) : null}
+        </div>
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field
+            label={t("auth.register.firstName")}
+            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name", autoFocus: true }}
+            errors={fields.firstName.errors}
+          />
+          <Field
+            label={t("auth.register.lastName")}
+            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+            errors={fields.lastName.errors}
+          />
+        </div>
+        <Field
+          label={t("auth.register.email")}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <PasswordField
+          label={t("auth.register.password")}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "new-password",
+            onChange: (e) => setPassword(e.currentTarget.value),
+            "aria-describedby": "password-rules",
+          }}
+          errors={fields.password.errors}
+          hint={<PasswordChecklist password={password} />}
+        />
+        <PasswordField
+          label={t("auth.register.confirmPassword")}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <div>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={fields.terms.name}
+              id={fields.terms.id}
+              aria-invalid={fields.terms.errors ? true : undefined}
+              aria-describedby={fields.terms.errors ? fields.terms.errorId : undefined}
+              className="mt-0.5 h-4 w-4 rounded border-slate-400 text-brand-600 focus:ring-brand-500"
+            />
+            <span>{t("auth.register.terms")}</span>
+          </label>
+          <ErrorList id={fields.terms.errorId} errors={fields.terms.errors} />
+        </div>
+        <SubmitButton pending={pending} pendingLabel={t("auth.register.submitting")} className="w-full">
+          {t("auth.register.submit")}
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+        {t("auth.register.haveAccount")}{" "}
+        <Link to="/auth/login" className="font-semibold text-brand-700 hover:underline dark:text-blue-300">
+          {t("auth.register.signIn")}
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}
+
+/** Without JavaScript the rules are a plain list; with it each one shows whether it is met. */
+function PasswordChecklist({ password }: { password: string }) {
+  const { t } = useTranslation();
+  const live = useHydrated();
+  return (
+    <div id="password-rules" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+      <p>{t("auth.register.rules.title")}</p>
+      <ul className="mt-1 space-y-0.5" aria-live={live ? "polite" : undefined}>
+        {passwordRules.map((rule) => {
+          const met = live && rule.test(password);
+          return (
+            <li key={rule.key} className={`flex items-center gap-2 ${met ? "text-green-700 dark:text-green-400" : ""}`}>
+              <span aria-hidden="true">{live ? (met ? "✓" : "○") : "•"}</span>
+              {t(`auth.register.rules.${rule.key}`)}
+              {live ? <span className="sr-only">({met ? t("auth.register.rules.met") : t("auth.register.rules.unmet")})</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { RoleBadge } from "~/components/role-badge";
+import { useUser } from "~/components/use-user";
+import { formatMonthYear } from "~/domain/dates";
+import { getInstance, getLocale } from "~/middleware/i18n";
+import type { Route } from "./+types/index";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  const now = new Date();
+  return {
+    title: getInstance(context).t("dashboard.metaTitle"),
+    month: formatMonthYear(now, getLocale(context)),
+  };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const memberSince = formatMonthYear(new Date(user.createdAt), i18n.language);
+  const quick = [
+    { to: "/expenses/new", label: t("dashboard.quick.newTransaction"), primary: true },
+    { to: "/expenses", label: t("dashboard.quick.viewAll") },
+    { to: "/reports", label: t("dashboard.quick.reports") },
+    { to: "/budgets", label: t("dashboard.quick.budgets") },
+  ];
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("dashboard.greeting", { name: user.firstName })}</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">{t("dashboard.overview", { month: loaderData.month })}</p>
+        </div>
+        <section
+          aria-label={user.name}
+          className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        >
+          <div className="min-w-0">
+            <p className="flex items-center gap-2 font-semibold">
+              <span className="truncate">{user.name}</span>
+              <RoleBadge isAdmin={user.isAdmin} short />
+            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("dashboard.memberSince", { date: memberSince })}</p>
+          </div>
+          <Link
+            to="/profile"
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
+            {t("dashboard.profileButton")}
+          </Link>
+        </section>
+      </div>
+      <section aria-labelledby="quick-actions">
+        <h2 id="quick-actions" className="sr-only">
+          {t("dashboard.quick.title")}
+        </h2>
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {quick.map((q) => (
+            <Link
+              key={q.to}
+              to={q.to}
+              className={`rounded-lg px-4 py-3 text-center text-sm font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-slate-950 ${
+                q.primary
+                  ? "bg-brand-600 text-white hover:bg-brand-700"
+                  : "border border-slate-200 bg-white hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
+              }`}
+            >
+              {q.label}
+            </Link>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}
