@@ -1,0 +1,5 @@
+import { migrateLocal } from "./lib.mjs";
+import { seedLocal } from "./seed.mjs";
+
+migrateLocal();
+await seedLocal();

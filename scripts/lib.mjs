@@ -1,0 +1,33 @@
+// Helpers shared by the npm scripts: local secrets, migrations, and running binaries from node_modules.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
+export const root = new URL("..", import.meta.url).pathname;
+
+/** Local secrets live in .dev.vars (git-ignored); a fresh clone gets a random JWT secret. */
+export function ensureDevVars() {
+  const file = `${root}.dev.vars`;
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "";
+  if (!/^JWT_SECRET=/m.test(current)) {
+    writeFileSync(file, `${current}${current && !current.endsWith("\n") ? "\n" : ""}JWT_SECRET=${randomBytes(32).toString("hex")}\n`);
+  }
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, {
+    stdio: options.quiet ? ["inherit", "pipe", "pipe"] : "inherit",
+    cwd: root,
+    env: { ...process.env, ...options.env },
+  });
+  if (result.status !== 0) {
+    if (options.quiet) process.stderr.write(`${result.stdout}${result.stderr}`);
+    throw new Error(`${command} ${args.join(" ")} exited with ${result.status ?? result.signal}`);
+  }
+}
+
+export const bin = (name) => `${root}node_modules/.bin/${name}`;
+
+export function migrateLocal() {
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { env: { CI: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" } });
+}

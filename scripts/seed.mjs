@@ -1,0 +1,171 @@
+// Demo data for a newcomer: a demo user and a demo superadmin, four months of
+// transactions in several currencies with categories and tags, a budget and a goal.
+// Idempotent: every row has a fixed id and is inserted with INSERT OR IGNORE.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hashPassword } from "../app/auth/password.server.ts";
+import { toUsdCents } from "../app/domain/money.ts";
+import { bin, run } from "./lib.mjs";
+
+export const demoAccounts = {
+  user: { email: "demo@example.com", password: "DemoPass123", firstName: "Dana", lastName: "Demo", role: "user" },
+  admin: { email: "admin@example.com", password: "AdminPass123", firstName: "Ada", lastName: "Admin", role: "superadmin" },
+};
+
+const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+const insert = (table, row) =>
+  `INSERT OR IGNORE INTO ${table} (${Object.keys(row).join(", ")}) VALUES (${Object.values(row).map(q).join(", ")});`;
+
+// The offline snapshot rates of migrations/0001 (units per USD).
+const snapshot = { USD: ["1", 2], EUR: ["0.8612", 2], VES: ["231.0475", 2], COP: ["3871.25", 2], MXN: ["18.4215", 2] };
+
+function isoDate(d) {
+  return d.toISOString().slice(0, 10);
+}
+
+export async function buildSeedSql(today = new Date()) {
+  const statements = [];
+  const now = Date.now();
+  const userId = "demo-user";
+  const adminId = "demo-admin";
+  for (const [id, a] of [
+    [userId, demoAccounts.user],
+    [adminId, demoAccounts.admin],
+  ]) {
+    statements.push(
+      insert("users", {
+        id,
+        email: a.email,
+        first_name: a.firstName,
+        last_name: a.lastName,
+        password_hash: await hashPassword(a.password),
+        role: a.role,
+        is_active: 1,
+        created_at: now - 120 * 86_400_000,
+        updated_at: now,
+      }),
+    );
+  }
+  const tags = [
+    ["demo-tag-work", "Work", "#3B82F6", "Billable to clients"],
+    ["demo-tag-family", "Family", "#EC4899", null],
+    ["demo-tag-travel", "Trip 2026", "#14B8A6", "Summer trip"],
+  ];
+  for (const [id, name, color, description] of tags) {
+    statements.push(insert("tags", { id, user_id: userId, name, name_key: name.toLowerCase(), color, description, created_at: now, updated_at: now }));
+  }
+  statements.push(
+    insert("categories", {
+      id: "demo-cat-coffee",
+      user_id: userId,
+      name: "Coffee",
+      name_key: "coffee",
+      type: "expense",
+      color: "#F59E0B",
+      icon: "Utensils",
+      is_default: 0,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  // [day offset, type, description, category, [[currency, amount minor, method]], tags]
+  const monthly = [
+    [1, "INCOME", "Monthly salary", "default-salary", [["USD", 420000, "bank_transfer"]], ["demo-tag-work"]],
+    [3, "EXPENSE", "Rent", "default-housing", [["USD", 95000, "bank_transfer"]], []],
+    [5, "EXPENSE", "Groceries", "default-food", [["VES", 1850050, "debit_card"]], ["demo-tag-family"]],
+    [8, "INCOME", "Website project", "default-freelance", [["COP", 250000000, "bank_transfer"]], ["demo-tag-work"]],
+    [10, "EXPENSE", "Electricity and water", "default-utilities", [["USD", 6420, "debit_card"]], []],
+    [12, "EXPENSE", "Dinner out", "default-food", [["USD", 2000, "cash"], ["VES", 462095, "digital_wallet"]], ["demo-tag-family"]],
+    [15, "EXPENSE", "Coffee beans", "demo-cat-coffee", [["MXN", 34900, "credit_card"]], []],
+    [18, "EXPENSE", "Bus pass", "default-transport", [["COP", 15000000, "cash"]], []],
+    [22, "EXPENSE", "Streaming", "default-entertainment", [["EUR", 1299, "credit_card"]], []],
+    [25, "EXPENSE", "Pharmacy", "default-health", [["USD", 3150, "cash"]], ["demo-tag-family"]],
+  ];
+  let n = 0;
+  for (let back = 3; back >= 0; back--) {
+    const base = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1));
+    for (const [day, type, description, categoryId, pays, tagIds] of monthly) {
+      const date = new Date(base.getTime() + (day - 1) * 86_400_000);
+      if (date > today) continue;
+      n++;
+      const id = `demo-tx-${String(n).padStart(3, "0")}`;
+      const payments = pays.map(([currency, amount, method], position) => {
+        const [rate, decimals] = snapshot[currency];
+        return { currency, amount, method, position, rate, usd: toUsdCents(amount, decimals, rate) };
+      });
+      const usdCents = payments.reduce((s, p) => s + p.usd, 0);
+      statements.push(
+        insert("transactions", {
+          id,
+          user_id: userId,
+          type,
+          description,
+          date: isoDate(date),
+          category_id: categoryId,
+          usd_cents: usdCents,
+          created_at: date.getTime(),
+          updated_at: date.getTime(),
+        }),
+      );
+      for (const p of payments) {
+        statements.push(
+          insert("payments", {
+            id: `${id}-p${p.position}`,
+            transaction_id: id,
+            user_id: userId,
+            position: p.position,
+            currency_code: p.currency,
+            amount_minor: p.amount,
+            method: p.method,
+            rate: p.rate,
+            rate_date: "2026-11-01",
+            rate_source: "snapshot",
+            usd_cents: p.usd,
+          }),
+        );
+      }
+      for (const tagId of tagIds) statements.push(insert("transaction_tags", { transaction_id: id, tag_id: tagId }));
+    }
+  }
+  const month = `${isoDate(today).slice(0, 7)}-01`;
+  statements.push(
+    insert("budgets", {
+      id: "demo-budget-food",
+      user_id: userId,
+      category_id: "default-food",
+      amount_usd_cents: 25000,
+      month,
+      alert_threshold: 80,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  statements.push(
+    insert("savings_goals", {
+      id: "demo-goal-laptop",
+      user_id: userId,
+      name: "New laptop",
+      target_usd_cents: 150000,
+      current_usd_cents: 42000,
+      target_date: isoDate(new Date(Date.UTC(today.getUTCFullYear() + 1, 5, 30))),
+      description: "For freelance work",
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  return statements.join("\n") + "\n";
+}
+
+export async function seedLocal() {
+  const dir = mkdtempSync(join(tmpdir(), "seed-"));
+  const file = join(dir, "seed.sql");
+  writeFileSync(file, await buildSeedSql());
+  run(bin("wrangler"), ["d1", "execute", "DB", "--local", `--file=${file}`], {
+    env: { CI: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    quiet: true,
+  });
+  console.log(
+    `Demo accounts: ${demoAccounts.user.email} / ${demoAccounts.user.password} (user), ${demoAccounts.admin.email} / ${demoAccounts.admin.password} (superadmin)`,
+  );
+}

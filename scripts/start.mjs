@@ -1,0 +1,14 @@
+// npm start: serve the production build (npm run build) in workerd on the same embedded database as dev.
+import { existsSync } from "node:fs";
+import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
+
+if (!existsSync(`${root}build/server/index.js`)) {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+ensureDevVars();
+migrateLocal();
+const port = process.env.PORT ?? "8787";
+run(bin("vite"), ["preview", "--port", port, "--strictPort", "--host", process.env.HOST ?? "127.0.0.1"], {
+  env: { CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+});
