@@ -12,7 +12,11 @@ export default [
   ]),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard/index.tsx"),
-    layout("routes/admin/layout.tsx", []),
+    route("profile", "routes/profile/index.tsx"),
+    layout("routes/admin/layout.tsx", [
+      route("admin", "routes/admin/index.tsx"),
+      route("admin/users", "routes/admin/users.tsx"),
+    ]),
   ]),
   ...prefix("resources", [
     route("theme", "routes/resources/theme.tsx"),

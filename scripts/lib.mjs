@@ -28,6 +28,12 @@ export function run(command, args, options = {}) {
 
 export const bin = (name) => `${root}node_modules/.bin/${name}`;
 
+/** PERSIST_TO points the embedded database somewhere else (the browser tests use a throwaway one). */
+export const persistArgs = () => (process.env.PERSIST_TO ? ["--persist-to", process.env.PERSIST_TO] : []);
+
 export function migrateLocal() {
-  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { env: { CI: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" } });
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistArgs()], {
+    env: { CI: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    quiet: true,
+  });
 }

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../app/auth/password.server.ts";
 import { toUsdCents } from "../app/domain/money.ts";
-import { bin, run } from "./lib.mjs";
+import { bin, persistArgs, run } from "./lib.mjs";
 
 export const demoAccounts = {
   user: { email: "demo@example.com", password: "DemoPass123", firstName: "Dana", lastName: "Demo", role: "user" },
@@ -161,7 +161,7 @@ export async function seedLocal() {
   const dir = mkdtempSync(join(tmpdir(), "seed-"));
   const file = join(dir, "seed.sql");
   writeFileSync(file, await buildSeedSql());
-  run(bin("wrangler"), ["d1", "execute", "DB", "--local", `--file=${file}`], {
+  run(bin("wrangler"), ["d1", "execute", "DB", "--local", ...persistArgs(), `--file=${file}`], {
     env: { CI: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
     quiet: true,
   });

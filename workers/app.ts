@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/middleware/cloudflare";
+import { csrfRefusal, isCrossSiteWrite } from "~/middleware/csrf";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -8,6 +9,9 @@ const requestHandler = createRequestHandler(
 
 export default {
   async fetch(request, env, ctx) {
+    // Checked here as well as in the root middleware: React Router's own origin check
+    // would otherwise answer a foreign Origin with 400 before any middleware runs.
+    if (isCrossSiteWrite(request)) return csrfRefusal(request);
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     return requestHandler(request, context);

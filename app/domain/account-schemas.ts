@@ -52,6 +52,13 @@ const registrationChecks: Check<{
   { path: "terms", message: "validation.termsRequired", fails: (v) => !v.terms },
 ];
 
+const normalizeRegistration = (v: { firstName: string; lastName: string; email: string; password: string }) => ({
+  firstName: v.firstName.trim(),
+  lastName: v.lastName.trim(),
+  email: normalizeEmail(v.email),
+  password: v.password,
+});
+
 export const registerSchema = z
   .object({
     firstName: text,
@@ -62,18 +69,14 @@ export const registerSchema = z
     terms: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
   })
   .superRefine(firstFailure(registrationChecks))
-  .transform((v) => ({
-    firstName: v.firstName.trim(),
-    lastName: v.lastName.trim(),
-    email: normalizeEmail(v.email),
-    password: v.password,
-  }));
+  .transform(normalizeRegistration);
 
 /** The JSON API's register payload has no confirmation or terms fields (spec section 7). */
 export const apiRegisterSchema = z
   .object({ firstName: text, lastName: text, email: text, password: text })
   .transform((v) => ({ ...v, confirmPassword: v.password, terms: true }))
-  .pipe(registerSchema);
+  .superRefine(firstFailure(registrationChecks))
+  .transform(normalizeRegistration);
 
 export const loginSchema = z.object({
   email: z
@@ -106,29 +109,26 @@ export const profileSchema = z
   )
   .transform((v) => ({ firstName: v.firstName.trim(), lastName: v.lastName.trim(), email: normalizeEmail(v.email) }));
 
+type PasswordChange = { currentPassword: string; newPassword: string; confirmPassword: string };
+const passwordChangeChecks: Check<PasswordChange>[] = [
+  { path: "currentPassword", message: "validation.currentPasswordRequired", fails: (v) => !v.currentPassword },
+  { path: "newPassword", message: "validation.newPasswordRequired", fails: (v) => !v.newPassword },
+  { path: "newPassword", message: "validation.newPasswordMin", fails: (v) => v.newPassword.length < 8 },
+  { path: "newPassword", message: "validation.tooLong", fails: (v) => v.newPassword.length > PASSWORD_MAX },
+  { path: "newPassword", message: "validation.newPasswordUppercase", fails: (v) => !/[A-Z]/.test(v.newPassword) },
+  { path: "newPassword", message: "validation.newPasswordNumber", fails: (v) => !/\d/.test(v.newPassword) },
+  { path: "confirmPassword", message: "validation.passwordsDoNotMatch", fails: (v) => v.newPassword !== v.confirmPassword },
+];
+
 export const passwordChangeSchema = z
   .object({ currentPassword: text, newPassword: text, confirmPassword: text })
-  .superRefine(
-    firstFailure<{ currentPassword: string; newPassword: string; confirmPassword: string }>([
-      { path: "currentPassword", message: "validation.currentPasswordRequired", fails: (v) => !v.currentPassword },
-      { path: "newPassword", message: "validation.newPasswordRequired", fails: (v) => !v.newPassword },
-      { path: "newPassword", message: "validation.newPasswordMin", fails: (v) => v.newPassword.length < 8 },
-      { path: "newPassword", message: "validation.tooLong", fails: (v) => v.newPassword.length > PASSWORD_MAX },
-      { path: "newPassword", message: "validation.newPasswordUppercase", fails: (v) => !/[A-Z]/.test(v.newPassword) },
-      { path: "newPassword", message: "validation.newPasswordNumber", fails: (v) => !/\d/.test(v.newPassword) },
-      {
-        path: "confirmPassword",
-        message: "validation.passwordsDoNotMatch",
-        fails: (v) => v.newPassword !== v.confirmPassword,
-      },
-    ]),
-  );
+  .superRefine(firstFailure(passwordChangeChecks));
 
 /** The API's password payload has no confirmation (spec section 7). */
 export const apiPasswordChangeSchema = z
   .object({ currentPassword: text, newPassword: text })
   .transform((v) => ({ ...v, confirmPassword: v.newPassword }))
-  .pipe(passwordChangeSchema);
+  .superRefine(firstFailure(passwordChangeChecks));
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();

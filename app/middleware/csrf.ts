@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { applySecurityHeaders } from "./security-headers";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -16,12 +17,13 @@ export function isCrossSiteWrite(request: Request): boolean {
   return request.headers.get("Origin") !== url.origin;
 }
 
+export function csrfRefusal(request: Request) {
+  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8" });
+  applySecurityHeaders(request, headers, "");
+  return new Response("Forbidden: cross-site request refused", { status: 403, headers });
+}
+
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  if (isCrossSiteWrite(request)) {
-    return new Response("Forbidden: cross-site request refused", {
-      status: 403,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
+  if (isCrossSiteWrite(request)) return csrfRefusal(request);
   return next();
 };

@@ -23,6 +23,11 @@ export function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("auth.login.metaTitle") };
 }
 
+// Carries the action's Retry-After onto the rendered page.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: loginSchema });

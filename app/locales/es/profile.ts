@@ -1,0 +1,63 @@
+import type { Messages } from "..";
+import type { profile as en } from "../en/profile";
+
+export const profile = {
+  metaTitle: "Configuración del perfil",
+  title: "Configuración del perfil",
+  subtitle: "Gestiona tu información personal, tu contraseña y tu cuenta.",
+  saved: {
+    profile: "¡Perfil actualizado correctamente!",
+    password: "¡Contraseña cambiada correctamente!",
+  },
+  info: {
+    title: "Información personal",
+    fullName: "Nombre completo",
+    email: "Correo electrónico",
+    role: "Rol",
+    userId: "ID de usuario",
+    edit: "Editar",
+    editLabel: "Editar información personal",
+    firstName: "Nombre",
+    lastName: "Apellido",
+    emailAddress: "Correo electrónico",
+    save: "Guardar cambios",
+    saving: "Guardando…",
+    cancel: "Cancelar",
+  },
+  security: {
+    title: "Seguridad",
+    description: "Cambia la contraseña con la que inicias sesión.",
+    changePassword: "Cambiar contraseña",
+    currentPassword: "Contraseña actual",
+    newPassword: "Nueva contraseña",
+    confirmPassword: "Confirmar nueva contraseña",
+    requirements: "La contraseña debe tener al menos 8 caracteres y contener al menos una letra mayúscula y un número.",
+    tip: "Consejo de seguridad: usa una contraseña única que no uses en otros sitios. Al cambiarla se cerrarán tus demás sesiones.",
+    submit: "Actualizar contraseña",
+    submitting: "Actualizando…",
+    cancel: "Cancelar",
+  },
+  activity: {
+    title: "Actividad reciente",
+    empty: "No hay actividad reciente",
+    loading: "Cargando actividad…",
+    ip: "IP: {{ip}}",
+    actions: {
+      sign_up: "Cuenta creada",
+      login: "Inicio de sesión",
+      login_failed: "Inicio de sesión fallido",
+      logout: "Cierre de sesión",
+      profile_update: "Perfil actualizado",
+      password_change: "Contraseña cambiada",
+      role_change: "Rol cambiado",
+      account_deactivated: "Cuenta desactivada",
+      account_reactivated: "Cuenta reactivada",
+    },
+  },
+  account: {
+    title: "Acciones de la cuenta",
+    description: "Cierra la sesión en este dispositivo.",
+    signOut: "Cerrar sesión",
+    signingOut: "Cerrando sesión…",
+  },
+} satisfies Messages<typeof en>;

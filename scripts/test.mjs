@@ -1,0 +1,61 @@
+// npm test: everything ARCHITECTURE.md section 8 lists, in order, on a fresh machine:
+// typecheck and lint, unit and integration tests (Vitest: Node and workerd), then the
+// browser journeys in Debian's chromium with JavaScript on and off. Ends with one
+// "N passed, N failed" line counting every test that ran.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bin, run } from "./lib.mjs";
+
+const reports = mkdtempSync(join(tmpdir(), "test-reports-"));
+const started = Date.now();
+const step = (name) => console.log(`\n▶ ${name}`);
+
+step("typecheck");
+run("npm", ["run", "--silent", "typecheck"]);
+step("lint");
+run("npm", ["run", "--silent", "lint"]);
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+let failure = null;
+
+step("unit and integration tests (Vitest: Node and workerd)");
+const vitestReport = join(reports, "vitest.json");
+try {
+  run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+} catch (error) {
+  failure ??= error;
+}
+try {
+  const r = JSON.parse(readFileSync(vitestReport, "utf8"));
+  counts.passed += r.numPassedTests;
+  counts.failed += r.numFailedTests;
+  counts.skipped += r.numPendingTests + r.numTodoTests;
+} catch {
+  failure ??= new Error("Vitest wrote no report");
+}
+
+if (!failure || process.env.TEST_KEEP_GOING) {
+  step("browser journeys (chromium, JavaScript on and off)");
+  const e2eReport = join(reports, "playwright.json");
+  try {
+    run("node", ["scripts/e2e.mjs", "--reporter=list,json"], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport } });
+  } catch (error) {
+    failure ??= error;
+  }
+  try {
+    const r = JSON.parse(readFileSync(e2eReport, "utf8"));
+    counts.passed += r.stats.expected;
+    counts.failed += r.stats.unexpected + r.stats.flaky;
+    counts.skipped += r.stats.skipped;
+  } catch {
+    failure ??= new Error("Playwright wrote no report");
+  }
+}
+
+console.log(`\nFinished in ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+if (failure) {
+  console.error(String(failure.message ?? failure));
+  process.exit(1);
+}

@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, jsEnabled, login, register, screenshotBothThemes, signOut, uniqueEmail } from "./support";
+
+test("register shows the first failing rule, then signs up and lands on the dashboard", async ({ page }, testInfo) => {
+  await page.goto("/auth/register");
+  await screenshotBothThemes(page, testInfo, "register");
+  await expectNoAxeViolations(page, testInfo);
+  await page.getByLabel("First name").fill("Rita");
+  await page.getByLabel("Last name").fill("Rules");
+  await page.getByLabel("Email").fill(uniqueEmail(testInfo));
+  await page.getByLabel("Password", { exact: true }).fill("lowercase1");
+  if (jsEnabled(testInfo)) {
+    // The live checklist marks what is met as the user types.
+    await expect(page.locator("#password-rules")).toContainText("(met)");
+    await expect(page.locator("#password-rules")).toContainText("(not met)");
+  }
+  await page.getByLabel("Confirm password").fill("lowercase1");
+  await page.getByLabel("I accept the terms and conditions").check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Password must contain at least one uppercase letter")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/register/);
+
+  await page.getByLabel("Password", { exact: true }).fill("Uppercase1");
+  await page.getByLabel("Confirm password").fill("Different1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+
+  await page.getByLabel("Password", { exact: true }).fill("Uppercase1");
+  await page.getByLabel("Confirm password").fill("Uppercase1");
+  const terms = page.getByLabel("I accept the terms and conditions");
+  if (!(await terms.isChecked())) await terms.check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome back, Rita!" })).toBeVisible();
+});
+
+test("sign out, a wrong password, then sign in again", async ({ page }, testInfo) => {
+  const { email, password } = await register(page, testInfo, "Sam");
+  await screenshotBothThemes(page, testInfo, "dashboard");
+  await expectNoAxeViolations(page, testInfo);
+  await signOut(page);
+  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+
+  await login(page, email, "WrongPass1");
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+  await screenshotBothThemes(page, testInfo, "login-error");
+  await expectNoAxeViolations(page, testInfo);
+
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome back, Sam!" })).toBeVisible();
+});
+
+test("a guest sent to login returns to the page they wanted", async ({ page }, testInfo) => {
+  const { email, password } = await register(page, testInfo, "Gail");
+  await signOut(page);
+  await page.goto("/dashboard?from=bookmark");
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fdashboard%3Ffrom%3Dbookmark$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?from=bookmark$/);
+});
+
+test("language and theme switch without losing the page", async ({ page }, testInfo) => {
+  await page.goto("/auth/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByRole("button", { name: "es", exact: true }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { name: "Bienvenido de nuevo" })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await screenshotBothThemes(page, testInfo, "login-es");
+  await expectNoAxeViolations(page, testInfo);
+
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.getByRole("button", { name: "Cambiar al tema oscuro" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor).catch(() => null);
+  if (bg) expect(bg).not.toBe("rgb(248, 250, 252)");
+  await page.getByRole("button", { name: "Cambiar al tema claro" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+
+  await page.getByRole("button", { name: "en", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+});

@@ -1,0 +1,66 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+export const demo = {
+  user: { email: "demo@example.com", password: "DemoPass123" },
+  admin: { email: "admin@example.com", password: "AdminPass123" },
+};
+
+let counter = 0;
+export function uniqueEmail(testInfo: TestInfo) {
+  counter += 1;
+  return `e2e-${testInfo.project.name}-${Date.now()}-${counter}@example.com`;
+}
+
+export const jsEnabled = (testInfo: TestInfo) => testInfo.project.name === "js";
+
+/** Saves a screenshot of the page in light and dark (system preference, no stored choice). */
+export async function screenshotBothThemes(page: Page, testInfo: TestInfo, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({
+      path: `tests/e2e/screenshots/${testInfo.project.name}/${name}-${scheme}.png`,
+      fullPage: true,
+    });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+/** axe needs script injection, so it runs in the JavaScript project, in both themes. */
+export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
+  if (!jsEnabled(testInfo)) return;
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(summary, `axe violations in ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+export async function register(page: Page, testInfo: TestInfo, firstName = "Erin") {
+  const email = uniqueEmail(testInfo);
+  await page.goto("/auth/register");
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill("Tester");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Journey123");
+  await page.getByLabel("Confirm password").fill("Journey123");
+  await page.getByLabel("I accept the terms and conditions").check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { email, password: "Journey123" };
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto("/auth/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByLabel("User menu").click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
