@@ -22,5 +22,23 @@ export default [
     route("theme", "routes/resources/theme.tsx"),
     route("language", "routes/resources/language.tsx"),
   ]),
+  // The JSON API of spec section 7 (ARCHITECTURE.md 6): resource routes with bearer tokens.
+  ...prefix("api", [
+    ...prefix("auth", [
+      route("register", "routes/api/auth/register.ts"),
+      route("login", "routes/api/auth/login.ts"),
+      route("logout", "routes/api/auth/logout.ts"),
+      route("refresh-token", "routes/api/auth/refresh-token.ts"),
+    ]),
+    ...prefix("users", [
+      index("routes/api/users/index.ts"),
+      route("profile", "routes/api/users/profile.ts"),
+      route("password", "routes/api/users/password.ts"),
+      route("activity", "routes/api/users/activity.ts"),
+      route(":id", "routes/api/users/user.ts"),
+    ]),
+    route("openapi.json", "routes/api/openapi.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

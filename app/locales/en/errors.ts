@@ -17,4 +17,12 @@ export const errors = {
   noUserData: "No user data available",
   lastSuperadmin: "The last active superadmin cannot be demoted or deactivated",
   cannotChangeSelf: "You cannot change your own role or status here",
+  methodNotAllowed: "Method not allowed",
+  malformedJson: "Request body is not valid JSON",
+  invalidValue: "Invalid value",
+  invalidRole: "Role must be superadmin or user",
+  limitRange: "limit must be a whole number from 1 to 100",
+  refreshTokenRequired: "Refresh token is required",
+  passwordChanged: "Password changed successfully!",
+  signedOut: "Signed out successfully",
 };

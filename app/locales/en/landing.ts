@@ -142,7 +142,6 @@ export const landing = {
     contactSales: "Contact Sales",
   },
   footer: {
-    label: "Footer",
     tagline: "Personal finance for people who live in more than one currency.",
   },
 };

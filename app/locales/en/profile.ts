@@ -50,6 +50,15 @@ export const profile = {
       account_deactivated: "Account deactivated",
       account_reactivated: "Account reactivated",
     },
+    descriptions: {
+      failedSignIn: "Failed sign-in attempt",
+      deactivatedSignIn: "Sign-in attempt on a deactivated account",
+      profileUpdatedByAdmin: "Profile updated by an administrator",
+      roleChangedToSuperadmin: "Role changed to superadmin",
+      roleChangedToUser: "Role changed to user",
+      deactivatedByAdmin: "Account deactivated by an administrator",
+      reactivatedByAdmin: "Account reactivated by an administrator",
+    },
   },
   account: {
     title: "Account Actions",

@@ -20,4 +20,12 @@ export const errors = {
   noUserData: "No hay datos de usuario disponibles",
   lastSuperadmin: "El último superadministrador activo no puede ser degradado ni desactivado",
   cannotChangeSelf: "No puedes cambiar tu propio rol o estado aquí",
+  methodNotAllowed: "Método no permitido",
+  malformedJson: "El cuerpo de la solicitud no es un JSON válido",
+  invalidValue: "Valor no válido",
+  invalidRole: "El rol debe ser superadmin o user",
+  limitRange: "limit debe ser un número entero entre 1 y 100",
+  refreshTokenRequired: "El token de actualización es obligatorio",
+  passwordChanged: "¡Contraseña cambiada correctamente!",
+  signedOut: "Sesión cerrada correctamente",
 } satisfies Messages<typeof en>;

@@ -145,7 +145,6 @@ export const landing = {
     contactSales: "Contactar con ventas",
   },
   footer: {
-    label: "Pie de página",
     tagline: "Finanzas personales para quienes viven en más de una moneda.",
   },
 } satisfies Messages<typeof en>;

@@ -53,6 +53,15 @@ export const profile = {
       account_deactivated: "Cuenta desactivada",
       account_reactivated: "Cuenta reactivada",
     },
+    descriptions: {
+      failedSignIn: "Intento de inicio de sesión fallido",
+      deactivatedSignIn: "Intento de inicio de sesión en una cuenta desactivada",
+      profileUpdatedByAdmin: "Perfil actualizado por un administrador",
+      roleChangedToSuperadmin: "Rol cambiado a superadministrador",
+      roleChangedToUser: "Rol cambiado a usuario",
+      deactivatedByAdmin: "Cuenta desactivada por un administrador",
+      reactivatedByAdmin: "Cuenta reactivada por un administrador",
+    },
   },
   account: {
     title: "Acciones de la cuenta",

@@ -1,0 +1,66 @@
+import { expect, test } from "vitest";
+import { apiOperations, buildOpenApiDocument } from "./openapi";
+
+type Doc = ReturnType<typeof buildOpenApiDocument>;
+type Op = {
+  operationId: string;
+  security: unknown[];
+  parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  requestBody?: { content: { "application/json": { schema: { type: string; properties: Record<string, unknown> } } } };
+  responses: Record<string, { content: { "application/json": { schema: Record<string, unknown> } } }>;
+};
+const op = (doc: Doc, path: string, method: string) => doc.paths[path]![method] as Op;
+
+test("every registered operation appears once, under its path and method", () => {
+  const doc = buildOpenApiDocument();
+  const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
+  expect(listed.sort()).toEqual(apiOperations.map((o) => `${o.method.toLowerCase()} ${o.path}`).sort());
+  expect(new Set(apiOperations.map((o) => o.operationId)).size).toBe(apiOperations.length);
+});
+
+test("request bodies are documented from the zod schemas' input side", () => {
+  const doc = buildOpenApiDocument();
+  const register = op(doc, "/api/auth/register", "post");
+  expect(Object.keys(register.requestBody!.content["application/json"].schema.properties).sort()).toEqual([
+    "email",
+    "firstName",
+    "lastName",
+    "password",
+  ]);
+  const password = op(doc, "/api/users/password", "put");
+  expect(Object.keys(password.requestBody!.content["application/json"].schema.properties).sort()).toEqual([
+    "currentPassword",
+    "newPassword",
+  ]);
+});
+
+test("protected operations require the bearer scheme and document 401; admin ones 403", () => {
+  const doc = buildOpenApiDocument();
+  expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  expect(op(doc, "/api/auth/login", "post").security).toEqual([]);
+  const profile = op(doc, "/api/users/profile", "get");
+  expect(profile.security).toEqual([{ bearerAuth: [] }]);
+  expect(Object.keys(profile.responses)).toEqual(["200", "401", "500"]);
+  expect(Object.keys(op(doc, "/api/users/{id}", "put").responses)).toEqual(["200", "400", "401", "403", "404", "409", "415", "500"]);
+});
+
+test("responses are wrapped in the success envelope; query and path parameters are listed", () => {
+  const doc = buildOpenApiDocument();
+  const activity = op(doc, "/api/users/activity", "get");
+  const schema = activity.responses["200"]!.content["application/json"].schema as {
+    properties: { status: unknown; data: { properties: Record<string, unknown> } };
+  };
+  expect(schema.properties.status).toEqual({ type: "string", const: "success" });
+  expect(Object.keys(schema.properties.data.properties).sort()).toEqual(["activities", "data"]);
+  expect(activity.parameters).toEqual([
+    expect.objectContaining({ name: "limit", in: "query", required: false, schema: expect.objectContaining({ maximum: 100 }) }),
+  ]);
+  expect(op(doc, "/api/users/{id}", "put").parameters).toEqual([expect.objectContaining({ name: "id", in: "path", required: true })]);
+  expect(op(doc, "/api/auth/register", "post").responses["201"]).toBeDefined();
+});
+
+test("the document is JSON and declares OpenAPI 3.1", () => {
+  const doc = buildOpenApiDocument();
+  expect(doc.openapi).toBe("3.1.0");
+  expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+});

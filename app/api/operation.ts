@@ -1,0 +1,43 @@
+import type { z } from "zod";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** public: anyone; user: a valid bearer access token; superadmin: and the superadmin role. */
+export type ApiAccess = "public" | "user" | "superadmin";
+
+/**
+ * One endpoint's contract: the zod schemas the request wrapper validates with and
+ * the OpenAPI document is generated from, so the two cannot drift apart.
+ */
+export type ApiOperation = {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. "/api/users/{id}". */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  access: ApiAccess;
+  /** The JSON body (POST, PUT, PATCH, DELETE). Messages are locale keys. */
+  body?: z.ZodType;
+  /** An object schema over the query string; values arrive as strings, so coerce. */
+  query?: z.ZodType;
+  /** Path parameters: name → description. */
+  params?: Record<string, string>;
+  /** The schema of `data` in the success envelope. Documentation and types only; not checked at run time. */
+  response: z.ZodType;
+  /** 200 unless the operation creates something. */
+  successStatus?: 200 | 201;
+  /** Error statuses beyond the ones every operation can answer (400/401/403/415/500 as applicable). */
+  errorStatuses?: number[];
+  /** True when the answer is not an envelope (e.g. the OpenAPI document itself). */
+  rawResponse?: boolean;
+};
+
+export function defineOperation<const O extends ApiOperation>(operation: O): O {
+  return operation;
+}
+
+export type BodyOf<O extends ApiOperation> = O extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+export type QueryOf<O extends ApiOperation> = O extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
+export type ResponseOf<O extends ApiOperation> = z.output<O["response"]>;

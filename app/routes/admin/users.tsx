@@ -1,0 +1,362 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { z } from "zod";
+import { adminUpdateUser, type AdminChange } from "~/auth/accounts.server";
+import { clientIp } from "~/auth/client-ip.server";
+import { requireSession } from "~/auth/guards.server";
+import { isSuperadmin } from "~/auth/public-user";
+import { Alert, inputClass, Spinner, SubmitButton } from "~/components/forms";
+import { RoleBadge } from "~/components/role-badge";
+import { listUsers } from "~/db/users.server";
+import { formatDate } from "~/domain/dates";
+import { dbContext } from "~/middleware/db";
+import { getInstance } from "~/middleware/i18n";
+import type { Route } from "./+types/users";
+
+const SEARCH_MAX = 100;
+// Spec section 9: banners clear after 5000 ms.
+const BANNER_MS = 5000;
+
+const changes = {
+  "make-superadmin": { role: "superadmin" },
+  "make-user": { role: "user" },
+  deactivate: { isActive: false },
+  reactivate: { isActive: true },
+} satisfies Record<string, AdminChange>;
+type Intent = keyof typeof changes;
+
+const adminActionSchema = z.object({
+  intent: z.enum(Object.keys(changes) as [Intent, ...Intent[]]),
+  userId: z.string().min(1).max(100),
+});
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+function readFilters(url: URL) {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  const roleParam = url.searchParams.get("role");
+  const role = roleParam === "superadmin" || roleParam === "user" ? roleParam : "";
+  return { q, role } as const;
+}
+
+// The admin layout's middleware has already refused everyone but superadmins, for loaders and actions alike.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = requireSession(context);
+  const { q, role } = readFilters(new URL(request.url));
+  const rows = await listUsers(context.get(dbContext), { search: q, role });
+  return {
+    title: getInstance(context).t("admin.users.metaTitle"),
+    q,
+    role,
+    currentUserId: session.user.id,
+    users: rows.map((u) => ({
+      id: u.id,
+      name: `${u.firstName} ${u.lastName}`.trim(),
+      email: u.email,
+      isAdmin: isSuperadmin(u.role),
+      isActive: u.isActive,
+      createdAt: u.createdAt,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = requireSession(context);
+  const formData = await request.formData();
+  const parsed = adminActionSchema.safeParse({ intent: formData.get("intent"), userId: formData.get("userId") });
+  if (!parsed.success) throw data({ message: "Unknown intent or user" }, { status: 400 });
+  const { intent, userId } = parsed.data;
+  let outcome: Awaited<ReturnType<typeof adminUpdateUser>>;
+  try {
+    outcome = await adminUpdateUser(context.get(dbContext), session.user.id, userId, changes[intent], clientIp(request));
+  } catch (error) {
+    console.error("admin user update failed", error);
+    return data({ error: "errors.internal", userId }, { status: 500 });
+  }
+  if (!outcome.ok) {
+    return data({ error: `errors.${outcome.error}`, userId }, { status: outcome.error === "notFound" ? 404 : 400 });
+  }
+  // Post/redirect/get back to the same filtered list.
+  const { q, role } = readFilters(new URL(request.url));
+  const back = new URLSearchParams();
+  if (q) back.set("q", q);
+  if (role) back.set("role", role);
+  back.set("updated", "1");
+  return redirect(`/admin/users?${back}`);
+}
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { users, q, role, currentUserId } = loaderData;
+  const updated = useFlashParam("updated");
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link
+          to="/admin"
+          className="text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
+        >
+          <span aria-hidden="true">← </span>
+          {t("admin.users.back")}
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{t("admin.users.title")}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("admin.users.subtitle")}</p>
+      </div>
+      {actionData?.error ? <Alert tone="error">{t(actionData.error)}</Alert> : null}
+      {updated && !actionData ? <Alert tone="success">{t("admin.users.updated")}</Alert> : null}
+      <Filters q={q} role={role} />
+      <section
+        aria-labelledby="users-heading"
+        className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+          <h2 id="users-heading" className="font-semibold">
+            {t("admin.users.tableCaption")}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.users.total", { total: users.length })}</p>
+        </div>
+        {users.length === 0 ? (
+          <p className="px-4 py-10 text-center text-slate-600 dark:text-slate-300">{t("admin.users.empty")}</p>
+        ) : (
+          <UsersTable users={users} currentUserId={currentUserId} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+type AdminUserRow = Route.ComponentProps["loaderData"]["users"][number];
+
+/** A GET form, so filtering works without JavaScript; with it the role select applies itself. */
+function Filters({ q, role }: { q: string; role: string }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const filtering =
+    navigation.state === "loading" &&
+    navigation.formMethod?.toUpperCase() === "GET" &&
+    navigation.location.pathname === "/admin/users";
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={t("admin.users.filters")}
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_12rem_auto] sm:items-end dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div>
+        <label htmlFor="user-search" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+          {t("admin.users.searchLabel")}
+        </label>
+        <div className="flex items-center gap-2">
+          <input
+            id="user-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            key={q}
+            maxLength={SEARCH_MAX}
+            placeholder={t("admin.users.searchPlaceholder")}
+            className={inputClass}
+          />
+          {q ? (
+            <Link
+              to={role ? `/admin/users?role=${role}` : "/admin/users"}
+              className="shrink-0 rounded-md px-2 py-2 text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
+            >
+              {t("admin.users.clearSearch")}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <div>
+        <label htmlFor="role-filter" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+          {t("admin.users.roleLabel")}
+        </label>
+        <select
+          id="role-filter"
+          name="role"
+          defaultValue={role}
+          key={role}
+          onChange={(e) => void submit(e.currentTarget.form, { preventScrollReset: true })}
+          className={inputClass}
+        >
+          <option value="">{t("admin.users.roles.all")}</option>
+          <option value="superadmin">{t("admin.users.roles.superadmin")}</option>
+          <option value="user">{t("admin.users.roles.user")}</option>
+        </select>
+      </div>
+      <SubmitButton pending={filtering} pendingLabel={t("admin.users.applying")} variant="secondary">
+        {t("admin.users.apply")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function UsersTable({ users, currentUserId }: { users: AdminUserRow[]; currentUserId: string }) {
+  const { t, i18n } = useTranslation();
+  const th = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300";
+  return (
+    // A focusable scroll region so keyboard users can scroll the table on a phone.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="users-heading">
+      <table className="w-full min-w-[48rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
+        <thead className="bg-slate-50 dark:bg-slate-800">
+          <tr>
+            {/* The name column stays in view while the rest scrolls on a phone. */}
+            <th scope="col" className={`${th} sticky left-0 z-10 bg-slate-50 dark:bg-slate-800`}>
+              {t("admin.users.columns.name")}
+            </th>
+            <th scope="col" className={th}>
+              {t("admin.users.columns.email")}
+            </th>
+            <th scope="col" className={th}>
+              {t("admin.users.columns.role")}
+            </th>
+            <th scope="col" className={th}>
+              {t("admin.users.columns.status")}
+            </th>
+            <th scope="col" className={th}>
+              {t("admin.users.columns.joined")}
+            </th>
+            <th scope="col" className={th}>
+              {t("admin.users.columns.actions")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          {users.map((user) => {
+            const self = user.id === currentUserId;
+            const joined = new Date(user.createdAt);
+            return (
+              <tr key={user.id} className="align-middle">
+                <th
+                  scope="row"
+                  className="sticky left-0 z-10 max-w-[11rem] bg-white px-4 py-3 text-left font-medium shadow-[1px_0_0_0_rgb(226_232_240)] sm:max-w-none dark:bg-slate-900 dark:shadow-[1px_0_0_0_rgb(30_41_59)]"
+                >
+                  {user.name}
+                  {self ? (
+                    <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+                      {t("admin.users.you")}
+                    </span>
+                  ) : null}
+                </th>
+                <td className="break-all px-4 py-3 text-slate-700 dark:text-slate-200">{user.email}</td>
+                <td className="px-4 py-3">
+                  <RoleBadge isAdmin={user.isAdmin} />
+                </td>
+                <td className="px-4 py-3">
+                  <span
+                    className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${
+                      user.isActive
+                        ? "bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-200"
+                        : "bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-200"
+                    }`}
+                  >
+                    {user.isActive ? t("admin.users.status.active") : t("admin.users.status.inactive")}
+                  </span>
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700 dark:text-slate-200">
+                  <time dateTime={joined.toISOString()}>{formatDate(joined, i18n.language)}</time>
+                </td>
+                <td className="px-4 py-3">
+                  {self ? (
+                    <span className="text-xs text-slate-600 dark:text-slate-300">{t("admin.users.selfNoActions")}</span>
+                  ) : (
+                    <div className="flex flex-wrap gap-2">
+                      <RowAction
+                        user={user}
+                        intent={user.isAdmin ? "make-user" : "make-superadmin"}
+                        label={user.isAdmin ? t("admin.users.actions.makeUser") : t("admin.users.actions.makeSuperadmin")}
+                      />
+                      <RowAction
+                        user={user}
+                        intent={user.isActive ? "deactivate" : "reactivate"}
+                        label={user.isActive ? t("admin.users.actions.deactivate") : t("admin.users.actions.reactivate")}
+                        danger={user.isActive}
+                      />
+                    </div>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One row action: a real POST form (intent + userId), so it works without JavaScript. */
+function RowAction({ user, intent, label, danger = false }: { user: AdminUserRow; intent: Intent; label: string; danger?: boolean }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("userId") === user.id;
+  const tone = danger
+    ? "border-red-300 bg-white text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950"
+    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="userId" value={user.id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={pending}
+        aria-busy={pending || undefined}
+        aria-label={t("admin.users.actions.forUser", { action: label, name: user.name })}
+        className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2.5 py-1.5 text-xs font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-60 ${tone}`}
+      >
+        {pending ? (
+          <>
+            <Spinner className="h-3 w-3" />
+            {t("admin.users.actions.working")}
+          </>
+        ) : (
+          label
+        )}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * A post/redirect/get flag such as ?updated=1: rendered by the server once, and with
+ * JavaScript removed from the address after 5 seconds so the banner goes away.
+ */
+function useFlashParam(name: string) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = useRef(false);
+  useEffect(() => {
+    busy.current = navigation.state !== "idle";
+  }, [navigation.state]);
+  const value = searchParams.get(name);
+  // Keyed by the visit, so the same flag after a later change shows again.
+  const [hiddenKey, setHiddenKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (!value) return;
+    const key = location.key;
+    const timer = window.setTimeout(() => {
+      setHiddenKey(key);
+      // Never interrupt a submission that is under way; hiding is enough then.
+      if (busy.current) return;
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete(name);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }, BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [name, value, location.key, setSearchParams]);
+  return value && hiddenKey !== location.key ? value : null;
+}

@@ -1,0 +1,19 @@
+import { apiErrors } from "~/api/envelope";
+import { apiRoute, endpoint } from "~/api/handler.server";
+import { loginOperation } from "~/api/operations/auth";
+import { toApiUser } from "~/api/user-json";
+import { issueApiTokens } from "~/auth/api-tokens.server";
+import { clientIp } from "~/auth/client-ip.server";
+import { attemptLogin } from "~/auth/login-flow.server";
+import { dbContext, envContext } from "~/middleware/db";
+
+export const { loader, action } = apiRoute([
+  endpoint(loginOperation, async ({ request, context, body }) => {
+    const db = context.get(dbContext);
+    const outcome = await attemptLogin(db, body.email, body.password, clientIp(request));
+    if (outcome.kind === "throttled") throw apiErrors.tooManyRequests(outcome.retryAfterSeconds);
+    if (outcome.kind === "invalid") throw apiErrors.invalidCredentials();
+    const tokens = await issueApiTokens(db, context.get(envContext).JWT_SECRET, outcome.user);
+    return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, user: toApiUser(outcome.user) };
+  }),
+]);

@@ -1,0 +1,21 @@
+import { apiErrors } from "~/api/envelope";
+import { apiRoute, endpoint } from "~/api/handler.server";
+import { refreshOperation } from "~/api/operations/auth";
+import { refreshApiTokens } from "~/auth/api-tokens.server";
+import { clientIp } from "~/auth/client-ip.server";
+import { dbContext, envContext } from "~/middleware/db";
+
+export const { loader, action } = apiRoute([
+  endpoint(refreshOperation, async ({ request, context, body }) => {
+    const outcome = await refreshApiTokens(
+      context.get(dbContext),
+      context.get(envContext).JWT_SECRET,
+      body.refreshToken,
+      clientIp(request),
+    );
+    if (outcome.kind === "throttled") throw apiErrors.tooManyRequests(outcome.retryAfterSeconds);
+    // Unknown, expired, revoked and reused tokens all answer alike; reuse has already revoked the family.
+    if (outcome.kind !== "ok") throw apiErrors.invalidToken();
+    return { accessToken: outcome.accessToken, refreshToken: outcome.refreshToken };
+  }),
+]);

@@ -1,0 +1,23 @@
+import { apiErrors } from "~/api/envelope";
+import { apiRoute, endpoint } from "~/api/handler.server";
+import { registerOperation } from "~/api/operations/auth";
+import { toApiUser } from "~/api/user-json";
+import { registerUser } from "~/auth/accounts.server";
+import { issueApiTokens } from "~/auth/api-tokens.server";
+import { clientIp } from "~/auth/client-ip.server";
+import { takeToken, throttleRules } from "~/auth/throttle.server";
+import { dbContext, envContext } from "~/middleware/db";
+
+// Shares the web form's per-IP bucket, so switching faces does not double the allowance.
+export const { loader, action } = apiRoute([
+  endpoint(registerOperation, async ({ request, context, body }) => {
+    const db = context.get(dbContext);
+    const ip = clientIp(request);
+    const throttle = await takeToken(db, `register:ip:${ip ?? "unknown"}`, throttleRules.registerIp);
+    if (!throttle.allowed) throw apiErrors.tooManyRequests(throttle.retryAfterSeconds);
+    const outcome = await registerUser(db, body, ip);
+    if (!outcome.ok) throw apiErrors.conflict("errors.emailExists", { email: ["errors.emailExists"] });
+    const tokens = await issueApiTokens(db, context.get(envContext).JWT_SECRET, outcome.user);
+    return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, user: toApiUser(outcome.user) };
+  }),
+]);

@@ -1,0 +1,21 @@
+import { apiErrors } from "~/api/envelope";
+import { apiRoute, endpoint } from "~/api/handler.server";
+import { changePasswordOperation } from "~/api/operations/users";
+import { changePassword } from "~/auth/accounts.server";
+import { clientIp } from "~/auth/client-ip.server";
+import { takeToken, throttleRules } from "~/auth/throttle.server";
+import { dbContext } from "~/middleware/db";
+
+export const { loader, action } = apiRoute([
+  endpoint(changePasswordOperation, async ({ request, context, auth, body, t }) => {
+    const db = context.get(dbContext);
+    const throttle = await takeToken(db, `password:account:${auth.user.id}`, throttleRules.passwordAccount);
+    if (!throttle.allowed) throw apiErrors.tooManyRequests(throttle.retryAfterSeconds);
+    // Every other web session and API login of the user ends; the caller's login stays.
+    const outcome = await changePassword(db, auth.user.id, body, clientIp(request), { familyId: auth.familyId });
+    if (!outcome.ok) {
+      throw apiErrors.validation("errors.currentPasswordWrong", { currentPassword: ["errors.currentPasswordWrong"] });
+    }
+    return { message: t("errors.passwordChanged") };
+  }),
+]);

@@ -1,0 +1,20 @@
+import { apiErrors } from "~/api/envelope";
+import { apiRoute, endpoint } from "~/api/handler.server";
+import { getProfileOperation, updateProfileOperation } from "~/api/operations/users";
+import { toApiUser } from "~/api/user-json";
+import { updateProfile } from "~/auth/accounts.server";
+import { clientIp } from "~/auth/client-ip.server";
+import { findUserById } from "~/db/users.server";
+import { dbContext } from "~/middleware/db";
+
+export const { loader, action } = apiRoute([
+  endpoint(getProfileOperation, async ({ auth }) => ({ user: toApiUser(auth.user) })),
+  endpoint(updateProfileOperation, async ({ request, context, auth, body }) => {
+    const db = context.get(dbContext);
+    const outcome = await updateProfile(db, auth.user.id, body, clientIp(request));
+    if (!outcome.ok) throw apiErrors.conflict("errors.emailExists", { email: ["errors.emailExists"] });
+    const user = await findUserById(db, auth.user.id);
+    if (!user) throw apiErrors.notFound();
+    return { user: toApiUser(user) };
+  }),
+]);

@@ -1,0 +1,146 @@
+// npm run bench: figures for what exists so far (ARCHITECTURE.md section 9). Runs the production
+// build in workerd on a throwaway seeded database and prints one table:
+//  - server time of signed-in and guest pages (sequential requests, p50/p95),
+//  - JSON API latency and throughput under concurrent load on loopback,
+//  - gzip JavaScript each page makes the browser load, against the 106 KB React Router floor.
+// The transaction-heavy figures (50,000 rows, /expenses, /reports, CSV export) come with those features.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { bin, root, run } from "./lib.mjs";
+import { demoAccounts } from "./seed.mjs";
+
+const port = Number(process.env.BENCH_PORT ?? 8799);
+const base = `http://127.0.0.1:${port}`;
+const FLOOR_KB = 106;
+
+if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
+const persist = mkdtempSync(join(tmpdir(), "bench-db-"));
+const server = spawn("node", ["scripts/e2e-server.mjs"], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), PERSIST_TO: persist },
+  stdio: "ignore",
+  detached: true,
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/auth/login`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+async function timeSequential(n, fn) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p95: pct(times, 95) };
+}
+
+async function signIn() {
+  const res = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ email: demoAccounts.user.email, password: demoAccounts.user.password }),
+  });
+  const cookie = res.headers.get("set-cookie")?.split(";")[0];
+  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie;
+}
+
+/** The gzip size of every script a page's HTML makes the browser fetch (entry + modulepreloads). */
+async function pageJsKb(path, cookie) {
+  const html = await (await fetch(`${base}${path}`, { headers: cookie ? { Cookie: cookie } : {} })).text();
+  const files = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  for (const m of html.matchAll(/import\(?\s*["'](\/assets\/[^"']+\.js)["']/g)) files.add(m[1]);
+  let bytes = 0;
+  for (const f of files) bytes += gzipSync(readFileSync(join(root, "build/client", f))).length;
+  return bytes / 1024;
+}
+
+const rows = [];
+try {
+  await waitForServer();
+  const cookie = await signIn();
+  for (const [name, path, withCookie] of [
+    ["GET /dashboard (signed in)", "/dashboard", true],
+    ["GET /profile (signed in)", "/profile", true],
+    ["GET / (landing, guest)", "/", false],
+  ]) {
+    await fetch(`${base}${path}`, { headers: withCookie ? { Cookie: cookie } : {} }); // warm
+    const t = await timeSequential(100, async () => {
+      const res = await fetch(`${base}${path}`, { headers: withCookie ? { Cookie: cookie } : {} });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    });
+    rows.push([name, `p50 ${t.p50.toFixed(1)} ms`, `p95 ${t.p95.toFixed(1)} ms`, "100 sequential requests"]);
+  }
+
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: demoAccounts.user.email, password: demoAccounts.user.password }),
+  });
+  const token = login.ok ? (await login.json()).data?.accessToken : null;
+  if (token) {
+    const total = 1000;
+    const concurrency = 20;
+    const times = [];
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < total) {
+          next++;
+          const t = performance.now();
+          const res = await fetch(`${base}/api/users/profile`, { headers: { Authorization: `Bearer ${token}` } });
+          await res.arrayBuffer();
+          if (res.status !== 200) throw new Error(`profile API answered ${res.status}`);
+          times.push(performance.now() - t);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    times.sort((a, b) => a - b);
+    rows.push([
+      "GET /api/users/profile, 20 concurrent",
+      `p50 ${pct(times, 50).toFixed(1)} ms`,
+      `p95 ${pct(times, 95).toFixed(1)} ms`,
+      `${Math.round(total / seconds)} req/s over ${total}`,
+    ]);
+  } else {
+    rows.push(["JSON API", "n/a", "n/a", `login answered ${login.status}`]);
+  }
+
+  for (const [name, path, withCookie] of [
+    ["JS gzip: /", "/", false],
+    ["JS gzip: /auth/login", "/auth/login", false],
+    ["JS gzip: /dashboard", "/dashboard", true],
+    ["JS gzip: /profile", "/profile", true],
+  ]) {
+    const kb = await pageJsKb(path, withCookie ? cookie : null);
+    rows.push([name, `${kb.toFixed(1)} KB`, `${(kb / FLOOR_KB).toFixed(2)}× floor`, `floor = ${FLOOR_KB} KB`]);
+  }
+} finally {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {}
+  rmSync(persist, { recursive: true, force: true });
+}
+
+const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => String(r[i]).length), 8));
+const line = (r) => r.map((c, i) => String(c).padEnd(widths[i])).join(" | ");
+console.log(line(["measure", "figure", "figure", "note"]));
+console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
+for (const r of rows) console.log(line(r));
