@@ -48,7 +48,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = rootData?.locale ?? "en";
   const theme = rootData?.theme ?? null;
   return (
-    <html lang={locale} data-theme={theme ?? undefined} dir="ltr">
+    // remix-themes sets the class before hydration when the theme follows the system.
+    <html lang={locale} data-theme={theme ?? undefined} dir="ltr" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -35,7 +35,8 @@ export function AppHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/dashboard" className="flex items-center gap-2 font-bold">
           <Logo />
-          <span className="hidden sm:inline">{t("common.appName")}</span>
+          {/* sr-only rather than hidden on phones, so the link keeps its name there. */}
+          <span className="sr-only sm:not-sr-only">{t("common.appName")}</span>
         </Link>
         <nav aria-label={t("common.nav.mainNavigation")} className="hidden flex-1 items-center gap-1 lg:flex">
           {navLinks.map((l) => (

@@ -44,7 +44,7 @@ export function Field({
         id={id}
         className={inputClass}
         aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={describedBy(inputProps["aria-describedby"], errorId)}
       />
       {hint}
       <ErrorList id={`${id}-error`} errors={errors} />
@@ -82,7 +82,7 @@ export function PasswordField({
           type={visible ? "text" : "password"}
           className={`${inputClass} pr-20`}
           aria-invalid={errorId ? true : undefined}
-          aria-describedby={errorId}
+          aria-describedby={describedBy(inputProps["aria-describedby"], errorId)}
         />
         {hydrated ? (
           <button
@@ -100,6 +100,12 @@ export function PasswordField({
       <ErrorList id={`${id}-error`} errors={errors} />
     </div>
   );
+}
+
+/** Keeps the caller's description (e.g. a rules checklist) and adds the error list when there is one. */
+function describedBy(...ids: Array<string | undefined>) {
+  const joined = ids.filter(Boolean).join(" ");
+  return joined || undefined;
 }
 
 export function useHydrated() {

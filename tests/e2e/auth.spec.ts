@@ -78,8 +78,9 @@ test("language and theme switch without losing the page", async ({ page }, testI
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor).catch(() => null);
-  if (bg) expect(bg).not.toBe("rgb(248, 250, 252)");
+  // The dark palette is applied, not only the attribute.
+  const lightBg = "rgb(248, 250, 252)";
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(lightBg);
   await page.getByRole("button", { name: "Cambiar al tema claro" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
 

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { freshIp, ORIGIN, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
 /** The envelope as a test reads it; `data` is whatever the endpoint returns. */
-// oxlint-disable-next-line no-explicit-any
+// The tests read arbitrary response shapes.
 export type Envelope = { status: "success" | "error"; message?: string; errors?: Record<string, string[]>; data?: any };
 
 export type ApiRequest = {
