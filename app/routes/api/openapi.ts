@@ -1,8 +1,12 @@
 import { apiRoute, endpoint } from "~/api/handler.server";
 import { openApiDocument, openApiOperation } from "~/api/openapi";
 
-export const { loader, action } = apiRoute([
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
   endpoint(openApiOperation, async () =>
     Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } }),
   ),
 ]);
+
+export const loader = route.loader;
+export const action = route.action;

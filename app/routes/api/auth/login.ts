@@ -7,7 +7,8 @@ import { clientIp } from "~/auth/client-ip.server";
 import { attemptLogin } from "~/auth/login-flow.server";
 import { dbContext, envContext } from "~/middleware/db";
 
-export const { loader, action } = apiRoute([
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
   endpoint(loginOperation, async ({ request, context, body }) => {
     const db = context.get(dbContext);
     const outcome = await attemptLogin(db, body.email, body.password, clientIp(request));
@@ -17,3 +18,6 @@ export const { loader, action } = apiRoute([
     return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, user: toApiUser(outcome.user) };
   }),
 ]);
+
+export const loader = route.loader;
+export const action = route.action;

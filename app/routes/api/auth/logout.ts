@@ -4,9 +4,13 @@ import { logoutApiFamily } from "~/auth/api-tokens.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { dbContext } from "~/middleware/db";
 
-export const { loader, action } = apiRoute([
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
   endpoint(logoutOperation, async ({ request, context, auth, t }) => {
     await logoutApiFamily(context.get(dbContext), auth.user.id, auth.familyId, clientIp(request));
     return { message: t("errors.signedOut") };
   }),
 ]);
+
+export const loader = route.loader;
+export const action = route.action;

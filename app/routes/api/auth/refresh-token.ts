@@ -5,7 +5,8 @@ import { refreshApiTokens } from "~/auth/api-tokens.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { dbContext, envContext } from "~/middleware/db";
 
-export const { loader, action } = apiRoute([
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
   endpoint(refreshOperation, async ({ request, context, body }) => {
     const outcome = await refreshApiTokens(
       context.get(dbContext),
@@ -19,3 +20,6 @@ export const { loader, action } = apiRoute([
     return { accessToken: outcome.accessToken, refreshToken: outcome.refreshToken };
   }),
 ]);
+
+export const loader = route.loader;
+export const action = route.action;

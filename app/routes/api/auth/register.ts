@@ -9,7 +9,8 @@ import { takeToken, throttleRules } from "~/auth/throttle.server";
 import { dbContext, envContext } from "~/middleware/db";
 
 // Shares the web form's per-IP bucket, so switching faces does not double the allowance.
-export const { loader, action } = apiRoute([
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
   endpoint(registerOperation, async ({ request, context, body }) => {
     const db = context.get(dbContext);
     const ip = clientIp(request);
@@ -21,3 +22,6 @@ export const { loader, action } = apiRoute([
     return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, user: toApiUser(outcome.user) };
   }),
 ]);
+
+export const loader = route.loader;
+export const action = route.action;

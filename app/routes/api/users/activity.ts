@@ -3,7 +3,8 @@ import { activityOperation } from "~/api/operations/users";
 import { listRecentActivity } from "~/db/activity.server";
 import { dbContext } from "~/middleware/db";
 
-export const { loader, action } = apiRoute([
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
   endpoint(activityOperation, async ({ context, auth, query }) => {
     const rows = await listRecentActivity(context.get(dbContext), auth.user.id, query.limit);
     const activities = rows.map((row) => ({
@@ -17,3 +18,6 @@ export const { loader, action } = apiRoute([
     return { data: { activities }, activities };
   }),
 ]);
+
+export const loader = route.loader;
+export const action = route.action;

@@ -6,7 +6,8 @@ import { clientIp } from "~/auth/client-ip.server";
 import { takeToken, throttleRules } from "~/auth/throttle.server";
 import { dbContext } from "~/middleware/db";
 
-export const { loader, action } = apiRoute([
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
   endpoint(changePasswordOperation, async ({ request, context, auth, body, t }) => {
     const db = context.get(dbContext);
     const throttle = await takeToken(db, `password:account:${auth.user.id}`, throttleRules.passwordAccount);
@@ -19,3 +20,6 @@ export const { loader, action } = apiRoute([
     return { message: t("errors.passwordChanged") };
   }),
 ]);
+
+export const loader = route.loader;
+export const action = route.action;

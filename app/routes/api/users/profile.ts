@@ -7,7 +7,8 @@ import { clientIp } from "~/auth/client-ip.server";
 import { findUserById } from "~/db/users.server";
 import { dbContext } from "~/middleware/db";
 
-export const { loader, action } = apiRoute([
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
   endpoint(getProfileOperation, async ({ auth }) => ({ user: toApiUser(auth.user) })),
   endpoint(updateProfileOperation, async ({ request, context, auth, body }) => {
     const db = context.get(dbContext);
@@ -18,3 +19,6 @@ export const { loader, action } = apiRoute([
     return { user: toApiUser(user) };
   }),
 ]);
+
+export const loader = route.loader;
+export const action = route.action;

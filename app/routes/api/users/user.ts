@@ -6,7 +6,8 @@ import { toApiUser } from "~/api/user-json";
 import { clientIp } from "~/auth/client-ip.server";
 import { dbContext } from "~/middleware/db";
 
-export const { loader, action } = apiRoute([
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
   endpoint(updateUserOperation, async ({ request, context, params, auth, body }) => {
     const outcome = await adminEditUser(context.get(dbContext), auth.user.id, params.id ?? "", body, clientIp(request));
     if (!outcome.ok) {
@@ -16,3 +17,6 @@ export const { loader, action } = apiRoute([
     return { user: toApiUser(outcome.user) };
   }),
 ]);
+
+export const loader = route.loader;
+export const action = route.action;
