@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, jsEnabled, login, register, screenshotBothThemes, signOut, uniqueEmail } from "./support";
+import { expect, expectNoAxeViolations, jsEnabled, login, register, screenshotBothThemes, signOut, test, uniqueEmail } from "./support";
 
 test("register shows the first failing rule, then signs up and lands on the dashboard", async ({ page }, testInfo) => {
   await page.goto("/auth/register");

@@ -1,5 +1,25 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+
+/**
+ * Every journey fails on a script error or console error in the page (hydration
+ * mismatches, failed asset loads, React warnings), not only on what it asserts.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+    page.on("console", (message) => {
+      // A refused form answers 4xx on purpose (validation, wrong password, throttling); the
+      // browser logs that as a failed load. Server errors and everything else still count.
+      const expectedRefusal = /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text());
+      if (message.type() === "error" && !expectedRefusal) problems.push(`console: ${message.text()}`);
+    });
+    await use(page);
+    expect(problems, "errors in the browser console").toEqual([]);
+  },
+});
+export { expect };
 
 export const demo = {
   user: { email: "demo@example.com", password: "DemoPass123" },

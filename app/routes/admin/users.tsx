@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { adminUpdateUser, type AdminChange } from "~/auth/accounts.server";
 import { clientIp } from "~/auth/client-ip.server";
@@ -8,6 +7,7 @@ import { requireSession } from "~/auth/guards.server";
 import { isSuperadmin } from "~/auth/public-user";
 import { Alert, inputClass, Spinner, SubmitButton } from "~/components/forms";
 import { RoleBadge } from "~/components/role-badge";
+import { useFlashParam } from "~/components/use-flash-param";
 import { listUsers } from "~/db/users.server";
 import { formatDate } from "~/domain/dates";
 import { dbContext } from "~/middleware/db";
@@ -16,7 +16,6 @@ import type { Route } from "./+types/users";
 
 const SEARCH_MAX = 100;
 // Spec section 9: banners clear after 5000 ms.
-const BANNER_MS = 5000;
 
 const changes = {
   "make-superadmin": { role: "superadmin" },
@@ -323,40 +322,4 @@ function RowAction({ user, intent, label, danger = false }: { user: AdminUserRow
       </button>
     </Form>
   );
-}
-
-/**
- * A post/redirect/get flag such as ?updated=1: rendered by the server once, and with
- * JavaScript removed from the address after 5 seconds so the banner goes away.
- */
-function useFlashParam(name: string) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const location = useLocation();
-  const busy = useRef(false);
-  useEffect(() => {
-    busy.current = navigation.state !== "idle";
-  }, [navigation.state]);
-  const value = searchParams.get(name);
-  // Keyed by the visit, so the same flag after a later change shows again.
-  const [hiddenKey, setHiddenKey] = useState<string | null>(null);
-  useEffect(() => {
-    if (!value) return;
-    const key = location.key;
-    const timer = window.setTimeout(() => {
-      setHiddenKey(key);
-      // Never interrupt a submission that is under way; hiding is enough then.
-      if (busy.current) return;
-      setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.delete(name);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    }, BANNER_MS);
-    return () => window.clearTimeout(timer);
-  }, [name, value, location.key, setSearchParams]);
-  return value && hiddenKey !== location.key ? value : null;
 }

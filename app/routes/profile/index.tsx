@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { changePassword, updateProfile } from "~/auth/accounts.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
@@ -11,6 +11,7 @@ import type { ValidSession } from "~/auth/session.server";
 import { takeToken, throttleRules } from "~/auth/throttle.server";
 import { Alert, buttonClass, Field, PasswordField, Spinner, SubmitButton, useIsPending } from "~/components/forms";
 import { RoleBadge } from "~/components/role-badge";
+import { useFlashParam } from "~/components/use-flash-param";
 import { listRecentActivity } from "~/db/activity.server";
 import { passwordChangeSchema, profileSchema } from "~/domain/account-schemas";
 import { formatDateTime } from "~/domain/dates";
@@ -22,7 +23,6 @@ const UPDATE_PROFILE = "update-profile";
 const CHANGE_PASSWORD = "change-password";
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 // Spec section 9: banners clear after 5000 ms.
-const BANNER_MS = 5000;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -463,40 +463,4 @@ function AccountActionsCard() {
       </Form>
     </Card>
   );
-}
-
-/**
- * A post/redirect/get flag such as ?saved=profile: rendered by the server once, and with
- * JavaScript removed from the address after 5 seconds so the banner goes away.
- */
-function useFlashParam(name: string) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const busy = useRef(false);
-  useEffect(() => {
-    busy.current = navigation.state !== "idle";
-  }, [navigation.state]);
-  const location = useLocation();
-  const value = searchParams.get(name);
-  // Keyed by the visit, so the same flag after a later save shows again.
-  const [hiddenKey, setHiddenKey] = useState<string | null>(null);
-  useEffect(() => {
-    if (!value) return;
-    const key = location.key;
-    const timer = window.setTimeout(() => {
-      setHiddenKey(key);
-      // Never interrupt a submission that is under way; hiding is enough then.
-      if (busy.current) return;
-      setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.delete(name);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    }, BANNER_MS);
-    return () => window.clearTimeout(timer);
-  }, [name, value, location.key, setSearchParams]);
-  return value && hiddenKey !== location.key ? value : null;
 }

@@ -1,0 +1,42 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
+
+/** How long a success banner stays up with JavaScript. */
+export const BANNER_MS = 5000;
+
+/**
+ * A post/redirect/get flag such as ?saved=profile: rendered by the server once, and with
+ * JavaScript removed from the address after BANNER_MS so the banner goes away. Without
+ * JavaScript the banner stays until the next page.
+ */
+export function useFlashParam(name: string) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = useRef(false);
+  useEffect(() => {
+    busy.current = navigation.state !== "idle";
+  }, [navigation.state]);
+  const value = searchParams.get(name);
+  // Keyed by the visit, so the same flag after a later save shows again.
+  const [hiddenKey, setHiddenKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (!value) return;
+    const key = location.key;
+    const timer = window.setTimeout(() => {
+      setHiddenKey(key);
+      // Never interrupt a submission that is under way; hiding is enough then.
+      if (busy.current) return;
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete(name);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }, BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [name, value, location.key, setSearchParams]);
+  return value && hiddenKey !== location.key ? value : null;
+}

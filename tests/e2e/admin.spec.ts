@@ -1,0 +1,65 @@
+import { demo, expect, expectNoAxeViolations, login, register, screenshotBothThemes, signOut, test } from "./support";
+
+test("a superadmin finds a user, changes the role and deactivates the account", async ({ page }, testInfo) => {
+  const { email, password } = await register(page, testInfo, "Alan");
+  await signOut(page);
+
+  await login(page, demo.admin.email, demo.admin.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Admin" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await screenshotBothThemes(page, testInfo, "admin");
+  await expectNoAxeViolations(page, testInfo);
+
+  await page.getByRole("link", { name: /User Management/ }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await screenshotBothThemes(page, testInfo, "admin-users");
+  await expectNoAxeViolations(page, testInfo);
+
+  // Search ignores case; the row shows the user as a plain, active user.
+  await page.getByLabel("Search by name or email").fill(email.toUpperCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+  const row = page.getByRole("row", { name: /Alan Tester/ });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText("Active")).toBeVisible();
+  await expect(page).toHaveURL(/q=/);
+
+  // The role filter: a plain user is not among superadmins.
+  await page.getByLabel("Role").selectOption("superadmin");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("No users found matching your search criteria")).toBeVisible();
+  await screenshotBothThemes(page, testInfo, "admin-users-empty");
+
+  await page.getByLabel("Role").selectOption("");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await row.getByRole("button", { name: "Make superadmin: Alan Tester" }).click();
+  await expect(page.getByText("User updated successfully!")).toBeVisible();
+  await expect(row.getByText("Administrator")).toBeVisible();
+  // The search survives the change.
+  await expect(page.getByLabel("Search by name or email")).toHaveValue(email.toUpperCase());
+
+  await page.getByLabel("Role").selectOption("superadmin");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole("button", { name: "Deactivate: Alan Tester" }).click();
+  await expect(row.getByText("Inactive")).toBeVisible();
+
+  // Clearing the search brings every user back.
+  await page.getByRole("link", { name: "Clear search" }).click();
+  await expect(page.getByLabel("Search by name or email")).toHaveValue("");
+  await expect(page.getByRole("row", { name: /Ada Admin/ }).first()).toBeVisible();
+
+  // A deactivated account cannot sign in.
+  await signOut(page);
+  await login(page, email, password);
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+});
+
+test("a plain user is sent away from the admin pages", async ({ page }) => {
+  await login(page, demo.user.email, demo.user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

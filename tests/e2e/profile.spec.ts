@@ -1,0 +1,64 @@
+import { expect, expectNoAxeViolations, login, register, screenshotBothThemes, test } from "./support";
+
+test("register → dashboard → profile edit → password change → sign out → sign in", async ({ page }, testInfo) => {
+  const { email, password } = await register(page, testInfo, "Pat");
+  await expect(page.getByRole("heading", { name: "Welcome back, Pat!" })).toBeVisible();
+
+  await page.getByLabel("User menu").click();
+  await page.getByRole("link", { name: "Profile Settings" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const info = page.getByRole("region", { name: "Personal Information" });
+  const activity = page.getByRole("region", { name: "Recent Activity" });
+  await expect(info.getByText("Pat Tester")).toBeVisible();
+  await expect(activity.getByText("Account created")).toBeVisible();
+  await screenshotBothThemes(page, testInfo, "profile");
+  await expectNoAxeViolations(page, testInfo);
+
+  // Cancel throws away what was typed.
+  await info.getByRole("link", { name: "Edit personal information" }).click();
+  await page.getByLabel("First Name").fill("Zed");
+  await info.getByRole("link", { name: "Cancel" }).click();
+  await expect(info.getByText("Pat Tester")).toBeVisible();
+
+  // An email the browser lets through (no JavaScript) but the rules refuse: the spec's message, nothing changed.
+  await info.getByRole("link", { name: "Edit personal information" }).click();
+  await expect(page.getByLabel("First Name")).toHaveValue("Pat");
+  await page.getByLabel("Email Address").fill("pat@localhost");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Email is invalid")).toBeVisible();
+  await screenshotBothThemes(page, testInfo, "profile-edit-error");
+  await expectNoAxeViolations(page, testInfo);
+
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("First Name").fill("Patricia");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+  await expect(info.getByText("Patricia Tester")).toBeVisible();
+  await expect(activity.getByText("Profile updated")).toBeVisible();
+
+  // Password: a wrong current password first, then the real change.
+  const security = page.getByRole("region", { name: "Security" });
+  await security.getByRole("link", { name: "Change Password" }).click();
+  await page.getByLabel("Current Password").fill("WrongPass9");
+  await page.getByLabel("New Password", { exact: true }).fill("Fresh12345");
+  await page.getByLabel("Confirm New Password").fill("Fresh12345");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Current password is incorrect")).toBeVisible();
+  await screenshotBothThemes(page, testInfo, "profile-password-error");
+
+  await page.getByLabel("Current Password").fill(password);
+  await page.getByLabel("New Password", { exact: true }).fill("Fresh12345");
+  await page.getByLabel("Confirm New Password").fill("Fresh12345");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Password changed successfully!")).toBeVisible();
+  await expect(activity.getByText("Password changed")).toBeVisible();
+
+  await page.getByRole("region", { name: "Account Actions" }).getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await login(page, email, password);
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+  await login(page, email, "Fresh12345");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome back, Patricia!" })).toBeVisible();
+});
