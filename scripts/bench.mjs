@@ -9,13 +9,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { bin, root, run } from "./lib.mjs";
+import { bin, ensureDevVars, root, run } from "./lib.mjs";
 import { demoAccounts } from "./seed.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 8799);
 const base = `http://127.0.0.1:${port}`;
 const FLOOR_KB = 106;
 
+ensureDevVars(); // before the build, which copies it for vite preview
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
 const persist = mkdtempSync(join(tmpdir(), "bench-db-"));
 const server = spawn("node", ["scripts/e2e-server.mjs"], {

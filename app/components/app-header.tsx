@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink } from "react-router";
 import { useIsPending } from "./forms";
+import { useCloseOnNavigate } from "./use-close-on-navigate";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 import { RoleBadge } from "./role-badge";
@@ -20,6 +21,7 @@ const links = [
 export function AppHeader() {
   const { t } = useTranslation();
   const user = useUser();
+  const mobileMenu = useCloseOnNavigate();
   const navLinks = user.isAdmin ? [...links, { to: "/admin", key: "admin" } as const] : links;
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${
@@ -49,7 +51,7 @@ export function AppHeader() {
           <LanguageSwitch />
           <ThemeToggle />
           <UserMenu />
-          <details className="relative lg:hidden">
+          <details ref={mobileMenu} className="relative lg:hidden">
             <summary
               className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-200 dark:hover:bg-slate-800"
               aria-label={t("common.nav.menu")}
@@ -79,9 +81,10 @@ function UserMenu() {
   const { t } = useTranslation();
   const user = useUser();
   const signingOut = useIsPending({ formAction: "/auth/logout" });
+  const menu = useCloseOnNavigate();
   const initials = `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase();
   return (
-    <details className="relative" data-testid="user-menu">
+    <details ref={menu} className="relative" data-testid="user-menu">
       <summary
         className="flex cursor-pointer items-center gap-2 rounded-full p-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         aria-label={t("common.nav.userMenu")}

@@ -7,6 +7,8 @@ test("register → dashboard → profile edit → password change → sign out �
   await page.getByLabel("User menu").click();
   await page.getByRole("link", { name: "Profile Settings" }).click();
   await expect(page).toHaveURL(/\/profile$/);
+  // The menu does not stay open over the new page.
+  await expect(page.getByTestId("user-menu")).not.toHaveAttribute("open");
   const info = page.getByRole("region", { name: "Personal Information" });
   const activity = page.getByRole("region", { name: "Recent Activity" });
   await expect(info.getByText("Pat Tester")).toBeVisible();
