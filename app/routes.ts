@@ -12,6 +12,8 @@ export default [
   ]),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard/index.tsx"),
+    route("categories", "routes/categories/index.tsx"),
+    route("tags", "routes/tags/index.tsx"),
     route("profile", "routes/profile/index.tsx"),
     layout("routes/admin/layout.tsx", [
       route("admin", "routes/admin/index.tsx"),
@@ -36,6 +38,15 @@ export default [
       route("password", "routes/api/users/password.ts"),
       route("activity", "routes/api/users/activity.ts"),
       route(":id", "routes/api/users/user.ts"),
+    ]),
+    ...prefix("categories", [
+      index("routes/api/categories/index.ts"),
+      route(":id", "routes/api/categories/category.ts"),
+    ]),
+    ...prefix("tags", [
+      index("routes/api/tags/index.ts"),
+      route(":id", "routes/api/tags/tag.ts"),
+      route(":id/usage", "routes/api/tags/usage.ts"),
     ]),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),

@@ -1,10 +1,12 @@
 import { admin } from "./admin";
 import { auth } from "./auth";
+import { categories } from "./categories";
 import { common } from "./common";
 import { dashboard } from "./dashboard";
 import { errors } from "./errors";
 import { landing } from "./landing";
 import { profile } from "./profile";
+import { tags } from "./tags";
 import { validation } from "./validation";
 
-export const en = { common, auth, dashboard, errors, landing, profile, admin, validation };
+export const en = { common, auth, dashboard, errors, landing, profile, admin, validation, categories, tags };

@@ -16,4 +16,9 @@ export const validation = {
   newPasswordUppercase: "New password must contain at least one uppercase letter",
   newPasswordNumber: "New password must contain at least one number",
   tooLong: "This value is too long",
+  categoryNameRequired: "Category name is required",
+  categoryTypeInvalid: "Type must be expense or income",
+  colorInvalid: "Choose one of the offered colours",
+  iconInvalid: "Choose one of the offered icons",
+  tagNameRequired: "Tag name is required",
 };

@@ -1,11 +1,13 @@
 import type { Messages } from "..";
 import { admin } from "./admin";
 import { auth } from "./auth";
+import { categories } from "./categories";
 import { common } from "./common";
 import { dashboard } from "./dashboard";
 import { errors } from "./errors";
 import { landing } from "./landing";
 import { profile } from "./profile";
+import { tags } from "./tags";
 import { validation } from "./validation";
 
-export const es = { common, auth, dashboard, errors, landing, profile, admin, validation } satisfies Messages;
+export const es = { common, auth, dashboard, errors, landing, profile, admin, validation, categories, tags } satisfies Messages;

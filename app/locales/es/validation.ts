@@ -18,4 +18,9 @@ export const validation = {
   newPasswordUppercase: "La nueva contraseña debe contener al menos una letra mayúscula",
   newPasswordNumber: "La nueva contraseña debe contener al menos un número",
   tooLong: "Este valor es demasiado largo",
+  categoryNameRequired: "El nombre de la categoría es obligatorio",
+  categoryTypeInvalid: "El tipo debe ser gasto o ingreso",
+  colorInvalid: "Elige uno de los colores ofrecidos",
+  iconInvalid: "Elige uno de los iconos ofrecidos",
+  tagNameRequired: "El nombre de la etiqueta es obligatorio",
 } satisfies Messages<typeof en>;
