@@ -40,3 +40,17 @@ export function useFlashParam(name: string) {
   }, [name, value, location.key, setSearchParams]);
   return value && hiddenKey !== location.key ? value : null;
 }
+
+/**
+ * An action's error banner: shown when it arrives and, with JavaScript, hidden BANNER_MS
+ * later (spec: banners clear after 5 s). Each new action result shows again.
+ */
+export function useExpiring<T>(value: T | null | undefined): T | null {
+  const [expired, setExpired] = useState<T | null>(null);
+  useEffect(() => {
+    if (value == null) return;
+    const timer = window.setTimeout(() => setExpired(() => value), BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [value]);
+  return value != null && expired !== value ? value : null;
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { toUsdCents } from "./money";
+import { formatMinor, toUsdCents, USD } from "./money";
 
 test("a USD amount converts to itself", () => {
   expect(toUsdCents(12345, 2, "1")).toBe(12345);
@@ -28,4 +28,18 @@ test("invalid rates are refused rather than treated as 1", () => {
   expect(() => toUsdCents(100, 2, "0")).toThrow(RangeError);
   expect(() => toUsdCents(100, 2, "-1")).toThrow(RangeError);
   expect(() => toUsdCents(100, 2, "1e3")).toThrow(RangeError);
+});
+
+test("amounts display as symbol, space, amount at the currency's decimals, grouped per language", () => {
+  expect(formatMinor(123456789, USD, "en")).toBe("$ 1,234,567.89");
+  expect(formatMinor(5, USD, "en")).toBe("$ 0.05");
+  expect(formatMinor(-1050, USD, "en")).toBe("-$ 10.50");
+  expect(formatMinor(150000, { symbol: "¥", decimals: 0 }, "en")).toBe("¥ 150,000");
+  // Spanish groups with a dot and uses a decimal comma (four-digit numbers are not grouped).
+  expect(formatMinor(123456789, { symbol: "COP", decimals: 2 }, "es")).toBe("COP 1.234.567,89");
+  expect(formatMinor(999999, USD, "es")).toBe("$ 9999,99");
+});
+
+test("the largest safe amount displays exactly, without float rounding", () => {
+  expect(formatMinor(Number.MAX_SAFE_INTEGER, USD, "en")).toBe("$ 90,071,992,547,409.91");
 });

@@ -25,3 +25,23 @@ export function toUsdCents(amountMinor: number, decimals: number, rate: string):
   const scaled = new Decimal(amountMinor).times(new Decimal(10).pow(2 - decimals));
   return scaled.div(rate).round(0, HALF_AWAY_FROM_ZERO).toNumber();
 }
+
+/**
+ * Spec section 3: the symbol, a space, then the amount at the currency's decimals, grouped
+ * and punctuated for the user's language. Built from the integer digits, never a float, so
+ * no amount is ever displayed rounded differently from how it is stored.
+ */
+export function formatMinor(amountMinor: number, currency: { symbol: string; decimals: number }, locale: string): string {
+  if (!Number.isSafeInteger(amountMinor)) throw new RangeError("amount must be an integer count of minor units");
+  const { symbol, decimals } = currency;
+  const digits = Math.abs(amountMinor).toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals);
+  const format = new Intl.NumberFormat(locale);
+  const decimalSign = format.formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  const grouped = format.format(BigInt(whole));
+  const sign = amountMinor < 0 ? "-" : "";
+  return `${sign}${symbol} ${grouped}${decimals > 0 ? decimalSign + fraction : ""}`;
+}
+
+export const USD = { code: "USD", symbol: "$", decimals: 2 } as const;

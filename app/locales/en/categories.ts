@@ -76,7 +76,6 @@ export const categories = {
     fuchsia: "Fuchsia",
     pink: "Pink",
     rose: "Rose",
-    gray: "Gray",
   },
   icons: {
     ShoppingCart: "Shopping cart",

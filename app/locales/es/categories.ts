@@ -78,7 +78,6 @@ export const categories = {
     fuchsia: "Fucsia",
     pink: "Rosa",
     rose: "Rosado",
-    gray: "Gris",
   },
   icons: {
     ShoppingCart: "Carrito de compras",

@@ -1,0 +1,53 @@
+import {
+  Briefcase,
+  Car,
+  CreditCard,
+  Droplet,
+  Gift,
+  GraduationCap,
+  HeartPulse,
+  House,
+  Lightbulb,
+  Plane,
+  ShoppingCart,
+  Tv,
+  Utensils,
+  Wallet,
+  type LucideIcon,
+} from "lucide-react";
+import { DEFAULT_CATEGORY_ICON, type CategoryIcon as IconName } from "~/domain/categories";
+
+// The 14 icons of spec section 9, by the names the API stores. Imported one by one so
+// the bundle carries only these.
+const icons: Record<IconName, LucideIcon> = {
+  ShoppingCart,
+  Home: House,
+  Utensils,
+  Droplet,
+  Lightbulb,
+  Tv,
+  Car,
+  HeartPulse,
+  Briefcase,
+  GraduationCap,
+  Plane,
+  Gift,
+  Wallet,
+  CreditCard,
+};
+
+/** A category's icon; decorative, since the category's name is always next to it. */
+export function CategoryIcon({ name, className = "h-5 w-5" }: { name: string; className?: string }) {
+  const Icon = icons[name as IconName] ?? icons[DEFAULT_CATEGORY_ICON];
+  return <Icon className={className} aria-hidden="true" focusable="false" />;
+}
+
+/** The icon on a disc of the category's colour, white on colour for contrast in both themes. */
+export function CategoryBadge({ icon, color, size = "md" }: { icon: string; color: string; size?: "sm" | "md" }) {
+  const box = size === "sm" ? "h-8 w-8" : "h-10 w-10";
+  return (
+    <span className={`inline-flex shrink-0 items-center justify-center rounded-full text-white ${box}`} style={{ backgroundColor: color }}>
+      <CategoryIcon name={icon} className={size === "sm" ? "h-4 w-4" : "h-5 w-5"} />
+    </span>
+  );
+}

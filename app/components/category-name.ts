@@ -1,0 +1,11 @@
+import { useTranslation } from "react-i18next";
+
+/**
+ * A category's name in the user's language: default categories are stored in English and
+ * translated by id; the user's own keep the name they typed.
+ */
+export function useCategoryName() {
+  const { t } = useTranslation();
+  return (category: { id: string; name: string }) =>
+    category.id.startsWith("default-") ? t(`categories.defaultNames.${category.id}`, { defaultValue: category.name }) : category.name;
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
+import { buttonClass, SubmitButton } from "./forms";
+
+/**
+ * A delete confirmation rendered by the server as a state of the page (?delete=id), so it
+ * works without JavaScript; with it, the same link is a client navigation. Focus moves to
+ * the question so keyboard and screen-reader users land on it.
+ */
+export function ConfirmPanel({
+  question,
+  detail,
+  action,
+  hidden,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  cancelTo,
+  cancelLabel,
+}: {
+  question: string;
+  detail?: string;
+  action: string;
+  hidden: Record<string, string>;
+  confirmLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  cancelTo: string;
+  cancelLabel: string;
+}) {
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => questionRef.current?.focus(), []);
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={`${hidden.id}-confirm-question`}
+      className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950"
+    >
+      <p
+        id={`${hidden.id}-confirm-question`}
+        ref={questionRef}
+        tabIndex={-1}
+        className="font-medium text-red-900 focus:outline-none dark:text-red-100"
+      >
+        {question}
+      </p>
+      {detail ? <p className="mt-1 text-sm text-red-800 dark:text-red-200">{detail}</p> : null}
+      <Form method="post" action={action} preventScrollReset className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Link to={cancelTo} preventScrollReset className={buttonClass.secondary}>
+          {cancelLabel}
+        </Link>
+        <SubmitButton variant="danger" pending={pending} pendingLabel={pendingLabel}>
+          {confirmLabel}
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
