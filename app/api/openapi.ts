@@ -2,6 +2,8 @@ import { z } from "zod";
 import { errorEnvelopeSchema, successEnvelopeSchema } from "./envelope";
 import { defineOperation, type ApiOperation } from "./operation";
 import { authOperations } from "./operations/auth";
+import { categoryOperations } from "./operations/categories";
+import { tagOperations } from "./operations/tags";
 import { userOperations } from "./operations/users";
 
 // /api/openapi.json is generated from the same zod schemas the endpoints validate
@@ -24,7 +26,13 @@ export const openApiOperation = defineOperation({
  * The registry of documented operations. A new endpoint defines its operations
  * with defineOperation (see operations/*.ts) and adds them to this list.
  */
-export const apiOperations: readonly ApiOperation[] = [...authOperations, ...userOperations, openApiOperation];
+export const apiOperations: readonly ApiOperation[] = [
+  ...authOperations,
+  ...userOperations,
+  ...categoryOperations,
+  ...tagOperations,
+  openApiOperation,
+];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 

@@ -66,7 +66,7 @@ function labelClass(variant: "swatch" | "icon" | "segment", index: number, count
     return `flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 peer-checked:border-brand-600 peer-checked:bg-brand-50 peer-checked:text-brand-700 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:peer-checked:border-blue-400 dark:peer-checked:bg-slate-800 dark:peer-checked:text-blue-300 ${focusRing}`;
   }
   const edges = `${index === 0 ? "rounded-l-md" : "-ml-px"} ${index === count - 1 ? "rounded-r-md" : ""}`;
-  return `block cursor-pointer border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 peer-checked:z-10 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:peer-checked:border-blue-500 dark:peer-checked:bg-blue-600 ${edges} ${focusRing}`;
+  return `block cursor-pointer border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 peer-checked:z-10 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:peer-checked:border-blue-500 dark:peer-checked:bg-blue-600 ${edges} ${focusRing}`;
 }
 
 /** A colour swatch's face. */

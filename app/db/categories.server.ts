@@ -28,7 +28,7 @@ export type Category = {
   createdAt: Date;
 };
 
-export type CategoryError = "notFound" | "defaultReadOnly" | "duplicate" | "inUse" | "inUseByBudgets";
+export type CategoryError = "notFound" | "defaultReadOnly" | "duplicate" | "inUse" | "inUseByBudgets" | "typeInUse";
 export type CategoryOutcome = { ok: true; category: Category } | { ok: false; error: CategoryError };
 
 const visibleTo = (userId: string) => or(eq(categories.userId, userId), and(isNull(categories.userId), eq(categories.isDefault, true)));
@@ -84,6 +84,9 @@ export async function updateCategory(db: Db, userId: string, id: string, input: 
   const owned = await ownedCategory(db, userId, id);
   if (!owned.ok) return owned;
   if (await nameTakenByDefault(db, input)) return { ok: false, error: "duplicate" };
+  // A transaction's type follows its category's (spec section 5); flipping a used category
+  // between expense and income would leave its transactions contradicting it.
+  if (input.type !== owned.category.type && (await usedByTransaction(db, userId, id))) return { ok: false, error: "typeInUse" };
   try {
     const [row] = await db
       .update(categories)
@@ -97,6 +100,15 @@ export async function updateCategory(db: Db, userId: string, id: string, input: 
   }
 }
 
+async function usedByTransaction(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, id)))
+    .limit(1);
+  return Boolean(row);
+}
+
 const usedByTransactions = (id: string) =>
   sql`exists (select 1 from ${transactions} where ${transactions.categoryId} = ${id})`;
 const usedByBudgets = (id: string) => sql`exists (select 1 from ${budgets} where ${budgets.categoryId} = ${id})`;
@@ -108,8 +120,7 @@ const usedByBudgets = (id: string) => sql`exists (select 1 from ${budgets} where
 export async function deleteCategory(db: Db, userId: string, id: string): Promise<CategoryOutcome> {
   const owned = await ownedCategory(db, userId, id);
   if (!owned.ok) return owned;
-  const [usedTx] = await db.select({ id: transactions.id }).from(transactions).where(and(eq(transactions.userId, userId), eq(transactions.categoryId, id))).limit(1);
-  if (usedTx) return { ok: false, error: "inUse" };
+  if (await usedByTransaction(db, userId, id)) return { ok: false, error: "inUse" };
   const [usedBudget] = await db.select({ id: budgets.id }).from(budgets).where(and(eq(budgets.userId, userId), eq(budgets.categoryId, id))).limit(1);
   if (usedBudget) return { ok: false, error: "inUseByBudgets" };
   try {

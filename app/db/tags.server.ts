@@ -110,7 +110,7 @@ export async function tagUsage(db: Db, userId: string, id: string) {
       .from(transactionTags)
       .innerJoin(transactions, eq(transactions.id, transactionTags.transactionId))
       .where(carrying)
-      .orderBy(desc(transactions.date))
+      .orderBy(desc(transactions.date), desc(transactions.createdAt), desc(transactions.id))
       .limit(TAG_USAGE_LIST_MAX),
   ]);
   return { tag, count: total?.count ?? 0, transactions: rows };

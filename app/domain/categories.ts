@@ -63,6 +63,7 @@ export const categorySchema = z.object({
     .trim()
     .toUpperCase()
     .refine((hex) => categoryHexes.includes(hex), "validation.colorInvalid")
+    .meta({ description: `Hex colour, one of: ${categoryHexes.join(", ")}` })
     .default(DEFAULT_CATEGORY_COLOR),
   icon: z.enum(CATEGORY_ICONS, { error: "validation.iconInvalid" }).default(DEFAULT_CATEGORY_ICON),
 });

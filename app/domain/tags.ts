@@ -39,6 +39,7 @@ export const tagSchema = z.object({
     .trim()
     .toUpperCase()
     .refine((hex) => tagHexes.includes(hex), "validation.colorInvalid")
+    .meta({ description: `Hex colour, one of: ${tagHexes.join(", ")}` })
     .default(DEFAULT_TAG_COLOR),
 });
 export type TagInput = z.output<typeof tagSchema>;

@@ -173,6 +173,13 @@ test("a category that a transaction uses cannot be deleted, and one a budget use
   expect(budgeted.status).toBe(409);
   expect(await budgeted.text()).toContain("Cannot delete category that is used by budgets");
   expect(await rowsOf(userId)).toHaveLength(2);
+  // Its transactions' type follows it, so a used category keeps its type; its look may change.
+  const flip = await post(b, { intent: "update", id: rent.id, name: "Rent", type: "income", color: "#3B82F6", icon: "Home" });
+  expect(flip.status).toBe(409);
+  expect(await flip.text()).toContain("Cannot change the type of a category that is used by transactions");
+  const restyle = await post(b, { intent: "update", id: rent.id, name: "Rent", type: "expense", color: "#6366F1", icon: "Home" });
+  expect(restyle.status).toBe(302);
+  expect((await rowsOf(userId)).find((r) => r.id === rent.id)).toMatchObject({ type: "expense", color: "#6366F1", icon: "Home" });
 });
 
 test("another user's category can be neither seen, edited nor deleted: it answers as missing and stays", async () => {

@@ -18,7 +18,8 @@ export const categories = {
   types: { expense: "Expense", income: "Income" },
   yours: {
     title: "Your Categories",
-    count: "{{count}} categories",
+    count_one: "{{count}} category",
+    count_other: "{{count}} categories",
     empty: "You have not created any categories yet. Add one above.",
     edit: "Edit",
     editLabel: "Edit {{name}}",

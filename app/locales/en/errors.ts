@@ -38,4 +38,5 @@ export const errors = {
   failedToCreateTag: "Failed to create tag",
   failedToUpdateTag: "Failed to update tag",
   failedToDeleteTag: "Failed to delete tag",
+  categoryTypeInUse: "Cannot change the type of a category that is used by transactions",
 };

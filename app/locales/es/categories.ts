@@ -21,7 +21,8 @@ export const categories = {
   types: { expense: "Gasto", income: "Ingreso" },
   yours: {
     title: "Tus categorías",
-    count: "{{count}} categorías",
+    count_one: "{{count}} categoría",
+    count_other: "{{count}} categorías",
     empty: "Aún no has creado categorías. Agrega una arriba.",
     edit: "Editar",
     editLabel: "Editar {{name}}",

@@ -41,4 +41,5 @@ export const errors = {
   failedToCreateTag: "No se pudo crear la etiqueta",
   failedToUpdateTag: "No se pudo actualizar la etiqueta",
   failedToDeleteTag: "No se pudo eliminar la etiqueta",
+  categoryTypeInUse: "No se puede cambiar el tipo de una categoría usada por transacciones",
 } satisfies Messages<typeof en>;

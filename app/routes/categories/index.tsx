@@ -35,6 +35,7 @@ const errorMessages: Record<CategoryError, string> = {
   duplicate: "errors.categoryExists",
   inUse: "errors.categoryInUse",
   inUseByBudgets: "errors.categoryInUseByBudgets",
+  typeInUse: "errors.categoryTypeInUse",
 };
 const statusOf = (error: CategoryError) => (error === "notFound" ? 404 : error === "defaultReadOnly" ? 403 : 409);
 
@@ -103,6 +104,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result =
         outcome.error === "duplicate"
           ? submission.reply({ fieldErrors: { name: [message] } })
+          : outcome.error === "typeInUse"
+          ? submission.reply({ fieldErrors: { type: [message] } })
           : submission.reply({ formErrors: [message] });
       return reply(result, statusOf(outcome.error));
     }

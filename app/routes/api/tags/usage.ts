@@ -1,0 +1,18 @@
+import { apiErrors } from "~/api/envelope";
+import { apiRoute, endpoint } from "~/api/handler.server";
+import { tagUsageOperation } from "~/api/operations/tags";
+import { tagUsage } from "~/db/tags.server";
+import { dbContext } from "~/middleware/db";
+
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
+  endpoint(tagUsageOperation, async ({ context, params, auth }) => {
+    const usage = await tagUsage(context.get(dbContext), auth.user.id, params.id ?? "");
+    // Another user's tag answers exactly like a missing one.
+    if (!usage) throw apiErrors.notFound();
+    return { count: usage.count, transactions: usage.transactions };
+  }),
+]);
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,69 @@
+import { expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, test } from "./support";
+
+test("tags: create from the empty state, refuse a duplicate, edit inline, view usage, delete after confirmation; Spanish", async ({
+  page,
+}, testInfo) => {
+  await register(page, testInfo);
+  await page.goto("/tags");
+  await expect(page.getByRole("heading", { name: "Tags", level: 1 })).toBeVisible();
+  await expect(page.getByText("No tags yet")).toBeVisible();
+  await screenshotBothThemes(page, testInfo, "tags-empty");
+  await page.getByRole("link", { name: "Create your first tag" }).click();
+
+  const form = page.getByRole("region", { name: "New Tag" });
+  const create = form.getByRole("button", { name: "Create Tag" });
+  if (jsEnabled(testInfo)) await expect(create).toBeDisabled();
+  await expect(form.getByLabel("Name")).toBeFocused();
+  await form.getByLabel("Name").fill("Vacation");
+  await form.getByLabel("Description").fill("  Summer trip  ");
+  await form.getByTitle("Teal").click();
+  await create.click();
+  const created = page.getByText("Tag created successfully!");
+  await expect(created).toBeVisible();
+  const list = page.getByRole("region", { name: "1 tag" });
+  await expect(list.getByRole("heading", { name: "Vacation" })).toBeVisible();
+  await expect(list.getByText("Summer trip")).toBeVisible();
+  await expect(list.getByText("0 uses")).toBeVisible();
+  await screenshotBothThemes(page, testInfo, "tags");
+  await expectNoAxeViolations(page, testInfo);
+  if (jsEnabled(testInfo)) await expect(created).toBeHidden({ timeout: 8000 });
+
+  // A duplicate in another case is refused and the form keeps what was typed.
+  await page.getByRole("link", { name: "New Tag" }).click();
+  await page.getByRole("region", { name: "New Tag" }).getByLabel("Name").fill("VACATION");
+  await page.getByRole("region", { name: "New Tag" }).getByRole("button", { name: "Create Tag" }).click();
+  await expect(page.getByText("A tag with this name already exists")).toBeVisible();
+  await expect(page.getByRole("region", { name: "New Tag" }).getByLabel("Name")).toHaveValue("VACATION");
+  await screenshotBothThemes(page, testInfo, "tags-duplicate");
+  await page.getByRole("region", { name: "New Tag" }).getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("region", { name: "New Tag" })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Edit Vacation" }).click();
+  const name = page.getByLabel("Name");
+  await expect(name).toHaveValue("Vacation");
+  await name.fill("Holiday");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Tag updated successfully!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Holiday" })).toBeVisible();
+
+  await page.getByRole("link", { name: "View usage of Holiday" }).click();
+  await expect(page.getByText("No transactions carry this tag yet.")).toBeVisible();
+  await page.getByRole("link", { name: "Hide usage" }).click();
+  await expect(page.getByText("No transactions carry this tag yet.")).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Delete Holiday" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Are you sure you want to delete this tag?");
+  await screenshotBothThemes(page, testInfo, "tags-delete-confirm");
+  await expectNoAxeViolations(page, testInfo);
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Tag deleted successfully!")).toBeVisible();
+  await expect(page.getByText("No tags yet")).toBeVisible();
+
+  await page.getByRole("button", { name: "es", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Etiquetas", level: 1 })).toBeVisible();
+  await expect(page.getByText("Aún no hay etiquetas")).toBeVisible();
+  await screenshotBothThemes(page, testInfo, "tags-es");
+  await expectNoAxeViolations(page, testInfo);
+  await page.getByRole("button", { name: "en", exact: true }).click();
+});
