@@ -62,6 +62,12 @@ test("categories: add, edit inline, delete after confirmation; defaults stay rea
   await expect(page.getByText("Category deleted successfully!")).toBeVisible();
   await expect(yours.getByText("You have not created any categories yet.")).toBeVisible();
 
+  // On a phone nothing overflows sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshotBothThemes(page, testInfo, "categories-phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   await page.getByRole("button", { name: "es", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Categorías", level: 1 })).toBeVisible();
   await expect(page.getByText("Comida y restaurantes")).toBeVisible();

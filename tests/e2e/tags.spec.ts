@@ -60,6 +60,12 @@ test("tags: create from the empty state, refuse a duplicate, edit inline, view u
   await expect(page.getByText("Tag deleted successfully!")).toBeVisible();
   await expect(page.getByText("No tags yet")).toBeVisible();
 
+  // On a phone nothing overflows sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshotBothThemes(page, testInfo, "tags-phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   await page.getByRole("button", { name: "es", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Etiquetas", level: 1 })).toBeVisible();
   await expect(page.getByText("Aún no hay etiquetas")).toBeVisible();
