@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { requireSession } from "~/auth/guards.server";
+import { Card } from "~/components/card";
 import { CategoryBadge, CategoryIcon } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { ChoiceGroup, Swatch } from "~/components/choice-group";
@@ -186,35 +187,6 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
 }
 
 type CategoryView = Route.ComponentProps["loaderData"]["own"][number];
-
-function Card({
-  id,
-  title,
-  actions,
-  className = "",
-  children,
-}: {
-  id: string;
-  title: string;
-  actions?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900 ${className}`}
-    >
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${id}-heading`} className="text-lg font-semibold">
-          {title}
-        </h2>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 function CategoryLabel({ category }: { category: CategoryView }) {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { isSuperadmin } from "~/auth/public-user";
 import type { ValidSession } from "~/auth/session.server";
 import { takeToken, throttleRules } from "~/auth/throttle.server";
 import { Alert, buttonClass, Field, PasswordField, Spinner, SubmitButton, useIsPending } from "~/components/forms";
+import { Card } from "~/components/card";
 import { RoleBadge } from "~/components/role-badge";
 import { useFlashParam } from "~/components/use-flash-param";
 import { listRecentActivity } from "~/db/activity.server";
@@ -160,23 +161,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
 type ProfileUser = Route.ComponentProps["loaderData"]["user"];
 type ActivityEntry = Route.ComponentProps["loaderData"]["activity"][number];
-
-function Card({ id, title, actions, children }: { id: string; title: string; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-lg font-semibold">
-          {title}
-        </h2>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 function PersonalInfoCard({
   user,
