@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatMinor, toUsdCents, USD } from "./money";
+import { formatMinor, minorToDecimalString, normalizeRate, parseAmount, signedAmount, sumMinor, toUsdCents, USD } from "./money";
 
 test("a USD amount converts to itself", () => {
   expect(toUsdCents(12345, 2, "1")).toBe(12345);
@@ -42,4 +42,72 @@ test("amounts display as symbol, space, amount at the currency's decimals, group
 
 test("the largest safe amount displays exactly, without float rounding", () => {
   expect(formatMinor(Number.MAX_SAFE_INTEGER, USD, "en")).toBe("$ 90,071,992,547,409.91");
+});
+
+test("typed amounts become integer minor units at the currency's decimals", () => {
+  expect(parseAmount("1234.5", 2)).toEqual({ ok: true, minor: 123450 });
+  expect(parseAmount(" 0.05 ", 2)).toEqual({ ok: true, minor: 5 });
+  expect(parseAmount("150000", 0)).toEqual({ ok: true, minor: 150000 });
+  expect(parseAmount("007.10", 2)).toEqual({ ok: true, minor: 710 });
+  // Trailing zeros beyond the currency's decimals are not extra precision.
+  expect(parseAmount("5.000", 0)).toEqual({ ok: true, minor: 5 });
+  expect(parseAmount(12.34, 2)).toEqual({ ok: true, minor: 1234 });
+});
+
+test("amounts nobody could mean as a positive amount are refused, each with its reason", () => {
+  expect(parseAmount("", 2)).toEqual({ ok: false, error: "required" });
+  expect(parseAmount(undefined, 2)).toEqual({ ok: false, error: "required" });
+  expect(parseAmount("-5", 2)).toEqual({ ok: false, error: "notPositive" });
+  expect(parseAmount("0", 2)).toEqual({ ok: false, error: "notPositive" });
+  expect(parseAmount("0.00", 2)).toEqual({ ok: false, error: "notPositive" });
+  for (const bad of ["abc", "NaN", "1e3", "+5", "1,000.00", "1.2.3", ".5", "5.", "Infinity", "0x10"]) {
+    expect(parseAmount(bad, 2), bad).toEqual({ ok: false, error: "invalid" });
+  }
+  expect(parseAmount(Number.NaN, 2)).toEqual({ ok: false, error: "invalid" });
+  expect(parseAmount(1e21, 2)).toEqual({ ok: false, error: "invalid" });
+  expect(parseAmount("1.234", 2)).toEqual({ ok: false, error: "tooManyDecimals" });
+  expect(parseAmount("10.5", 0)).toEqual({ ok: false, error: "tooManyDecimals" });
+  expect(parseAmount(0.1 + 0.2, 2)).toEqual({ ok: false, error: "tooManyDecimals" });
+});
+
+test("the largest allowed amount is twelve whole digits, and it converts exactly", () => {
+  const largest = parseAmount("999999999999.99", 2);
+  expect(largest).toEqual({ ok: true, minor: 99999999999999 });
+  expect(parseAmount("1000000000000", 2)).toEqual({ ok: false, error: "tooLarge" });
+  // 999,999,999,999.99 VES at 231.0475 VES/USD
+  expect(toUsdCents(99999999999999, 2, "231.0475")).toBe(432811434878);
+  expect(minorToDecimalString(99999999999999, 2)).toBe("999999999999.99");
+});
+
+test("minor units print back as the plain decimal a form shows", () => {
+  expect(minorToDecimalString(123450, 2)).toBe("1234.50");
+  expect(minorToDecimalString(5, 2)).toBe("0.05");
+  expect(minorToDecimalString(150000, 0)).toBe("150000");
+  expect(minorToDecimalString(-710, 2)).toBe("-7.10");
+});
+
+test("expenses show as negative signed amounts, income as positive", () => {
+  expect(signedAmount("EXPENSE", 1250)).toBe(-1250);
+  expect(signedAmount("INCOME", 1250)).toBe(1250);
+});
+
+test("sums are exact and refuse to overflow silently", () => {
+  expect(sumMinor([1, 2, 3])).toBe(6);
+  expect(() => sumMinor([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
+});
+
+test("rates are normalised and bad ones refused", () => {
+  expect(normalizeRate("0003.500")).toBe("3.5");
+  expect(normalizeRate(" 231.0475 ")).toBe("231.0475");
+  expect(normalizeRate(18.4215)).toBe("18.4215");
+  expect(normalizeRate("1")).toBe("1");
+  for (const bad of ["0", "-1", "1e3", "abc", "", "0.0000000000001", "1,5"]) expect(normalizeRate(bad), bad).toBeNull();
+});
+
+test("COP and VES rates in the thousands keep exact cents, ties rounding away from zero", () => {
+  // 3,871.25 COP at 3871.25 COP/USD is exactly one dollar.
+  expect(toUsdCents(387125, 2, "3871.25")).toBe(100);
+  // A half-cent tie: 2.50 VES at 500 VES/USD = 0.005 USD → 1 cent, away from zero.
+  expect(toUsdCents(250, 2, "500")).toBe(1);
+  expect(toUsdCents(249, 2, "500")).toBe(0);
 });

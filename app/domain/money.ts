@@ -45,3 +45,73 @@ export function formatMinor(amountMinor: number, currency: { symbol: string; dec
 }
 
 export const USD = { code: "USD", symbol: "$", decimals: 2 } as const;
+
+/** The largest amount accepted: twelve digits before the decimal point, in any currency. */
+export const MAX_AMOUNT_WHOLE_DIGITS = 12;
+
+export type AmountError = "required" | "invalid" | "tooManyDecimals" | "notPositive" | "tooLarge";
+export type ParsedAmount = { ok: true; minor: number } | { ok: false; error: AmountError };
+
+const AMOUNT_PATTERN = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A typed amount ("1234.5", "0.05", "150000") → integer minor units of a currency with
+ * `decimals` places. Refuses what a person could not have meant as a positive amount:
+ * signs, exponents, grouping, NaN, more fraction digits than the currency has, zero,
+ * and more than MAX_AMOUNT_WHOLE_DIGITS digits before the point. Pure string work, no float.
+ */
+export function parseAmount(input: string | number | null | undefined, decimals: number): ParsedAmount {
+  if (input === null || input === undefined) return { ok: false, error: "required" };
+  const text = (typeof input === "number" ? numberToPlainString(input) : input).trim();
+  if (text === "") return { ok: false, error: "required" };
+  if (/^-/.test(text)) return { ok: false, error: "notPositive" };
+  const match = AMOUNT_PATTERN.exec(text);
+  if (!match) return { ok: false, error: "invalid" };
+  const whole = match[1]!.replace(/^0+(?=\d)/, "");
+  const fraction = (match[2] ?? "").replace(/0+$/, "");
+  if (fraction.length > decimals) return { ok: false, error: "tooManyDecimals" };
+  if (whole.length > MAX_AMOUNT_WHOLE_DIGITS) return { ok: false, error: "tooLarge" };
+  const minor = Number(whole + fraction.padEnd(decimals, "0"));
+  if (minor === 0) return { ok: false, error: "notPositive" };
+  return { ok: true, minor };
+}
+
+/** JSON numbers from API clients: their shortest round-trip form, never exponent notation. */
+function numberToPlainString(value: number): string {
+  if (!Number.isFinite(value)) return "NaN";
+  const text = String(value);
+  return /e/i.test(text) ? "NaN" : text;
+}
+
+/** Minor units → the plain decimal string a form field shows ("1234.50"). */
+export function minorToDecimalString(amountMinor: number, decimals: number): string {
+  const digits = Math.abs(amountMinor).toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const sign = amountMinor < 0 ? "-" : "";
+  return decimals > 0 ? `${sign}${whole}.${digits.slice(digits.length - decimals)}` : `${sign}${whole}`;
+}
+
+/** Exact integer sum; refuses to produce a total JavaScript could not represent exactly. */
+export function sumMinor(values: Iterable<number>): number {
+  let total = 0;
+  for (const v of values) {
+    total += v;
+    if (!Number.isSafeInteger(total)) throw new RangeError("sum exceeds the exactly representable range");
+  }
+  return total;
+}
+
+/** The client form's signed amount (spec section 3): stored amounts are positive, expenses show negative. */
+export function signedAmount(type: "INCOME" | "EXPENSE", amountMinor: number): number {
+  return type === "EXPENSE" ? -amountMinor : amountMinor;
+}
+
+/** A rate as typed or sent: trimmed, leading zeros and trailing fraction zeros removed ("0003.50" → "3.5"). */
+export function normalizeRate(input: string | number): string | null {
+  const text = (typeof input === "number" ? numberToPlainString(input) : input).trim();
+  if (!isValidRate(text.replace(/^0+(?=\d)/, ""))) return null;
+  const [whole, fraction = ""] = text.split(".");
+  const w = whole!.replace(/^0+(?=\d)/, "");
+  const f = fraction.replace(/0+$/, "");
+  return f ? `${w}.${f}` : w;
+}
