@@ -12,6 +12,9 @@ export const activityActions = [
   "role_change",
   "account_deactivated",
   "account_reactivated",
+  "transaction_create",
+  "transaction_update",
+  "transaction_delete",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

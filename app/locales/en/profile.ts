@@ -49,6 +49,9 @@ export const profile = {
       role_change: "Role changed",
       account_deactivated: "Account deactivated",
       account_reactivated: "Account reactivated",
+      transaction_create: "Transaction added",
+      transaction_update: "Transaction updated",
+      transaction_delete: "Transaction deleted",
     },
     descriptions: {
       failedSignIn: "Failed sign-in attempt",

@@ -52,6 +52,9 @@ export const profile = {
       role_change: "Rol cambiado",
       account_deactivated: "Cuenta desactivada",
       account_reactivated: "Cuenta reactivada",
+      transaction_create: "Transacción agregada",
+      transaction_update: "Transacción actualizada",
+      transaction_delete: "Transacción eliminada",
     },
     descriptions: {
       failedSignIn: "Intento de inicio de sesión fallido",

@@ -1,0 +1,318 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { TransactionType } from "~/domain/transactions";
+import { recordActivityQuery } from "./activity.server";
+import type { Db } from "./client.server";
+import { categories, payments, transactions, transactionTags } from "./schema";
+import type { ResolvedTransaction } from "./transaction-input.server";
+
+// Transactions with their payments and tags. Every query names the owner; another user's
+// transaction is "not found", exactly like a missing one. Multi-row writes are one batch,
+// so a failure midway leaves nothing half-written (ARCHITECTURE.md 2).
+
+export type TransactionPayment = {
+  currencyCode: string;
+  amountMinor: number;
+  method: string;
+  rate: string;
+  rateDate: string;
+  rateSource: string;
+  usdCents: number;
+};
+
+export type TransactionRecord = {
+  id: string;
+  type: TransactionType;
+  description: string;
+  date: string;
+  categoryId: string | null;
+  category: { id: string; name: string; color: string; icon: string; type: string } | null;
+  usdCents: number;
+  createdAt: Date;
+  updatedAt: Date;
+  payments: TransactionPayment[];
+  tagIds: string[];
+};
+
+export type TransactionFilter = {
+  type?: TransactionType;
+  startDate?: string;
+  endDate?: string;
+  categoryId?: string;
+  currencyCode?: string;
+  tagIds?: string[];
+  search?: string;
+  /** Bounds on the USD total, in cents. */
+  minUsdCents?: number;
+  maxUsdCents?: number;
+};
+
+export type TransactionSort = { by: "date" | "amount"; order: "asc" | "desc" };
+
+type Activity = { ip: string | null };
+
+function paymentRows(userId: string, transactionId: string, value: ResolvedTransaction) {
+  return value.payments.map((p) => ({
+    transactionId,
+    userId,
+    position: p.position,
+    currencyCode: p.currencyCode,
+    amountMinor: p.amountMinor,
+    method: p.method,
+    rate: p.rate,
+    rateDate: p.rateDate,
+    rateSource: p.rateSource,
+    usdCents: p.usdCents,
+  }));
+}
+
+/** Creates the transaction, its payments, its tag links and the activity entry in one batch. */
+export async function createTransaction(
+  db: Db,
+  userId: string,
+  value: ResolvedTransaction,
+  activity: Activity,
+  options: { id?: string; extra?: Parameters<Db["batch"]>[0][number][] } = {},
+): Promise<string> {
+  const id = options.id ?? crypto.randomUUID();
+  const now = new Date();
+  const tagLinks = value.tagIds.map((tagId) => ({ transactionId: id, tagId }));
+  await db.batch([
+    db.insert(transactions).values({
+      id,
+      userId,
+      type: value.type,
+      description: value.description,
+      date: value.date,
+      categoryId: value.categoryId,
+      usdCents: value.usdCents,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    db.insert(payments).values(paymentRows(userId, id, value)),
+    ...(tagLinks.length ? [db.insert(transactionTags).values(tagLinks)] : []),
+    recordActivityQuery(db, {
+      userId,
+      action: "transaction_create",
+      description: value.description,
+      ipAddress: activity.ip,
+    }),
+    ...(options.extra ?? []),
+  ]);
+  return id;
+}
+
+const ownedTransaction = (userId: string, id: string) => and(eq(transactions.id, id), eq(transactions.userId, userId));
+const idsOfOwned = (db: Db, userId: string, id: string) =>
+  db.select({ id: transactions.id }).from(transactions).where(ownedTransaction(userId, id));
+
+/** Replaces the transaction's fields, payments and tags in one batch; false when it is not the user's. */
+export async function updateTransaction(
+  db: Db,
+  userId: string,
+  id: string,
+  value: ResolvedTransaction,
+  activity: Activity,
+): Promise<boolean> {
+  const [existing] = await idsOfOwned(db, userId, id).limit(1);
+  if (!existing) return false;
+  const tagLinks = value.tagIds.map((tagId) => ({ transactionId: id, tagId }));
+  const [updated] = await db.batch([
+    db
+      .update(transactions)
+      .set({
+        type: value.type,
+        description: value.description,
+        date: value.date,
+        categoryId: value.categoryId,
+        usdCents: value.usdCents,
+        updatedAt: new Date(),
+      })
+      .where(ownedTransaction(userId, id))
+      .returning({ id: transactions.id }),
+    db.delete(payments).where(and(eq(payments.transactionId, id), eq(payments.userId, userId))),
+    db.insert(payments).values(paymentRows(userId, id, value)),
+    db.delete(transactionTags).where(inArray(transactionTags.transactionId, idsOfOwned(db, userId, id))),
+    ...(tagLinks.length ? [db.insert(transactionTags).values(tagLinks)] : []),
+    recordActivityQuery(db, { userId, action: "transaction_update", description: value.description, ipAddress: activity.ip }),
+  ]);
+  return updated.length > 0;
+}
+
+/** Deletes the transaction with its payments and tag links; false when it is not the user's. */
+export async function deleteTransaction(db: Db, userId: string, id: string, activity: Activity): Promise<boolean> {
+  const [existing] = await db
+    .select({ description: transactions.description })
+    .from(transactions)
+    .where(ownedTransaction(userId, id))
+    .limit(1);
+  if (!existing) return false;
+  // Children first and explicitly: libSQL does not enforce ON DELETE CASCADE unless asked to.
+  const [, , deleted] = await db.batch([
+    db.delete(transactionTags).where(inArray(transactionTags.transactionId, idsOfOwned(db, userId, id))),
+    db.delete(payments).where(and(eq(payments.transactionId, id), eq(payments.userId, userId))),
+    db.delete(transactions).where(ownedTransaction(userId, id)).returning({ id: transactions.id }),
+    recordActivityQuery(db, { userId, action: "transaction_delete", description: existing.description, ipAddress: activity.ip }),
+  ]);
+  return deleted.length > 0;
+}
+
+const recordColumns = {
+  id: transactions.id,
+  type: transactions.type,
+  description: transactions.description,
+  date: transactions.date,
+  categoryId: transactions.categoryId,
+  usdCents: transactions.usdCents,
+  createdAt: transactions.createdAt,
+  updatedAt: transactions.updatedAt,
+  categoryName: categories.name,
+  categoryColor: categories.color,
+  categoryIcon: categories.icon,
+  categoryType: categories.type,
+};
+
+type RecordRow = {
+  id: string;
+  type: TransactionType;
+  description: string;
+  date: string;
+  categoryId: string | null;
+  usdCents: number;
+  createdAt: Date;
+  updatedAt: Date;
+  categoryName: string | null;
+  categoryColor: string | null;
+  categoryIcon: string | null;
+  categoryType: string | null;
+};
+
+/** Payments and tag ids for a page of transactions: two indexed queries, not one per row. */
+async function withChildren(db: Db, userId: string, rows: RecordRow[]): Promise<TransactionRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [paymentRowsFound, tagRows] = await db.batch([
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, userId), inArray(payments.transactionId, ids)))
+      .orderBy(asc(payments.transactionId), asc(payments.position)),
+    db
+      .select({ transactionId: transactionTags.transactionId, tagId: transactionTags.tagId })
+      .from(transactionTags)
+      .where(inArray(transactionTags.transactionId, ids)),
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    description: r.description,
+    date: r.date,
+    categoryId: r.categoryId,
+    category:
+      r.categoryId && r.categoryName
+        ? { id: r.categoryId, name: r.categoryName, color: r.categoryColor!, icon: r.categoryIcon!, type: r.categoryType! }
+        : null,
+    usdCents: r.usdCents,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    payments: paymentRowsFound
+      .filter((p) => p.transactionId === r.id)
+      .map((p) => ({
+        currencyCode: p.currencyCode,
+        amountMinor: p.amountMinor,
+        method: p.method,
+        rate: p.rate,
+        rateDate: p.rateDate,
+        rateSource: p.rateSource,
+        usdCents: p.usdCents,
+      })),
+    tagIds: tagRows.filter((t) => t.transactionId === r.id).map((t) => t.tagId),
+  }));
+}
+
+export async function getTransaction(db: Db, userId: string, id: string): Promise<TransactionRecord | undefined> {
+  const rows = await db
+    .select(recordColumns)
+    .from(transactions)
+    .leftJoin(categories, eq(categories.id, transactions.categoryId))
+    .where(ownedTransaction(userId, id))
+    .limit(1);
+  const [record] = await withChildren(db, userId, rows);
+  return record;
+}
+
+/** LIKE with the user's text taken literally (% and _ are not wildcards). */
+function containsText(text: string) {
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`${transactions.description} like ${`%${escaped}%`} escape '\\'`;
+}
+
+export function filterConditions(userId: string, filter: TransactionFilter): SQL {
+  const conditions: (SQL | undefined)[] = [eq(transactions.userId, userId)];
+  if (filter.type) conditions.push(eq(transactions.type, filter.type));
+  if (filter.startDate) conditions.push(gte(transactions.date, filter.startDate));
+  if (filter.endDate) conditions.push(lte(transactions.date, filter.endDate));
+  if (filter.categoryId) conditions.push(eq(transactions.categoryId, filter.categoryId));
+  if (filter.minUsdCents !== undefined) conditions.push(gte(transactions.usdCents, filter.minUsdCents));
+  if (filter.maxUsdCents !== undefined) conditions.push(lte(transactions.usdCents, filter.maxUsdCents));
+  if (filter.search) conditions.push(containsText(filter.search));
+  if (filter.currencyCode) {
+    conditions.push(
+      sql`exists (select 1 from ${payments} where ${payments.transactionId} = ${transactions.id} and ${payments.userId} = ${userId} and ${payments.currencyCode} = ${filter.currencyCode})`,
+    );
+  }
+  // Every chosen tag must be on the transaction.
+  for (const tagId of filter.tagIds ?? []) {
+    conditions.push(
+      sql`exists (select 1 from ${transactionTags} where ${transactionTags.transactionId} = ${transactions.id} and ${transactionTags.tagId} = ${tagId})`,
+    );
+  }
+  return and(...conditions)!;
+}
+
+export type TransactionPage = {
+  transactions: TransactionRecord[];
+  total: number;
+  totals: { incomeUsdCents: number; expenseUsdCents: number; netUsdCents: number };
+};
+
+/**
+ * One page of the user's transactions, filtered and sorted in SQL, with the count and the
+ * USD totals of every matching row (all pages), computed by the database.
+ */
+export async function listTransactions(
+  db: Db,
+  userId: string,
+  filter: TransactionFilter,
+  sort: TransactionSort,
+  page: { page: number; limit: number },
+): Promise<TransactionPage> {
+  const where = filterConditions(userId, filter);
+  const direction = sort.order === "asc" ? asc : desc;
+  const primary = sort.by === "amount" ? transactions.usdCents : transactions.date;
+  const secondary = sort.by === "amount" ? transactions.date : transactions.createdAt;
+  const [rows, [aggregate]] = await db.batch([
+    db
+      .select(recordColumns)
+      .from(transactions)
+      .leftJoin(categories, eq(categories.id, transactions.categoryId))
+      .where(where)
+      .orderBy(direction(primary), direction(secondary), direction(transactions.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db
+      .select({
+        total: sql<number>`count(*)`,
+        income: sql<number>`coalesce(sum(case when ${transactions.type} = 'INCOME' then ${transactions.usdCents} else 0 end), 0)`,
+        expense: sql<number>`coalesce(sum(case when ${transactions.type} = 'EXPENSE' then ${transactions.usdCents} else 0 end), 0)`,
+      })
+      .from(transactions)
+      .where(where),
+  ]);
+  const income = Number(aggregate?.income ?? 0);
+  const expense = Number(aggregate?.expense ?? 0);
+  return {
+    transactions: await withChildren(db, userId, rows as RecordRow[]),
+    total: Number(aggregate?.total ?? 0),
+    totals: { incomeUsdCents: income, expenseUsdCents: expense, netUsdCents: income - expense },
+  };
+}
