@@ -5,8 +5,9 @@ import { common } from "./common";
 import { dashboard } from "./dashboard";
 import { errors } from "./errors";
 import { landing } from "./landing";
+import { money } from "./money";
 import { profile } from "./profile";
 import { tags } from "./tags";
 import { validation } from "./validation";
 
-export const en = { common, auth, dashboard, errors, landing, profile, admin, validation, categories, tags };
+export const en = { common, auth, dashboard, errors, landing, profile, admin, validation, categories, tags, money };

@@ -1,0 +1,16 @@
+import type { Messages } from "..";
+import type { money as en } from "../en/money";
+
+export const money = {
+  types: { INCOME: "Ingreso", EXPENSE: "Gasto" },
+  paymentMethods: {
+    cash: "Efectivo",
+    credit_card: "Tarjeta de crédito",
+    debit_card: "Tarjeta de débito",
+    bank_transfer: "Transferencia bancaria",
+    digital_wallet: "Billetera digital",
+    check: "Cheque",
+    other: "Otro",
+  },
+  rateSources: { fixed: "Fija", manual: "Introducida a mano", snapshot: "Instantánea incluida", provider: "Proveedor de tasas" },
+} satisfies Messages<typeof en>;
