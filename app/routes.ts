@@ -48,6 +48,13 @@ export default [
       route(":id", "routes/api/tags/tag.ts"),
       route(":id/usage", "routes/api/tags/usage.ts"),
     ]),
+    ...prefix("transactions", [
+      index("routes/api/transactions/index.ts"),
+      route("summary", "routes/api/transactions/summary.ts"),
+      route("by-category", "routes/api/transactions/by-category.ts"),
+      route("by-date-range", "routes/api/transactions/by-date-range.ts"),
+      route(":id", "routes/api/transactions/transaction.ts"),
+    ]),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),

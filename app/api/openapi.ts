@@ -4,6 +4,7 @@ import { defineOperation, type ApiOperation } from "./operation";
 import { authOperations } from "./operations/auth";
 import { categoryOperations } from "./operations/categories";
 import { tagOperations } from "./operations/tags";
+import { transactionOperations } from "./operations/transactions";
 import { userOperations } from "./operations/users";
 
 // /api/openapi.json is generated from the same zod schemas the endpoints validate
@@ -31,6 +32,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...userOperations,
   ...categoryOperations,
   ...tagOperations,
+  ...transactionOperations,
   openApiOperation,
 ];
 

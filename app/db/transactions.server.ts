@@ -71,10 +71,10 @@ export async function createTransaction(
   userId: string,
   value: ResolvedTransaction,
   activity: Activity,
-  options: { id?: string; extra?: Parameters<Db["batch"]>[0][number][] } = {},
+  options: { id?: string; createdAt?: Date; extra?: Parameters<Db["batch"]>[0][number][] } = {},
 ): Promise<string> {
   const id = options.id ?? crypto.randomUUID();
-  const now = new Date();
+  const now = options.createdAt ?? new Date();
   const tagLinks = value.tagIds.map((tagId) => ({ transactionId: id, tagId }));
   await db.batch([
     db.insert(transactions).values({

@@ -39,4 +39,11 @@ export const errors = {
   failedToUpdateTag: "Failed to update tag",
   failedToDeleteTag: "Failed to delete tag",
   categoryTypeInUse: "Cannot change the type of a category that is used by transactions",
+  idempotencyKeyInvalid: "Idempotency-Key must be 1 to 200 characters",
+  idempotencyKeyReused: "This Idempotency-Key was already used with a different request",
+  multiPaymentUpdate: "This transaction has several payments; send payments to change them",
+  invalidAmountFilter: "Amount filters are USD amounts such as 10 or 10.50",
+  pageInvalid: "page must be a whole number from 1",
+  sortInvalid: "Sort by date or amount, in asc or desc order",
+  transactionDeleted: "Transaction deleted successfully",
 };

@@ -42,4 +42,11 @@ export const errors = {
   failedToUpdateTag: "No se pudo actualizar la etiqueta",
   failedToDeleteTag: "No se pudo eliminar la etiqueta",
   categoryTypeInUse: "No se puede cambiar el tipo de una categoría usada por transacciones",
+  idempotencyKeyInvalid: "Idempotency-Key debe tener de 1 a 200 caracteres",
+  idempotencyKeyReused: "Esta Idempotency-Key ya se usó con otra solicitud",
+  multiPaymentUpdate: "Esta transacción tiene varios pagos; envía payments para cambiarlos",
+  invalidAmountFilter: "Los filtros de monto son montos en USD como 10 o 10.50",
+  pageInvalid: "page debe ser un número entero desde 1",
+  sortInvalid: "Ordena por fecha o monto, en orden asc o desc",
+  transactionDeleted: "Transacción eliminada correctamente",
 } satisfies Messages<typeof en>;

@@ -1,0 +1,110 @@
+import { apiRoute, endpoint } from "~/api/handler.server";
+import { idempotencyKeyOf, rememberQuery, replay, requestHash } from "~/api/idempotency.server";
+import { createTransactionOperation, listTransactionsOperation } from "~/api/operations/transactions";
+import { resolveCreate } from "~/api/transaction-input.server";
+import { toApiTransaction } from "~/api/transaction-json";
+import { currencyDecimals, dbOf } from "~/api/transaction-service.server";
+import { clientIp } from "~/auth/client-ip.server";
+import { findCategory } from "~/db/categories.server";
+import { isUniqueViolation } from "~/db/errors.server";
+import { createTransaction, getTransaction, listTransactions } from "~/db/transactions.server";
+import { minorToDecimalString, parseAmount } from "~/domain/money";
+
+const usdCents = (text: string | undefined) => {
+  if (text === undefined) return undefined;
+  const parsed = parseAmount(text, 2);
+  return parsed.ok ? parsed.minor : 0;
+};
+const usd = (cents: number) => Number(minorToDecimalString(cents, 2));
+
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
+  endpoint(listTransactionsOperation, async ({ context, auth, query }) => {
+    const db = dbOf(context);
+    const page = await listTransactions(
+      db,
+      auth.user.id,
+      {
+        type: query.type,
+        categoryId: query.categoryId,
+        currencyCode: query.currencyCode,
+        tagIds: query.tagId ? [query.tagId] : undefined,
+        search: query.search?.trim() || undefined,
+        startDate: query.startDate,
+        endDate: query.endDate,
+        minUsdCents: usdCents(query.minAmount),
+        maxUsdCents: usdCents(query.maxAmount),
+      },
+      { by: query.sortBy === "date" ? "date" : "amount", order: query.sortOrder },
+      { page: query.page, limit: query.limit },
+    );
+    const decimals = await currencyDecimals(db);
+    const { incomeUsdCents, expenseUsdCents, netUsdCents } = page.totals;
+    return {
+      transactions: page.transactions.map((t) => toApiTransaction(t, decimals)),
+      pagination: { page: query.page, limit: query.limit, total: page.total, totalPages: Math.ceil(page.total / query.limit) },
+      totals: { income: usd(incomeUsdCents), expense: usd(expenseUsdCents), net: usd(netUsdCents), incomeUsdCents, expenseUsdCents, netUsdCents },
+    };
+  }),
+  endpoint(createTransactionOperation, async ({ request, context, auth, body }) => {
+    const db = dbOf(context);
+    const userId = auth.user.id;
+    const key = idempotencyKeyOf(request);
+    const hash = key ? await requestHash(body) : "";
+    if (key) {
+      const earlier = await replay(db, userId, key, hash);
+      if (earlier) return earlier;
+    }
+    const value = await resolveCreate(db, userId, body);
+    const id = crypto.randomUUID();
+    const decimals = await currencyDecimals(db);
+    if (!key) {
+      await createTransaction(db, userId, value, { ip: clientIp(request) }, { id });
+      return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, decimals) };
+    }
+    // With a key, the answer is stored in the same batch as the transaction; it is built
+    // from what is about to be written, so it is exactly what a later read returns.
+    const now = new Date();
+    const category = await findCategory(db, userId, value.categoryId);
+    const record = {
+      id,
+      type: value.type,
+      description: value.description,
+      date: value.date,
+      categoryId: value.categoryId,
+      category: category ? { id: category.id, name: category.name, color: category.color, icon: category.icon, type: category.type } : null,
+      usdCents: value.usdCents,
+      createdAt: now,
+      updatedAt: now,
+      payments: value.payments.map((p) => ({
+        currencyCode: p.currencyCode,
+        amountMinor: p.amountMinor,
+        method: p.method,
+        rate: p.rate,
+        rateDate: p.rateDate,
+        rateSource: p.rateSource,
+        usdCents: p.usdCents,
+      })),
+      tagIds: value.tagIds,
+    };
+    const responseBody = JSON.stringify({ status: "success", data: { transaction: toApiTransaction(record, decimals) } });
+    try {
+      await createTransaction(db, userId, value, { ip: clientIp(request) }, {
+        id,
+        createdAt: now,
+        extra: [rememberQuery(db, userId, key, hash, 201, responseBody)],
+      });
+    } catch (error) {
+      // The same key raced in from a concurrent retry: nothing of ours was written; answer as it did.
+      if (isUniqueViolation(error) || /PRIMARY KEY|constraint/i.test(String(error))) {
+        const earlier = await replay(db, userId, key, hash);
+        if (earlier) return earlier;
+      }
+      throw error;
+    }
+    return new Response(responseBody, { status: 201, headers: { "Content-Type": "application/json" } });
+  }),
+]);
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,41 @@
+import { apiRoute, endpoint } from "~/api/handler.server";
+import { transactionSummaryOperation } from "~/api/operations/transactions";
+import { currencyDecimals, dbOf } from "~/api/transaction-service.server";
+import { transactionSummary } from "~/db/transaction-reports.server";
+import { minorToDecimalString } from "~/domain/money";
+
+const amount = (minor: number, decimals: number) => Number(minorToDecimalString(minor, decimals));
+
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
+  endpoint(transactionSummaryOperation, async ({ context, auth, query }) => {
+    const db = dbOf(context);
+    const summary = await transactionSummary(db, auth.user.id, query);
+    const decimals = await currencyDecimals(db);
+    return {
+      summary: {
+        count: summary.count,
+        income: amount(summary.incomeUsdCents, 2),
+        expense: amount(summary.expenseUsdCents, 2),
+        net: amount(summary.incomeUsdCents - summary.expenseUsdCents, 2),
+        byCurrency: summary.byCurrency.map((c) => {
+          const places = decimals.get(c.currencyCode) ?? 2;
+          return {
+            currency: c.currencyCode,
+            income: amount(c.incomeMinor, places),
+            expense: amount(c.expenseMinor, places),
+            total: amount(c.incomeMinor - c.expenseMinor, places),
+            usdEquivalent: {
+              income: amount(c.incomeUsdCents, 2),
+              expense: amount(c.expenseUsdCents, 2),
+              total: amount(c.incomeUsdCents - c.expenseUsdCents, 2),
+            },
+          };
+        }),
+      },
+    };
+  }),
+]);
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,39 @@
+import { apiErrors } from "~/api/envelope";
+import { apiRoute, endpoint } from "~/api/handler.server";
+import { deleteTransactionOperation, getTransactionOperation, updateTransactionOperation } from "~/api/operations/transactions";
+import { resolveUpdate } from "~/api/transaction-input.server";
+import { toApiTransaction } from "~/api/transaction-json";
+import { currencyDecimals, dbOf } from "~/api/transaction-service.server";
+import { clientIp } from "~/auth/client-ip.server";
+import { deleteTransaction, getTransaction, updateTransaction } from "~/db/transactions.server";
+
+// Another user's transaction answers 404, exactly like a missing one (ARCHITECTURE.md 5).
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
+  endpoint(getTransactionOperation, async ({ context, params, auth }) => {
+    const db = dbOf(context);
+    const record = await getTransaction(db, auth.user.id, params.id ?? "");
+    if (!record) throw apiErrors.notFound();
+    return { transaction: toApiTransaction(record, await currencyDecimals(db)) };
+  }),
+  endpoint(updateTransactionOperation, async ({ request, context, params, auth, body }) => {
+    const db = dbOf(context);
+    const userId = auth.user.id;
+    const id = params.id ?? "";
+    const record = await getTransaction(db, userId, id);
+    if (!record) throw apiErrors.notFound();
+    const decimals = await currencyDecimals(db);
+    const outcome = await resolveUpdate(db, userId, record, body, decimals);
+    if (!outcome.ok) throw apiErrors.conflict("errors.multiPaymentUpdate");
+    if (!(await updateTransaction(db, userId, id, outcome.value, { ip: clientIp(request) }))) throw apiErrors.notFound();
+    return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, decimals) };
+  }),
+  endpoint(deleteTransactionOperation, async ({ request, context, params, auth, t }) => {
+    const id = params.id ?? "";
+    if (!(await deleteTransaction(dbOf(context), auth.user.id, id, { ip: clientIp(request) }))) throw apiErrors.notFound();
+    return { id, message: t("errors.transactionDeleted") };
+  }),
+]);
+
+export const loader = route.loader;
+export const action = route.action;
