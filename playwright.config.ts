@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
+const ratesPort = Number(process.env.E2E_RATES_PORT ?? 8799);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -32,13 +33,25 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `http://127.0.0.1:${port}/auth/login`,
-    env: { PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    // The fake exchange-rate provider on loopback; e2e-server.mjs points the Worker at it.
+    {
+      command: "node tests/fakes/serve-rate-provider.ts",
+      url: `http://127.0.0.1:${ratesPort}/health`,
+      env: { E2E_RATES_PORT: String(ratesPort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `http://127.0.0.1:${port}/auth/login`,
+      env: { PORT: String(port), E2E_RATES_PORT: String(ratesPort) },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -6,13 +6,16 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   plugins: [
     reactRouter(),
-    cloudflareTest(async () => ({
+    cloudflareTest(async ({ inject }) => ({
       main: "./workers/app.ts",
       wrangler: { configPath: "./wrangler.jsonc" },
       miniflare: {
         bindings: {
           JWT_SECRET: "test-secret-test-secret-test-secret-0123",
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          // The fake provider of tests/setup/global-setup.ts, on its "worker" channel; never the internet.
+          RATES_PROVIDER_URL: `${inject("ratesProviderUrl")}/worker/v6/latest/USD`,
+          RATES_PROVIDER_TIMEOUT_MS: "1000",
         },
       },
     })),
@@ -20,6 +23,7 @@ export default defineConfig({
   test: {
     name: "workers",
     include: ["tests/integration/**/*.test.ts"],
+    globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/apply-migrations.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -5,6 +5,8 @@ const envSchema = z.object({
   TURSO_DATABASE_URL: z.string().url().optional(),
   TURSO_AUTH_TOKEN: z.string().optional(),
   RATES_PROVIDER_URL: z.string().url(),
+  /** How long the rate refresh waits for the provider; 10 s when unset. */
+  RATES_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
 });
 
 export type AppEnv = z.infer<typeof envSchema> & { DB: D1Database };

@@ -1,10 +1,27 @@
 // The server the browser tests drive: the production build in workerd, on a fresh database.
-import { bin, ensureDevVars, migrateLocal, run } from "./lib.mjs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
 import { seedLocal } from "./seed.mjs";
 
 ensureDevVars();
 migrateLocal();
 await seedLocal();
+// Only under Playwright, which starts the fake provider; the bench never refreshes rates.
+if (process.env.E2E_RATES_PORT) pointRatesAtFake();
 run(bin("vite"), ["preview", "--port", process.env.PORT ?? "8788", "--strictPort", "--host", "127.0.0.1"], {
   env: { CLOUDFLARE_CF_FETCH_ENABLED: "false" },
 });
+
+/**
+ * "Refresh now" must reach the fake provider Playwright starts on loopback
+ * (tests/fakes/serve-rate-provider.ts), never the internet. vite preview reads the build's
+ * own .dev.vars, whose values override wrangler.jsonc's vars and which `wrangler deploy`
+ * never uploads; scripts/e2e.mjs puts the file back as it was after the run.
+ */
+function pointRatesAtFake() {
+  const file = `${root}build/server/.dev.vars`;
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const kept = current.split("\n").filter((line) => line && !line.startsWith("RATES_PROVIDER_URL="));
+  const url = `http://127.0.0.1:${process.env.E2E_RATES_PORT ?? "8799"}/e2e/v6/latest/USD`;
+  writeFileSync(file, [...kept, `RATES_PROVIDER_URL=${url}`, ""].join("\n"));
+}

@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/middleware/cloudflare";
 import { csrfRefusal, isCrossSiteWrite } from "~/middleware/csrf";
+import { runRatesRefresh } from "~/rates/refresh.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -15,5 +16,10 @@ export default {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     return requestHandler(request, context);
+  },
+  // The cron trigger of wrangler.jsonc: refresh the exchange rates (ARCHITECTURE.md 4).
+  // waitUntil keeps the Worker alive until the job has written its rates and recorded the run.
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runRatesRefresh(env, { now: new Date(controller.scheduledTime) }));
   },
 } satisfies ExportedHandler<Env>;

@@ -32,7 +32,7 @@ const table: Array<[string, string | 200, string | 200, string | 200]> = [
   ["/profile", "302 /auth/login?redirectTo=%2Fprofile", 200, 200],
   ["/admin", "302 /auth/login?redirectTo=%2Fadmin", "302 /dashboard", 200],
   ["/admin/users", "302 /auth/login?redirectTo=%2Fadmin%2Fusers", "302 /dashboard", 200],
-  ["/admin/settings", "302 /", "302 /", "302 /"],
+  ["/admin/settings", "302 /auth/login?redirectTo=%2Fadmin%2Fsettings", "302 /dashboard", 200],
   ["/no/such/page", "302 /", "302 /", "302 /"],
 ];
 

@@ -10,7 +10,7 @@ export const admin = {
     },
     systemSettings: {
       title: "System Settings",
-      description: "Application-wide settings.",
+      description: "Exchange rates, their scheduled refresh, and currencies.",
       open: "Open settings",
     },
     recentActivity: {

@@ -13,7 +13,7 @@ export const admin = {
     },
     systemSettings: {
       title: "Configuración del sistema",
-      description: "Ajustes de toda la aplicación.",
+      description: "Tasas de cambio, su actualización programada y monedas.",
       open: "Abrir configuración",
     },
     recentActivity: {

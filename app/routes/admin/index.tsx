@@ -14,7 +14,6 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function AdminDashboard() {
   const { t } = useTranslation();
-  // Spec section 2: /admin/settings is not in the route table, so it falls to the catch-all.
   const cards = [
     { key: "userManagement", to: "/admin/users", icon: <UsersIcon /> },
     { key: "systemSettings", to: "/admin/settings", icon: <SettingsIcon /> },

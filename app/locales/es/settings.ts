@@ -1,0 +1,60 @@
+import type { Messages } from "..";
+import type { settings as en } from "../en/settings";
+
+export const settings = {
+  metaTitle: "Configuración del sistema",
+  title: "Configuración del sistema",
+  subtitle: "Tasas de cambio, su actualización programada y las monedas en uso.",
+  back: "Volver al panel de administración",
+  refresh: {
+    title: "Actualización de tasas",
+    provider: "Proveedor",
+    schedule: "Programación",
+    scheduleValue: "Cada 6 horas, a y cuarto (UTC)",
+    lastSuccess: "Último éxito",
+    lastFailure: "Último fallo",
+    never: "Nunca",
+    successDetail: "{{written}} tasas registradas para el {{date}}",
+    reasons: {
+      down: "No se pudo contactar con el proveedor",
+      timeout: "El proveedor no respondió a tiempo",
+      invalidJson: "La respuesta del proveedor no era JSON",
+      invalidPayload: "La respuesta del proveedor no tenía la forma esperada",
+      missingRate: "El proveedor no dio tasa para algunas monedas",
+      invalidRate: "El proveedor dio una tasa cero, negativa o inutilizable",
+      writeFailed: "No se pudieron guardar las tasas",
+      unknown: "Motivo desconocido",
+    },
+    note: "Una actualización fallida no escribe nada y conserva las tasas anteriores; la siguiente ejecución se recupera.",
+    button: "Actualizar ahora",
+    running: "Actualizando…",
+    done: "Tasas actualizadas: {{written}} tasas registradas para el {{date}}.",
+    failed: "La actualización falló: {{reason}}. Se conservan las tasas anteriores.",
+  },
+  rates: {
+    title: "Últimas tasas",
+    caption: "Unidades de cada moneda por 1 dólar estadounidense: la última tasa en o antes de hoy.",
+    columns: { code: "Código", name: "Nombre", rate: "Tasa", date: "Fecha", source: "Origen" },
+    none: "Sin tasa conocida",
+  },
+  manual: {
+    title: "Introducir una tasa a mano",
+    description:
+      "En su día, una tasa introducida aquí prevalece sobre la del proveedor. Introducir otra para la misma moneda y día la reemplaza.",
+    currency: "Moneda",
+    choose: "Elige una moneda",
+    date: "Fecha",
+    rate: "Tasa (unidades por 1 USD)",
+    rateHint: "Un número positivo con hasta 12 decimales, p. ej. 0.8612",
+    submit: "Guardar tasa",
+    saving: "Guardando…",
+    saved: "Tasa manual de {{code}} guardada.",
+  },
+  currencies: {
+    title: "Monedas",
+    note: "Las monedas activas se ofrecen en las transacciones y se actualizan desde el proveedor. El USD es la base: siempre 1.",
+    columns: { code: "Código", name: "Nombre", symbol: "Símbolo", decimals: "Decimales", status: "Estado" },
+    active: "Activa",
+    inactive: "Inactiva",
+  },
+} satisfies Messages<typeof en>;

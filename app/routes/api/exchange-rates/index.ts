@@ -1,0 +1,56 @@
+import { ApiError, apiErrors, type FieldErrors } from "~/api/envelope";
+import { apiRoute, endpoint } from "~/api/handler.server";
+import { createManualRateOperation, getExchangeRateOperation } from "~/api/operations/rates";
+import { toApiRateLeg, toApiStoredRate } from "~/api/rate-json";
+import { findCurrency } from "~/db/currencies.server";
+import { findRatesOn, saveManualRate } from "~/db/rates.server";
+import { crossRate, isoDay } from "~/domain/rates";
+import { dbContext } from "~/middleware/db";
+
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
+  endpoint(getExchangeRateOperation, async ({ context, query }) => {
+    const db = context.get(dbContext);
+    const day = query.date ?? isoDay(new Date());
+    const [from, to] = await Promise.all([findCurrency(db, query.from), findCurrency(db, query.to)]);
+    if (!from || !to) {
+      const errors: FieldErrors = {};
+      if (!from) errors.from = ["errors.currencyUnknown"];
+      if (!to) errors.to = ["errors.currencyUnknown"];
+      throw apiErrors.validation("errors.currencyUnknown", errors);
+    }
+    const known = await findRatesOn(db, [from.code, to.code], day);
+    const fromLeg = known.get(from.code);
+    const toLeg = known.get(to.code);
+    if (!fromLeg || !toLeg) {
+      throw new ApiError(404, "errors.rateNotFound", { values: { code: fromLeg ? to.code : from.code, date: day } });
+    }
+    const exact = crossRate(fromLeg.rate, toLeg.rate);
+    if (!exact) throw new ApiError(404, "errors.rateOutOfRange");
+    // USD's fixed 1 says nothing about how old or where from; the other leg does.
+    const stored = [fromLeg, toLeg].filter((leg) => leg.source !== "fixed");
+    const sources = [...new Set(stored.map((leg) => leg.source))];
+    return {
+      exchange_rate: {
+        from: from.code,
+        to: to.code,
+        rate: Number(exact),
+        rateExact: exact,
+        date: stored.map((leg) => leg.date).sort()[0] ?? day,
+        requestedDate: day,
+        source: sources.length === 0 ? "fixed" : sources.length === 1 ? sources[0]! : "mixed",
+        legs: { from: toApiRateLeg(fromLeg), to: toApiRateLeg(toLeg) },
+      },
+    };
+  }),
+  endpoint(createManualRateOperation, async ({ context, body }) => {
+    const db = context.get(dbContext);
+    const currency = await findCurrency(db, body.currencyCode, { activeOnly: true });
+    if (!currency) throw apiErrors.validation("validation.currencyInvalid", { currencyCode: ["validation.currencyInvalid"] });
+    const saved = await saveManualRate(db, { currencyCode: currency.code, date: body.date, rate: body.rate });
+    return { exchange_rate: toApiStoredRate(saved) };
+  }),
+]);
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,190 @@
+import { env } from "cloudflare:test";
+import { expect, test } from "vitest";
+import { formatDate } from "~/domain/dates";
+import { dayToDate, isoDay } from "~/domain/rates";
+import { browser, registerViaForm, type Browser } from "./helpers";
+import { setChannel } from "./rate-provider-client";
+
+// /admin/settings through the Worker, as a browser without JavaScript uses it: POST forms
+// with an intent, redirects with a flash parameter. "Refresh now" reaches the fake provider
+// through the Worker's own RATES_PROVIDER_URL binding, the fake's "worker" channel, which
+// only this file switches.
+
+const today = isoDay(new Date());
+
+async function signedInAdmin() {
+  const b = browser();
+  const { email } = await registerViaForm(b, { firstName: "Root", lastName: "Admin" });
+  await env.DB.prepare("update users set role = 'superadmin' where email = ?").bind(email).run();
+  return b;
+}
+
+function manualRows(code: string) {
+  return env.DB.prepare("select date, rate from exchange_rates where currency_code = ? and source = 'manual' order by date")
+    .bind(code)
+    .all<{ date: string; rate: string }>()
+    .then((r) => r.results);
+}
+
+/** The page after following the action's redirect. */
+async function follow(b: Browser, res: Response) {
+  expect(res.status, await res.clone().text()).toBe(302);
+  const location = res.headers.get("Location")!;
+  return { location, html: await (await b.fetch(location)).text() };
+}
+
+/** The latest-rates table only. */
+function ratesTable(html: string) {
+  const start = html.indexOf('aria-labelledby="latest-rates"');
+  return html.slice(start, html.indexOf("</table>", start));
+}
+
+test("guests are sent to sign in and plain users to the dashboard, for the page and its actions", async () => {
+  const guest = await browser().fetch("/admin/settings");
+  expect(guest.status).toBe(302);
+  expect(guest.headers.get("Location")).toBe("/auth/login?redirectTo=%2Fadmin%2Fsettings");
+
+  const b = browser();
+  await registerViaForm(b);
+  const page = await b.fetch("/admin/settings");
+  expect(page.status).toBe(302);
+  expect(page.headers.get("Location")).toBe("/dashboard");
+  const post = await b.fetch("/admin/settings", { form: { intent: "manual-rate", currencyCode: "EUR", date: today, rate: "0.5" } });
+  expect(post.status).toBe(302);
+  expect(post.headers.get("Location")).toBe("/dashboard");
+  expect(await manualRows("EUR")).toEqual([]);
+});
+
+test("the admin dashboard links to the settings page", async () => {
+  const b = await signedInAdmin();
+  const html = await (await b.fetch("/admin")).text();
+  expect(html).toContain('href="/admin/settings"');
+  expect(html).toContain("Exchange rates, their scheduled refresh, and currencies.");
+});
+
+test("the page shows the refresh state, the latest rates, the manual-rate form and the currencies", async () => {
+  const b = await signedInAdmin();
+  const res = await b.fetch("/admin/settings");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("Cache-Control")).toContain("no-store");
+  const html = await res.text();
+  expect(html).toContain("<title>System Settings</title>");
+  for (const heading of ["Rate refresh", "Latest rates", "Enter a rate by hand", "Currencies"]) expect(html).toContain(heading);
+  // The configured provider's host only, and no run yet.
+  expect(html).toContain("127.0.0.1:");
+  expect(html).not.toContain("/worker/v6/latest/USD");
+  expect(html).toMatch(/data-testid="last-success">Never</);
+  expect(html).toMatch(/data-testid="last-failure">Never</);
+  // The offline snapshot, shown in the user's language.
+  const table = ratesTable(html);
+  expect(table).toContain("3,871.25");
+  expect(table).toContain("0.8612");
+  expect(table).toContain("Built-in snapshot");
+  expect(table).toContain(formatDate(dayToDate("2026-11-01"), "en"));
+  expect(table).toContain(">USD<");
+  expect(table).toContain("Fixed");
+  // The form: a POST with an intent, active currencies other than USD, today's date by default.
+  expect(html).toMatch(/<form[^>]*method="post"/);
+  expect(html).toMatch(/<button type="submit" value="manual-rate"[^>]*name="intent"/);
+  expect(html).toContain('<option value="EUR">EUR · Euro</option>');
+  expect(html).not.toContain('<option value="USD">');
+  expect(html).toMatch(new RegExp(`name="date"[^>]*value="${today}"|value="${today}"[^>]*name="date"`));
+  expect(html).toMatch(/<button type="submit" value="refresh"[^>]*name="intent"/);
+  expect(html).toContain("Japanese Yen");
+  expect(html).toContain(">Active<");
+});
+
+test("a manual rate is stored with source manual and shown in the table", async () => {
+  const b = await signedInAdmin();
+  const res = await b.fetch("/admin/settings", { form: { intent: "manual-rate", currencyCode: "eur", date: today, rate: " 0.8523 " } });
+  const { location, html } = await follow(b, res);
+  expect(location).toBe("/admin/settings?saved=EUR");
+  expect(await manualRows("EUR")).toEqual([{ date: today, rate: "0.8523" }]);
+  expect(html).toContain("Manual rate for EUR saved.");
+  const table = ratesTable(html);
+  expect(table).toContain("0.8523");
+  expect(table).toContain("Entered by hand");
+
+  // The same day again replaces it.
+  await follow(b, await b.fetch("/admin/settings", { form: { intent: "manual-rate", currencyCode: "EUR", date: today, rate: "0.86" } }));
+  expect(await manualRows("EUR")).toEqual([{ date: today, rate: "0.86" }]);
+});
+
+test("bad input is refused with its message, keeps what was typed, and stores nothing", async () => {
+  const b = await signedInAdmin();
+  const valid = { intent: "manual-rate", currencyCode: "GBP", date: "2026-11-20", rate: "0.75" };
+  const cases: [Record<string, string>, string][] = [
+    [{ rate: "0" }, "Conversion rate must be a positive number"],
+    [{ rate: "-1" }, "Conversion rate must be a positive number"],
+    [{ rate: "1e3" }, "Conversion rate must be a positive number"],
+    [{ rate: "abc" }, "Conversion rate must be a positive number"],
+    [{ rate: "0.1234567890123" }, "A rate has at most 12 decimal places"],
+    [{ rate: "" }, "Rate is required"],
+    [{ date: "2026-02-30" }, "Enter a real date as yyyy-MM-dd"],
+    [{ date: "2999-01-01" }, "The date cannot be after today"],
+    [{ currencyCode: "" }, "Currency is required"],
+    [{ currencyCode: "USD" }, "USD is always 1; choose another currency"],
+    [{ currencyCode: "XYZ" }, "Choose one of the active currencies"],
+  ];
+  for (const [change, message] of cases) {
+    const res = await b.fetch("/admin/settings", { form: { ...valid, ...change } });
+    expect(res.status, JSON.stringify(change)).toBe(400);
+    const html = await res.text();
+    expect(html, JSON.stringify(change)).toContain(message);
+    expect(html).toContain('aria-invalid="true"');
+  }
+  expect(await manualRows("GBP")).toEqual([]);
+  // What was typed stays in the form.
+  const kept = await (await b.fetch("/admin/settings", { form: { ...valid, rate: "abc" } })).text();
+  expect(kept).toMatch(/name="rate"[^>]*value="abc"|value="abc"[^>]*name="rate"/);
+
+  const es = await b.fetch("/admin/settings", { form: { ...valid, rate: "0" }, headers: { "Accept-Language": "es" } });
+  expect(await es.text()).toContain("La tasa de conversión debe ser un número positivo");
+});
+
+test("an unknown intent is a 400", async () => {
+  const b = await signedInAdmin();
+  const res = await b.fetch("/admin/settings", { form: { intent: "delete-everything" } });
+  expect(res.status).toBe(400);
+});
+
+test("Refresh now runs the job against the provider and shows the outcome, good or bad", async () => {
+  const b = await signedInAdmin();
+  const dayText = formatDate(dayToDate(today), "en");
+
+  await setChannel("worker", "good");
+  const good = await follow(b, await b.fetch("/admin/settings", { form: { intent: "refresh" } }));
+  expect(good.location).toBe("/admin/settings?refreshed=ok");
+  expect(good.html).toContain(`Rates refreshed: 9 rates filed under ${dayText}.`);
+  expect(good.html).toContain(`9 rates filed under ${dayText}`);
+  const table = ratesTable(good.html);
+  expect(table).toContain("154.2");
+  expect(table).toContain("Rate provider");
+  const count = await env.DB.prepare("select count(*) as n from exchange_rates where date = ? and source = 'provider'").bind(today).first<{ n: number }>();
+  expect(count?.n).toBe(9);
+
+  await setChannel("worker", "down");
+  const down = await follow(b, await b.fetch("/admin/settings", { form: { intent: "refresh" } }));
+  expect(down.location).toBe("/admin/settings?refreshed=failed");
+  expect(down.html).toContain("The refresh failed: The provider could not be reached (HTTP 503). The previous rates are kept.");
+  // The last success is still there beside the failure.
+  expect(down.html).toMatch(/data-testid="last-success"><time/);
+  expect(down.html).toMatch(/data-testid="last-failure"><time/);
+  expect(ratesTable(down.html)).toContain("154.2");
+
+  // The binding's timeout is 1 s; the slow provider answers after 5.
+  await setChannel("worker", "slow");
+  const slow = await follow(b, await b.fetch("/admin/settings", { form: { intent: "refresh" } }));
+  expect(slow.html).toContain("The provider did not answer in time");
+
+  await setChannel("worker", "missing");
+  const missing = await follow(b, await b.fetch("/admin/settings", { form: { intent: "refresh" } }));
+  expect(missing.html).toContain("The provider gave no rate for some currencies (JPY)");
+  const es = await (await b.fetch("/admin/settings?refreshed=failed", { headers: { "Accept-Language": "es" } })).text();
+  expect(es).toContain("Configuración del sistema");
+  expect(es).toContain("La actualización falló: El proveedor no dio tasa para algunas monedas (JPY).");
+
+  await setChannel("worker", "good");
+  const recovered = await follow(b, await b.fetch("/admin/settings", { form: { intent: "refresh" } }));
+  expect(recovered.html).toContain("Rates refreshed");
+});

@@ -1,0 +1,10 @@
+// What tests/setup/global-setup.ts provides to the workerd tests (`inject`), as their
+// TypeScript project sees it; the Node project reads the declaration in global-setup.ts.
+export {};
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    ratesProviderUrl: string;
+    ratesProviderRefusedUrl: string;
+  }
+}
