@@ -72,10 +72,10 @@ async function typeFor(db: Db, userId: string, given: string | undefined, catego
   return category?.type === "income" ? "INCOME" : "EXPENSE";
 }
 
-async function resolveRaw(db: Db, userId: string, raw: RawInput): Promise<ResolvedTransaction> {
+async function resolveRaw(db: Db, userId: string, raw: RawInput, recorded: TransactionRecord["payments"] = []): Promise<ResolvedTransaction> {
   const parsed = await transactionInputSchema.safeParseAsync(raw, { error: () => "errors.invalidValue" });
   if (!parsed.success) throw invalid(parsed.error.issues as z.core.$ZodIssue[], raw.multi);
-  const resolved = await resolveTransaction(db, userId, parsed.data);
+  const resolved = await resolveTransaction(db, userId, parsed.data, recorded);
   if (!resolved.ok) throw invalid(resolved.issues as InputIssue[], raw.multi);
   return resolved.value;
 }
@@ -129,6 +129,6 @@ export async function resolveUpdate(
     tagIds: body.tagIds ?? body.tags ?? record.tagIds,
     payments,
     multi,
-  });
+  }, record.payments);
   return { ok: true, value };
 }

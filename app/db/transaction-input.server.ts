@@ -37,7 +37,15 @@ export type ResolvedTransaction = {
 export type InputIssue = { path: (string | number)[]; message: string };
 export type Resolution = { ok: true; value: ResolvedTransaction } | { ok: false; issues: InputIssue[] };
 
-export async function resolveTransaction(db: Db, userId: string, input: TransactionInput): Promise<Resolution> {
+/** The payments an edited transaction has now: their currencies stay usable and their recorded rates keep their source. */
+export type RecordedPayment = { currencyCode: string; rate: string; rateDate: string; rateSource: string };
+
+export async function resolveTransaction(
+  db: Db,
+  userId: string,
+  input: TransactionInput,
+  recorded: readonly RecordedPayment[] = [],
+): Promise<Resolution> {
   const issues: InputIssue[] = [];
   const category = await findCategory(db, userId, input.categoryId);
   if (!category) issues.push({ path: ["categoryId"], message: "validation.categoryInvalid" });
@@ -54,7 +62,12 @@ export async function resolveTransaction(db: Db, userId: string, input: Transact
     if (owned.length !== tagIds.length) issues.push({ path: ["tagIds"], message: "validation.tagInvalid" });
   }
 
-  const currencies = new Map((await listCurrencies(db)).map((c) => [c.code, c]));
+  // Active currencies, plus any the transaction already uses (a currency retired since must
+  // not stop its owner from fixing a description).
+  const recordedCodes = new Set(recorded.map((p) => p.currencyCode));
+  const currencies = new Map(
+    (await listCurrencies(db, { activeOnly: false })).filter((c) => c.isActive || recordedCodes.has(c.code)).map((c) => [c.code, c]),
+  );
   const payments: ResolvedPayment[] = [];
   for (const [position, payment] of input.payments.entries()) {
     const at = (field: string) => ["payments", position, field];
@@ -65,7 +78,7 @@ export async function resolveTransaction(db: Db, userId: string, input: Transact
     }
     const amount = parseAmount(payment.amount, currency.decimalPlaces);
     if (!amount.ok) issues.push({ path: at("amount"), message: amountMessage(amount.error, input.multi) });
-    const rate = await rateFor(db, currency.code, input.date, payment.rate);
+    const rate = await rateFor(db, currency.code, input.date, payment.rate, recorded);
     if (!rate.ok) issues.push({ path: at("rate"), message: rate.message });
     if (!amount.ok || !rate.ok) continue;
     payments.push({
@@ -98,10 +111,20 @@ type RateChoice = { ok: true; value: { rate: string; rateDate: string; rateSourc
  * USD is 1. A rate the user gave is theirs ("manual") unless it is exactly the rate on file
  * for the date, which the form prefills; then it keeps that rate's source and date.
  */
-async function rateFor(db: Db, code: string, date: string, given: string | number | undefined): Promise<RateChoice> {
+async function rateFor(
+  db: Db,
+  code: string,
+  date: string,
+  given: string | number | undefined,
+  recorded: readonly RecordedPayment[],
+): Promise<RateChoice> {
   if (code === "USD") return { ok: true, value: { rate: "1", rateDate: date, rateSource: "fixed" } };
   const onFile = await findRateOn(db, code, date);
   const typed = given === undefined || (typeof given === "string" && given.trim() === "") ? undefined : given;
+  // Resubmitting a payment's recorded rate keeps its provenance, even if a newer rate arrived since.
+  const normalized = typed === undefined ? null : normalizeRate(typed);
+  const kept = normalized ? recorded.find((p) => p.currencyCode === code && p.rate === normalized && p.rateSource !== "manual") : undefined;
+  if (kept) return { ok: true, value: { rate: kept.rate, rateDate: kept.rateDate, rateSource: kept.rateSource } };
   if (typed === undefined) {
     return onFile
       ? { ok: true, value: { rate: onFile.rate, rateDate: onFile.date, rateSource: onFile.source } }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-or
 import type { TransactionType } from "~/domain/transactions";
 import { recordActivityQuery } from "./activity.server";
 import type { Db } from "./client.server";
-import { categories, payments, transactions, transactionTags } from "./schema";
+import { categories, payments, tags, transactions, transactionTags } from "./schema";
 import type { ResolvedTransaction } from "./transaction-input.server";
 
 // Transactions with their payments and tags. Every query names the owner; another user's
@@ -168,7 +168,8 @@ const recordColumns = {
   categoryName: categories.name,
   categoryColor: categories.color,
   categoryIcon: categories.icon,
-  categoryType: categories.type,
+  // Aliased: D1 returns batch rows keyed by column name, and both tables have a `type`.
+  categoryType: sql<string | null>`${categories.type}`.as("category_type"),
 };
 
 type RecordRow = {
@@ -199,7 +200,10 @@ async function withChildren(db: Db, userId: string, rows: RecordRow[]): Promise<
     db
       .select({ transactionId: transactionTags.transactionId, tagId: transactionTags.tagId })
       .from(transactionTags)
-      .where(inArray(transactionTags.transactionId, ids)),
+      .innerJoin(tags, eq(tags.id, transactionTags.tagId))
+      .where(and(inArray(transactionTags.transactionId, ids), eq(tags.userId, userId)))
+      // Tags in name order, so "the first two" a list shows are stable.
+      .orderBy(asc(transactionTags.transactionId), asc(tags.nameKey)),
   ]);
   return rows.map((r) => ({
     id: r.id,

@@ -155,6 +155,17 @@ test("PUT changes only the fields sent; an amount change recomputes the USD cent
   expect(refused.status).toBe(409);
 });
 
+test("an update that leaves a payment alone keeps its recorded rate and source, even after newer rates arrive", async () => {
+  const me = await registerViaApi();
+  const kept = await create(me, { currencyCode: "MXN", amount: "184.22", date: "2026-11-20" });
+  expect(kept.payments[0]).toMatchObject({ exchangeRateExact: "18.4215", rateSource: "snapshot" });
+  await env.DB.prepare("insert into exchange_rates (id, currency_code, date, rate, source, fetched_at) values (?, 'MXN', '2026-11-20', '19', 'provider', ?)")
+    .bind(crypto.randomUUID(), Date.now())
+    .run();
+  const res = await api(`/api/transactions/${kept.id}`, { method: "PUT", token: me.accessToken, json: { description: "Tacos" } });
+  expect(res.body.data.transaction.payments[0]).toMatchObject({ exchangeRateExact: "18.4215", rateSource: "snapshot", rateDate: "2026-11-01", usdCents: 1000 });
+});
+
 test("DELETE removes the transaction and its payments", async () => {
   const me = await registerViaApi();
   const tx = await create(me, { description: "Gone soon" });
@@ -177,6 +188,9 @@ test("the list filters, sorts and pages in the database, with USD totals over ev
   expect(all.body.data.pagination).toEqual({ page: 1, limit: 50, total: 4, totalPages: 1 });
   expect(all.body.data.transactions.map((t: { description: string }) => t.description)).toEqual(["Pay", "C", "B", "A"]);
   expect(all.body.data.totals).toMatchObject({ income: 100, expense: 60, net: 40, netUsdCents: 4000 });
+  // Each row keeps its own type and its category's, and the signed amount follows the type.
+  expect(all.body.data.transactions[0]).toMatchObject({ type: "INCOME", amount: 100, category: { type: "income" } });
+  expect(all.body.data.transactions[1]).toMatchObject({ type: "EXPENSE", amount: -20, category: { type: "expense" } });
   const paged = await api("/api/transactions?limit=2&page=2&sortBy=amount&sortOrder=asc", { token });
   expect(paged.body.data.transactions.map((t: { description: string }) => t.description)).toEqual(["B", "Pay"]);
   expect(paged.body.data.pagination).toEqual({ page: 2, limit: 2, total: 4, totalPages: 2 });
