@@ -1,0 +1,21 @@
+import { sessionContext } from "~/middleware/session";
+import { dbContext } from "~/middleware/db";
+import { findRateOn } from "~/db/rates.server";
+import { isIsoDate } from "~/domain/transactions";
+import type { Route } from "./+types/rate";
+
+// GET /expenses/rate?currency=EUR&date=2026-11-20: the rate on file for a currency on a date
+// (the latest on or before it), for the transaction form's refresh with JavaScript. The
+// answer is { rate: { rate, date, source } } or { rate: null } when none is known: never 1.
+// Session-guarded like the form; a resource route, so it has no default export.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.get(sessionContext)) return Response.json({ error: "errors.unauthorized" }, { status: 401 });
+  const params = new URL(request.url).searchParams;
+  const code = (params.get("currency") ?? "").trim().toUpperCase();
+  const date = (params.get("date") ?? "").trim();
+  if (!/^[A-Z]{3,10}$/.test(code)) return Response.json({ error: "validation.currencyRequired" }, { status: 400 });
+  if (!isIsoDate(date)) return Response.json({ error: date ? "validation.dateInvalid" : "validation.dateRequired" }, { status: 400 });
+  const found = await findRateOn(context.get(dbContext), code, date);
+  return Response.json({ rate: found ? { rate: found.rate, date: found.date, source: found.source } : null });
+}
