@@ -12,14 +12,20 @@ export default [
   ]),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard/index.tsx"),
+    route("expenses", "routes/transactions/list.tsx"),
+    route("expenses/new", "routes/transactions/form.tsx"),
+    route("expenses/edit/:id", "routes/transactions/form.tsx", { id: "transaction-edit" }),
     route("categories", "routes/categories/index.tsx"),
     route("tags", "routes/tags/index.tsx"),
     route("profile", "routes/profile/index.tsx"),
     layout("routes/admin/layout.tsx", [
       route("admin", "routes/admin/index.tsx"),
       route("admin/users", "routes/admin/users.tsx"),
+      route("admin/settings", "routes/admin/settings.tsx"),
     ]),
   ]),
+  // The transaction form's rate lookup with JavaScript (JSON, session-guarded).
+  route("expenses/rate", "routes/transactions/rate.ts"),
   ...prefix("resources", [
     route("theme", "routes/resources/theme.tsx"),
     route("language", "routes/resources/language.tsx"),
@@ -54,6 +60,15 @@ export default [
       route("by-category", "routes/api/transactions/by-category.ts"),
       route("by-date-range", "routes/api/transactions/by-date-range.ts"),
       route(":id", "routes/api/transactions/transaction.ts"),
+    ]),
+    ...prefix("currencies", [
+      index("routes/api/currencies/index.ts"),
+      route(":code", "routes/api/currencies/currency.ts"),
+    ]),
+    ...prefix("exchange-rates", [
+      index("routes/api/exchange-rates/index.ts"),
+      route("latest", "routes/api/exchange-rates/latest.ts"),
+      route("history", "routes/api/exchange-rates/history.ts"),
     ]),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),

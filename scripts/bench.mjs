@@ -3,13 +3,17 @@
 //  - server time of signed-in and guest pages (sequential requests, p50/p95),
 //  - JSON API latency and throughput under concurrent load on loopback,
 //  - gzip JavaScript each page makes the browser load, against the 106 KB React Router floor.
-// The transaction-heavy figures (50,000 rows, /expenses, /reports, CSV export) come with those features.
+//  - with 50,000 transactions (scripts/bench-data.mjs): /dashboard and /expenses (page 1, a deep page,
+//    filtered and sorted), each against the same aggregate queries run raw on the same SQLite file.
+// /reports and the CSV export come with the reports issue.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { bin, ensureDevVars, root, run } from "./lib.mjs";
+import { DatabaseSync } from "node:sqlite";
+import { benchAccount, BENCH_TRANSACTIONS, seedBenchData } from "./bench-data.mjs";
+import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
 import { demoAccounts } from "./seed.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 8799);
@@ -19,6 +23,11 @@ const FLOOR_KB = 106;
 ensureDevVars(); // before the build, which copies it for vite preview
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
 const persist = mkdtempSync(join(tmpdir(), "bench-db-"));
+process.env.PERSIST_TO = persist;
+migrateLocal();
+const seeded = performance.now();
+await seedBenchData();
+const seedSeconds = (performance.now() - seeded) / 1000;
 const server = spawn("node", ["scripts/e2e-server.mjs"], {
   cwd: root,
   env: { ...process.env, PORT: String(port), PERSIST_TO: persist },
@@ -48,12 +57,12 @@ async function timeSequential(n, fn) {
   return { p50: pct(times, 50), p95: pct(times, 95) };
 }
 
-async function signIn() {
+async function signIn(account = demoAccounts.user) {
   const res = await fetch(`${base}/auth/login`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ email: demoAccounts.user.email, password: demoAccounts.user.password }),
+    body: new URLSearchParams({ email: account.email, password: account.password }),
   });
   const cookie = res.headers.get("set-cookie")?.split(";")[0];
   if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
@@ -87,6 +96,8 @@ try {
     });
     rows.push([name, `p50 ${t.p50.toFixed(1)} ms`, `p95 ${t.p95.toFixed(1)} ms`, "100 sequential requests"]);
   }
+
+  await heavyUserFigures(rows);
 
   const login = await fetch(`${base}/api/auth/login`, {
     method: "POST",
@@ -138,6 +149,57 @@ try {
     process.kill(-server.pid, "SIGTERM");
   } catch {}
   rmSync(persist, { recursive: true, force: true });
+}
+
+/** Pages over 50,000 transactions, each against its aggregate queries run raw (node:sqlite) on the same file. */
+async function heavyUserFigures(out) {
+  const cookie = await signIn(benchAccount);
+  const file = findSqlite(join(persist, "v3", "d1"));
+  const raw = new DatabaseSync(file, { readOnly: true });
+  const user = "bench-user";
+  const month = new Date().toISOString().slice(0, 7);
+  const rawList = (where, order, offset) => () => {
+    raw.prepare(`select count(*), sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where ${where}`).get();
+    const ids = raw.prepare(`select id from transactions where ${where} order by ${order} limit 10 offset ${offset}`).all().map((r) => r.id);
+    raw.prepare(`select * from payments where user_id='${user}' and transaction_id in (${ids.map((id) => `'${id}'`).join(",")})`).all();
+  };
+  const cases = [
+    ["GET /dashboard", "/dashboard", () => {
+      raw.prepare(`select sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and date >= '${month}-01' and date <= '${month}-31'`).get();
+      raw.prepare(`select p.currency_code, sum(p.amount_minor), sum(p.usd_cents) from payments p join transactions t on t.id = p.transaction_id where t.user_id='${user}' and t.date >= '${month}-01' group by p.currency_code`).all();
+      raw.prepare(`select * from transactions where user_id='${user}' order by date desc, created_at desc limit 5`).all();
+    }],
+    ["GET /expenses (page 1)", "/expenses", rawList(`user_id='${user}'`, "date desc, created_at desc, id desc", 0)],
+    ["GET /expenses (page 4000)", "/expenses?page=4000", rawList(`user_id='${user}'`, "date desc, created_at desc, id desc", 39990)],
+    [
+      "GET /expenses (filtered, by amount)",
+      "/expenses?type=EXPENSE&currency=EUR&sort=amount&order=asc&page=20",
+      rawList(`user_id='${user}' and type='EXPENSE' and exists (select 1 from payments p where p.transaction_id = transactions.id and p.user_id='${user}' and p.currency_code='EUR')`, "usd_cents asc, date asc, id asc", 190),
+    ],
+  ];
+  for (const [name, path, rawQueries] of cases) {
+    const res = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
+    await res.arrayBuffer();
+    if (res.status !== 200) {
+      out.push([name, "n/a", "n/a", `answered ${res.status}`]);
+      continue;
+    }
+    const page = await timeSequential(30, async () => {
+      const r = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
+      await r.arrayBuffer();
+    });
+    const rawTime = await timeSequential(30, async () => rawQueries());
+    out.push([`${name}, ${BENCH_TRANSACTIONS.toLocaleString("en")} rows`, `p50 ${page.p50.toFixed(1)} ms`, `p95 ${page.p95.toFixed(1)} ms`, `raw queries p50 ${rawTime.p50.toFixed(1)} ms → ${(page.p50 / rawTime.p50).toFixed(1)}×`]);
+  }
+  raw.close();
+  out.push(["bench data load", `${seedSeconds.toFixed(1)} s`, "", `${BENCH_TRANSACTIONS.toLocaleString("en")} transactions via wrangler d1 execute`]);
+}
+
+function findSqlite(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith(".sqlite") && entry.name !== "metadata.sqlite") return join(entry.parentPath, entry.name);
+  }
+  throw new Error(`no D1 database under ${dir}`);
 }
 
 const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => String(r[i]).length), 8));

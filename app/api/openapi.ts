@@ -3,6 +3,8 @@ import { errorEnvelopeSchema, successEnvelopeSchema } from "./envelope";
 import { defineOperation, type ApiOperation } from "./operation";
 import { authOperations } from "./operations/auth";
 import { categoryOperations } from "./operations/categories";
+import { currencyOperations } from "./operations/currencies";
+import { rateOperations } from "./operations/rates";
 import { tagOperations } from "./operations/tags";
 import { transactionOperations } from "./operations/transactions";
 import { userOperations } from "./operations/users";
@@ -32,6 +34,8 @@ export const apiOperations: readonly ApiOperation[] = [
   ...userOperations,
   ...categoryOperations,
   ...tagOperations,
+  ...currencyOperations,
+  ...rateOperations,
   ...transactionOperations,
   openApiOperation,
 ];

@@ -10,20 +10,30 @@ export type TransactionRow = {
   date?: string;
   type?: "INCOME" | "EXPENSE";
   usdCents?: number;
+  /** Payments in any currency; the transaction's USD total is then the sum of theirs. Default: one USD cash payment of usdCents. */
+  payments?: PaymentRow[];
+  createdAt?: number;
 };
 
-/** A one-payment USD transaction, with its transaction_tags links; returns its id. */
+export type PaymentRow = { currencyCode: string; amountMinor: number; usdCents: number; method?: string; rate?: string };
+
+/** A transaction with its payments (default one USD payment) and transaction_tags links; returns its id. */
 export async function insertTransaction(row: TransactionRow): Promise<string> {
   const id = crypto.randomUUID();
-  const usdCents = row.usdCents ?? 1250;
   const date = row.date ?? "2026-11-02";
+  const payments: PaymentRow[] = row.payments ?? [
+    { currencyCode: "USD", amountMinor: row.usdCents ?? 1250, usdCents: row.usdCents ?? 1250 },
+  ];
+  const usdCents = payments.reduce((sum, p) => sum + p.usdCents, 0);
   const statements = [
     env.DB.prepare(
-      "insert into transactions (id, user_id, type, description, date, category_id, usd_cents) values (?, ?, ?, ?, ?, ?, ?)",
-    ).bind(id, row.userId, row.type ?? "EXPENSE", row.description ?? "Groceries", date, row.categoryId ?? null, usdCents),
-    env.DB.prepare(
-      "insert into payments (id, transaction_id, user_id, position, currency_code, amount_minor, method, rate, rate_date, rate_source, usd_cents) values (?, ?, ?, 0, 'USD', ?, 'cash', '1', ?, 'snapshot', ?)",
-    ).bind(crypto.randomUUID(), id, row.userId, usdCents, date, usdCents),
+      "insert into transactions (id, user_id, type, description, date, category_id, usd_cents, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    ).bind(id, row.userId, row.type ?? "EXPENSE", row.description ?? "Groceries", date, row.categoryId ?? null, usdCents, row.createdAt ?? Date.now()),
+    ...payments.map((p, position) =>
+      env.DB.prepare(
+        "insert into payments (id, transaction_id, user_id, position, currency_code, amount_minor, method, rate, rate_date, rate_source, usd_cents) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'snapshot', ?)",
+      ).bind(crypto.randomUUID(), id, row.userId, position, p.currencyCode, p.amountMinor, p.method ?? "cash", p.rate ?? "1", date, p.usdCents),
+    ),
     ...(row.tagIds ?? []).map((tagId) =>
       env.DB.prepare("insert into transaction_tags (transaction_id, tag_id) values (?, ?)").bind(id, tagId),
     ),

@@ -46,4 +46,13 @@ export const errors = {
   pageInvalid: "page must be a whole number from 1",
   sortInvalid: "Sort by date or amount, in asc or desc order",
   transactionDeleted: "Transaction deleted successfully",
+  failedToCreateTransaction: "Failed to create transaction",
+  failedToUpdateTransaction: "Failed to update transaction",
+  failedToDeleteTransaction: "Failed to delete transaction",
+  failedToRefreshRate: "Failed to refresh exchange rate",
+  currencyUnknown: "Unknown currency code",
+  rateNotFound: "No exchange rate is known for {{code}} on or before {{date}}",
+  rateOutOfRange: "This rate is too small to express with 12 decimal places",
+  pageRange: "page must be a whole number from 1",
+  dateRangeInvalid: "startDate must not be after endDate",
 };

@@ -42,4 +42,8 @@ export const validation = {
   amountTooLarge: "Amounts are limited to 12 digits before the decimal point",
   ratePositive: "Conversion rate must be a positive number",
   rateUnknown: "No exchange rate is known for this currency yet; enter one",
+  rateRequired: "Rate is required",
+  rateTooManyDecimals: "A rate has at most 12 decimal places",
+  rateUsdFixed: "USD is always 1; choose another currency",
+  rateDateFuture: "The date cannot be after today",
 };

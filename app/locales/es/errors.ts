@@ -49,4 +49,13 @@ export const errors = {
   pageInvalid: "page debe ser un número entero desde 1",
   sortInvalid: "Ordena por fecha o monto, en orden asc o desc",
   transactionDeleted: "Transacción eliminada correctamente",
+  failedToCreateTransaction: "No se pudo crear la transacción",
+  failedToUpdateTransaction: "No se pudo actualizar la transacción",
+  failedToDeleteTransaction: "No se pudo eliminar la transacción",
+  failedToRefreshRate: "No se pudo actualizar la tasa de cambio",
+  currencyUnknown: "Código de moneda desconocido",
+  rateNotFound: "No se conoce ninguna tasa de cambio para {{code}} en o antes del {{date}}",
+  rateOutOfRange: "Esta tasa es demasiado pequeña para expresarla con 12 decimales",
+  pageRange: "page debe ser un número entero desde 1",
+  dateRangeInvalid: "startDate no puede ser posterior a endDate",
 } satisfies Messages<typeof en>;

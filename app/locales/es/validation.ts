@@ -44,4 +44,8 @@ export const validation = {
   amountTooLarge: "Los montos admiten como máximo 12 dígitos antes del punto decimal",
   ratePositive: "La tasa de conversión debe ser un número positivo",
   rateUnknown: "Aún no se conoce una tasa de cambio para esta moneda; introduce una",
+  rateRequired: "La tasa es obligatoria",
+  rateTooManyDecimals: "Una tasa tiene como máximo 12 decimales",
+  rateUsdFixed: "El USD siempre vale 1; elige otra moneda",
+  rateDateFuture: "La fecha no puede ser posterior a hoy",
 } satisfies Messages<typeof en>;

@@ -1,0 +1,83 @@
+// The bench's heavy user (ARCHITECTURE.md 9): 50,000 transactions over three years in the
+// nine built-in currencies, 1–3 payments each, some tags. Written as multi-row INSERTs into
+// the throwaway database, then loaded with wrangler (the same path the demo seed takes).
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hashPassword } from "../app/auth/password.server.ts";
+import { toUsdCents } from "../app/domain/money.ts";
+import { bin, persistArgs, run } from "./lib.mjs";
+
+export const benchAccount = { email: "bench@example.com", password: "BenchPass123" };
+export const BENCH_TRANSACTIONS = 50_000;
+
+const currencies = [
+  ["USD", 2, "1"],
+  ["EUR", 2, "0.8612"],
+  ["VES", 2, "231.0475"],
+  ["COP", 2, "3871.25"],
+  ["MXN", 2, "18.4215"],
+  ["GBP", 2, "0.7598"],
+  ["JPY", 0, "152.84"],
+  ["CAD", 2, "1.4015"],
+  ["AUD", 2, "1.5321"],
+];
+const expenseCategories = ["default-food", "default-housing", "default-transport", "default-utilities", "default-entertainment", "default-health", "default-shopping"];
+const incomeCategories = ["default-salary", "default-freelance", "default-investments"];
+const methods = ["cash", "credit_card", "debit_card", "bank_transfer", "digital_wallet"];
+
+const q = (v) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+function inserts(table, rows, chunk = 400) {
+  const out = [];
+  const columns = Object.keys(rows[0]);
+  for (let i = 0; i < rows.length; i += chunk) {
+    const values = rows.slice(i, i + chunk).map((r) => `(${columns.map((c) => q(r[c])).join(",")})`);
+    out.push(`INSERT INTO ${table} (${columns.join(",")}) VALUES ${values.join(",")};`);
+  }
+  return out;
+}
+
+export async function buildBenchSql(today = new Date()) {
+  let seed = 42;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const userId = "bench-user";
+  const now = Date.now();
+  const statements = [
+    `INSERT INTO users (id, email, first_name, last_name, password_hash, role, is_active, created_at, updated_at) VALUES ('${userId}', '${benchAccount.email}', 'Bench', 'User', ${q(await hashPassword(benchAccount.password))}, 'user', 1, ${now - 3 * 365 * 86_400_000}, ${now});`,
+  ];
+  const tags = Array.from({ length: 12 }, (_, i) => ({ id: `bench-tag-${i}`, user_id: userId, name: `Tag ${i}`, name_key: `tag ${i}`, color: "#3B82F6", description: null, created_at: now, updated_at: now }));
+  statements.push(...inserts("tags", tags));
+  const transactions = [];
+  const payments = [];
+  const links = [];
+  const days = 3 * 365;
+  for (let i = 0; i < BENCH_TRANSACTIONS; i++) {
+    const id = `bench-tx-${i}`;
+    const income = random() < 0.2;
+    const date = new Date(today.getTime() - Math.floor(random() * days) * 86_400_000).toISOString().slice(0, 10);
+    const count = random() < 0.85 ? 1 : 2 + Math.floor(random() * 2);
+    let total = 0;
+    for (let p = 0; p < count; p++) {
+      const [code, decimals, rate] = pick(currencies);
+      const amount = 100 + Math.floor(random() * 10 ** (decimals + 4));
+      const usd = toUsdCents(amount, decimals, rate);
+      total += usd;
+      payments.push({ id: `${id}-p${p}`, transaction_id: id, user_id: userId, position: p, currency_code: code, amount_minor: amount, method: pick(methods), rate, rate_date: "2026-11-01", rate_source: "snapshot", usd_cents: usd });
+    }
+    transactions.push({ id, user_id: userId, type: income ? "INCOME" : "EXPENSE", description: `${income ? "Invoice" : "Purchase"} ${i}`, date, category_id: pick(income ? incomeCategories : expenseCategories), usd_cents: total, created_at: now - i, updated_at: now - i });
+    if (random() < 0.3) links.push({ transaction_id: id, tag_id: pick(tags).id });
+  }
+  statements.push(...inserts("transactions", transactions), ...inserts("payments", payments), ...inserts("transaction_tags", links));
+  return statements.join("\n") + "\n";
+}
+
+export async function seedBenchData() {
+  const dir = mkdtempSync(join(tmpdir(), "bench-seed-"));
+  const file = join(dir, "bench.sql");
+  writeFileSync(file, await buildBenchSql());
+  run(bin("wrangler"), ["d1", "execute", "DB", "--local", ...persistArgs(), `--file=${file}`], {
+    env: { CI: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    quiet: true,
+  });
+}
