@@ -16,7 +16,7 @@ import { benchAccount, BENCH_TRANSACTIONS, seedBenchData } from "./bench-data.mj
 import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
 import { demoAccounts } from "./seed.mjs";
 
-const port = Number(process.env.BENCH_PORT ?? 8799);
+const port = Number(process.env.BENCH_PORT ?? 8797);
 const base = `http://127.0.0.1:${port}`;
 const FLOOR_KB = 106;
 
