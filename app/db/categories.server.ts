@@ -109,9 +109,11 @@ async function usedByTransaction(db: Db, userId: string, id: string) {
   return Boolean(row);
 }
 
-const usedByTransactions = (id: string) =>
-  sql`exists (select 1 from ${transactions} where ${transactions.categoryId} = ${id})`;
-const usedByBudgets = (id: string) => sql`exists (select 1 from ${budgets} where ${budgets.categoryId} = ${id})`;
+// With the owner named, both lookups use the (user, category) indexes.
+const usedByTransactions = (userId: string, id: string) =>
+  sql`exists (select 1 from ${transactions} where ${transactions.userId} = ${userId} and ${transactions.categoryId} = ${id})`;
+const usedByBudgets = (userId: string, id: string) =>
+  sql`exists (select 1 from ${budgets} where ${budgets.userId} = ${userId} and ${budgets.categoryId} = ${id})`;
 
 /**
  * Refused while any transaction (or budget) uses the category. The check is repeated inside
@@ -131,8 +133,8 @@ export async function deleteCategory(db: Db, userId: string, id: string): Promis
           eq(categories.id, id),
           eq(categories.userId, userId),
           eq(categories.isDefault, false),
-          sql`not ${usedByTransactions(id)}`,
-          sql`not ${usedByBudgets(id)}`,
+          sql`not ${usedByTransactions(userId, id)}`,
+          sql`not ${usedByBudgets(userId, id)}`,
         ),
       )
       .returning({ id: categories.id });
