@@ -174,7 +174,7 @@ async function heavyUserFigures(out) {
     [
       "GET /expenses (filtered, by amount)",
       "/expenses?type=EXPENSE&currency=EUR&sort=amount&order=asc&page=20",
-      rawList(`user_id='${user}' and type='EXPENSE' and exists (select 1 from payments p where p.transaction_id = transactions.id and p.user_id='${user}' and p.currency_code='EUR')`, "usd_cents asc, date asc, id asc", 190),
+      rawList(`user_id='${user}' and type='EXPENSE' and id in (select p.transaction_id from payments p where p.user_id='${user}' and p.currency_code='EUR')`, "usd_cents asc, date asc, id asc", 190),
     ],
   ];
   for (const [name, path, rawQueries] of cases) {
