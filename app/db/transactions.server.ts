@@ -50,11 +50,9 @@ export type TransactionSort = { by: "date" | "amount"; order: "asc" | "desc" };
 
 type Activity = { ip: string | null };
 
-function paymentRows(userId: string, transactionId: string, value: ResolvedTransaction) {
-  return value.payments.map((p) => ({
-    transactionId,
-    userId,
-    position: p.position,
+/** The stored fields of a payment, from a resolved payment or a payments row alike. */
+function recordedPayment(p: TransactionPayment): TransactionPayment {
+  return {
     currencyCode: p.currencyCode,
     amountMinor: p.amountMinor,
     method: p.method,
@@ -62,7 +60,36 @@ function paymentRows(userId: string, transactionId: string, value: ResolvedTrans
     rateDate: p.rateDate,
     rateSource: p.rateSource,
     usdCents: p.usdCents,
-  }));
+  };
+}
+
+function paymentRows(userId: string, transactionId: string, value: ResolvedTransaction) {
+  return value.payments.map((p) => ({ transactionId, userId, position: p.position, ...recordedPayment(p) }));
+}
+
+/**
+ * The record createTransaction is about to write, as getTransaction would read it back:
+ * lets a caller build its answer before the write (to store it in the same batch).
+ */
+export function plannedRecord(
+  id: string,
+  value: ResolvedTransaction,
+  category: TransactionRecord["category"],
+  createdAt: Date,
+): TransactionRecord {
+  return {
+    id,
+    type: value.type,
+    description: value.description,
+    date: value.date,
+    categoryId: value.categoryId,
+    category,
+    usdCents: value.usdCents,
+    createdAt,
+    updatedAt: createdAt,
+    payments: value.payments.map(recordedPayment),
+    tagIds: value.tagIds,
+  };
 }
 
 /** Creates the transaction, its payments, its tag links and the activity entry in one batch. */
@@ -220,15 +247,7 @@ async function withChildren(db: Db, userId: string, rows: RecordRow[]): Promise<
     updatedAt: r.updatedAt,
     payments: paymentRowsFound
       .filter((p) => p.transactionId === r.id)
-      .map((p) => ({
-        currencyCode: p.currencyCode,
-        amountMinor: p.amountMinor,
-        method: p.method,
-        rate: p.rate,
-        rateDate: p.rateDate,
-        rateSource: p.rateSource,
-        usdCents: p.usdCents,
-      })),
+      .map(recordedPayment),
     tagIds: tagRows.filter((t) => t.transactionId === r.id).map((t) => t.tagId),
   }));
 }

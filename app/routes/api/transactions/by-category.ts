@@ -1,13 +1,13 @@
 import { apiRoute, endpoint } from "~/api/handler.server";
 import { transactionsByCategoryOperation } from "~/api/operations/transactions";
-import { dbOf } from "~/api/transaction-service.server";
 import { totalsByCategory } from "~/db/transaction-reports.server";
 import { minorToDecimalString } from "~/domain/money";
+import { dbContext } from "~/middleware/db";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
   endpoint(transactionsByCategoryOperation, async ({ context, auth, query }) => {
-    const rows = await totalsByCategory(dbOf(context), auth.user.id, query);
+    const rows = await totalsByCategory(context.get(dbContext), auth.user.id, query);
     return {
       categories: rows.map((r) => ({
         id: r.categoryId,

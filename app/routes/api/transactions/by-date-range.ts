@@ -1,15 +1,15 @@
 import { apiRoute, endpoint } from "~/api/handler.server";
 import { transactionsByDateRangeOperation } from "~/api/operations/transactions";
-import { dbOf } from "~/api/transaction-service.server";
 import { totalsByDate } from "~/db/transaction-reports.server";
 import { minorToDecimalString } from "~/domain/money";
+import { dbContext } from "~/middleware/db";
 
 const usd = (cents: number) => Number(minorToDecimalString(cents, 2));
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
   endpoint(transactionsByDateRangeOperation, async ({ context, auth, query }) => {
-    const days = await totalsByDate(dbOf(context), auth.user.id, query);
+    const days = await totalsByDate(context.get(dbContext), auth.user.id, query);
     return { days: days.map((d) => ({ date: d.date, income: usd(d.incomeUsdCents), expenses: usd(d.expenseUsdCents) })) };
   }),
 ]);

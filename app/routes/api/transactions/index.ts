@@ -3,12 +3,13 @@ import { idempotencyKeyOf, rememberQuery, replay, requestHash } from "~/api/idem
 import { createTransactionOperation, listTransactionsOperation } from "~/api/operations/transactions";
 import { resolveCreate } from "~/api/transaction-input.server";
 import { toApiTransaction } from "~/api/transaction-json";
-import { currencyDecimals, dbOf } from "~/api/transaction-service.server";
+import { currencyDecimals } from "~/api/transaction-service.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { findCategory } from "~/db/categories.server";
 import { isUniqueViolation } from "~/db/errors.server";
-import { createTransaction, getTransaction, listTransactions } from "~/db/transactions.server";
+import { createTransaction, getTransaction, listTransactions, plannedRecord } from "~/db/transactions.server";
 import { minorToDecimalString, parseAmount } from "~/domain/money";
+import { dbContext } from "~/middleware/db";
 
 const usdCents = (text: string | undefined) => {
   if (text === undefined) return undefined;
@@ -20,7 +21,7 @@ const usd = (cents: number) => Number(minorToDecimalString(cents, 2));
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
   endpoint(listTransactionsOperation, async ({ context, auth, query }) => {
-    const db = dbOf(context);
+    const db = context.get(dbContext);
     const page = await listTransactions(
       db,
       auth.user.id,
@@ -47,7 +48,7 @@ const route = apiRoute([
     };
   }),
   endpoint(createTransactionOperation, async ({ request, context, auth, body }) => {
-    const db = dbOf(context);
+    const db = context.get(dbContext);
     const userId = auth.user.id;
     const key = idempotencyKeyOf(request);
     const hash = key ? await requestHash(body) : "";
@@ -66,27 +67,12 @@ const route = apiRoute([
     // from what is about to be written, so it is exactly what a later read returns.
     const now = new Date();
     const category = await findCategory(db, userId, value.categoryId);
-    const record = {
+    const record = plannedRecord(
       id,
-      type: value.type,
-      description: value.description,
-      date: value.date,
-      categoryId: value.categoryId,
-      category: category ? { id: category.id, name: category.name, color: category.color, icon: category.icon, type: category.type } : null,
-      usdCents: value.usdCents,
-      createdAt: now,
-      updatedAt: now,
-      payments: value.payments.map((p) => ({
-        currencyCode: p.currencyCode,
-        amountMinor: p.amountMinor,
-        method: p.method,
-        rate: p.rate,
-        rateDate: p.rateDate,
-        rateSource: p.rateSource,
-        usdCents: p.usdCents,
-      })),
-      tagIds: value.tagIds,
-    };
+      value,
+      category ? { id: category.id, name: category.name, color: category.color, icon: category.icon, type: category.type } : null,
+      now,
+    );
     const responseBody = JSON.stringify({ status: "success", data: { transaction: toApiTransaction(record, decimals) } });
     try {
       await createTransaction(db, userId, value, { ip: clientIp(request) }, {

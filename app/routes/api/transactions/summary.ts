@@ -1,15 +1,16 @@
 import { apiRoute, endpoint } from "~/api/handler.server";
 import { transactionSummaryOperation } from "~/api/operations/transactions";
-import { currencyDecimals, dbOf } from "~/api/transaction-service.server";
+import { currencyDecimals } from "~/api/transaction-service.server";
 import { transactionSummary } from "~/db/transaction-reports.server";
 import { minorToDecimalString } from "~/domain/money";
+import { dbContext } from "~/middleware/db";
 
 const amount = (minor: number, decimals: number) => Number(minorToDecimalString(minor, decimals));
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
   endpoint(transactionSummaryOperation, async ({ context, auth, query }) => {
-    const db = dbOf(context);
+    const db = context.get(dbContext);
     const summary = await transactionSummary(db, auth.user.id, query);
     const decimals = await currencyDecimals(db);
     return {

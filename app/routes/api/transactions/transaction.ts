@@ -3,21 +3,22 @@ import { apiRoute, endpoint } from "~/api/handler.server";
 import { deleteTransactionOperation, getTransactionOperation, updateTransactionOperation } from "~/api/operations/transactions";
 import { resolveUpdate } from "~/api/transaction-input.server";
 import { toApiTransaction } from "~/api/transaction-json";
-import { currencyDecimals, dbOf } from "~/api/transaction-service.server";
+import { currencyDecimals } from "~/api/transaction-service.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { deleteTransaction, getTransaction, updateTransaction } from "~/db/transactions.server";
+import { dbContext } from "~/middleware/db";
 
 // Another user's transaction answers 404, exactly like a missing one (ARCHITECTURE.md 5).
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
   endpoint(getTransactionOperation, async ({ context, params, auth }) => {
-    const db = dbOf(context);
+    const db = context.get(dbContext);
     const record = await getTransaction(db, auth.user.id, params.id ?? "");
     if (!record) throw apiErrors.notFound();
     return { transaction: toApiTransaction(record, await currencyDecimals(db)) };
   }),
   endpoint(updateTransactionOperation, async ({ request, context, params, auth, body }) => {
-    const db = dbOf(context);
+    const db = context.get(dbContext);
     const userId = auth.user.id;
     const id = params.id ?? "";
     const record = await getTransaction(db, userId, id);
@@ -30,7 +31,7 @@ const route = apiRoute([
   }),
   endpoint(deleteTransactionOperation, async ({ request, context, params, auth, t }) => {
     const id = params.id ?? "";
-    if (!(await deleteTransaction(dbOf(context), auth.user.id, id, { ip: clientIp(request) }))) throw apiErrors.notFound();
+    if (!(await deleteTransaction(context.get(dbContext), auth.user.id, id, { ip: clientIp(request) }))) throw apiErrors.notFound();
     return { id, message: t("errors.transactionDeleted") };
   }),
 ]);
