@@ -96,6 +96,8 @@ test("a multi-currency expense of three payments (USD, EUR, COP), edited, then d
   await page.goto("/expenses/new");
   // A date after the snapshot of 2026-11-01 and before any rate a refresh files under today
   // (the admin journey fetches one), so the rate on file is the snapshot's whatever ran first.
+  // Typed once the page is hydrated: before that, React would put its own value back.
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Date", { exact: true }).fill("2026-11-10");
   await page.getByLabel("Description").fill("Market day");
   await page.getByRole("switch", { name: "Multi-currency payments" }).click();
@@ -210,6 +212,8 @@ test("a single non-USD expense shows its rate, the USD equivalent and the explan
   await page.goto("/expenses/new");
   // A date after the snapshot of 2026-11-01 and before any rate a refresh files under today
   // (the admin journey fetches one), so the rate on file is the snapshot's whatever ran first.
+  // Typed once the page is hydrated: before that, React would put its own value back.
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Date", { exact: true }).fill("2026-11-10");
   await page.getByLabel("Description").fill("Hotel night");
   await page.getByLabel("Currency").selectOption("EUR");
