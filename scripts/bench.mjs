@@ -161,20 +161,21 @@ async function heavyUserFigures(out) {
   const rawList = (where, order, offset) => () => {
     raw.prepare(`select count(*), sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where ${where}`).get();
     const ids = raw.prepare(`select id from transactions where ${where} order by ${order} limit 10 offset ${offset}`).all().map((r) => r.id);
-    raw.prepare(`select * from payments where user_id='${user}' and transaction_id in (${ids.map((id) => `'${id}'`).join(",")})`).all();
+    raw.prepare(`select * from payments where +user_id='${user}' and transaction_id in (${ids.map((id) => `'${id}'`).join(",")})`).all();
   };
   const cases = [
     ["GET /dashboard", "/dashboard", () => {
+      // The same query shapes as app/db/dashboard.server.ts (previous month folded into one range).
       raw.prepare(`select sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and date >= '${month}-01' and date <= '${month}-31'`).get();
-      raw.prepare(`select p.currency_code, sum(p.amount_minor), sum(p.usd_cents) from payments p join transactions t on t.id = p.transaction_id where t.user_id='${user}' and t.date >= '${month}-01' group by p.currency_code`).all();
-      raw.prepare(`select * from transactions where user_id='${user}' order by date desc, created_at desc limit 5`).all();
+      raw.prepare(`select p.currency_code, count(distinct t.id), sum(case when t.type='INCOME' then p.amount_minor end), sum(case when t.type='EXPENSE' then p.usd_cents end) from transactions t join payments p on p.transaction_id = t.id and +p.user_id='${user}' where t.user_id='${user}' and t.date >= '${month}-01' and t.date <= '${month}-31' group by p.currency_code`).all();
+      raw.prepare(`select * from transactions t join payments p on p.transaction_id = t.id and +p.user_id='${user}' where +t.user_id='${user}' and t.id in (select id from transactions where user_id='${user}' order by date desc, created_at desc, id desc limit 5)`).all();
     }],
     ["GET /expenses (page 1)", "/expenses", rawList(`user_id='${user}'`, "date desc, created_at desc, id desc", 0)],
     ["GET /expenses (page 4000)", "/expenses?page=4000", rawList(`user_id='${user}'`, "date desc, created_at desc, id desc", 39990)],
     [
       "GET /expenses (filtered, by amount)",
       "/expenses?type=EXPENSE&currency=EUR&sort=amount&order=asc&page=20",
-      rawList(`user_id='${user}' and type='EXPENSE' and id in (select p.transaction_id from payments p where p.user_id='${user}' and p.currency_code='EUR')`, "usd_cents asc, date asc, id asc", 190),
+      rawList(`+user_id='${user}' and type='EXPENSE' and id in (select p.transaction_id from payments p where p.user_id='${user}' and p.currency_code='EUR')`, "usd_cents asc, date asc, id asc", 190),
     ],
   ];
   for (const [name, path, rawQueries] of cases) {

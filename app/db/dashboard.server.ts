@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { DateRange } from "~/domain/dashboard";
 import type { TransactionType } from "~/domain/transactions";
 import type { Db } from "./client.server";
+import { ownerCheck } from "./owner-check.server";
 import { categories, payments, transactions } from "./schema";
 
 // The dashboard's money figures, aggregated by the database over the indexed (user_id, date)
@@ -93,7 +94,7 @@ export async function dashboardMoney(
         expenseUsdCents: byType("EXPENSE", payments.usdCents, "expense_usd_cents"),
       })
       .from(transactions)
-      .innerJoin(payments, and(eq(payments.transactionId, transactions.id), eq(payments.userId, userId)))
+      .innerJoin(payments, and(eq(payments.transactionId, transactions.id), ownerCheck(payments.userId, userId)))
       .where(and(eq(transactions.userId, userId), inRange(current)))
       .groupBy(payments.currencyCode)
       .orderBy(asc(payments.currencyCode)),
@@ -116,9 +117,9 @@ export async function dashboardMoney(
         position: payments.position,
       })
       .from(transactions)
-      .innerJoin(payments, and(eq(payments.transactionId, transactions.id), eq(payments.userId, userId)))
+      .innerJoin(payments, and(eq(payments.transactionId, transactions.id), ownerCheck(payments.userId, userId)))
       .leftJoin(categories, eq(categories.id, transactions.categoryId))
-      .where(and(eq(transactions.userId, userId), inArray(transactions.id, latestIds)))
+      .where(and(ownerCheck(transactions.userId, userId), inArray(transactions.id, latestIds)))
       .orderBy(desc(transactions.date), desc(transactions.createdAt), desc(transactions.id), asc(payments.position)),
   ]);
 

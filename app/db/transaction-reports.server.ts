@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "./client.server";
+import { ownerCheck } from "./owner-check.server";
 import { categories, payments, transactions } from "./schema";
 import { filterConditions } from "./transactions.server";
 
@@ -47,9 +48,12 @@ export async function transactionSummary(db: Db, userId: string, filter: Period 
       .innerJoin(transactions, eq(transactions.id, payments.transactionId))
       .where(
         and(
-          eq(payments.userId, userId),
+          // With a currency, its payments are found through the (user, currency) index; without
+          // one, through their transactions' (user, date) range (owner-check.server.ts).
+          filter.currencyCode
+            ? and(eq(payments.userId, userId), eq(payments.currencyCode, filter.currencyCode))
+            : ownerCheck(payments.userId, userId),
           filterConditions(userId, { ...filter, currencyCode: undefined }),
-          filter.currencyCode ? eq(payments.currencyCode, filter.currencyCode) : undefined,
         ),
       )
       .groupBy(payments.currencyCode)

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-or
 import type { TransactionType } from "~/domain/transactions";
 import { recordActivityQuery } from "./activity.server";
 import type { Db } from "./client.server";
+import { ownerCheck } from "./owner-check.server";
 import { categories, payments, tags, transactions, transactionTags } from "./schema";
 import type { ResolvedTransaction } from "./transaction-input.server";
 
@@ -222,7 +223,7 @@ async function withChildren(db: Db, userId: string, rows: RecordRow[]): Promise<
     db
       .select()
       .from(payments)
-      .where(and(eq(payments.userId, userId), inArray(payments.transactionId, ids)))
+      .where(and(ownerCheck(payments.userId, userId), inArray(payments.transactionId, ids)))
       .orderBy(asc(payments.transactionId), asc(payments.position)),
     db
       .select({ transactionId: transactionTags.transactionId, tagId: transactionTags.tagId })
@@ -270,7 +271,12 @@ function containsText(text: string) {
 }
 
 export function filterConditions(userId: string, filter: TransactionFilter): SQL {
-  const conditions: (SQL | undefined)[] = [eq(transactions.userId, userId)];
+  // With a currency chosen, the rows are found through that currency's payments (the IN list
+  // below) and the user check must not tempt SQLite into scanning all the user's rows instead
+  // (owner-check.server.ts): 72 ms → 16 ms for EUR expenses among 50,000 transactions.
+  const conditions: (SQL | undefined)[] = [
+    filter.currencyCode ? ownerCheck(transactions.userId, userId) : eq(transactions.userId, userId),
+  ];
   if (filter.type) conditions.push(eq(transactions.type, filter.type));
   if (filter.startDate) conditions.push(gte(transactions.date, filter.startDate));
   if (filter.endDate) conditions.push(lte(transactions.date, filter.endDate));
@@ -281,6 +287,7 @@ export function filterConditions(userId: string, filter: TransactionFilter): SQL
   if (filter.currencyCode) {
     // IN over the (user, currency) index, not a correlated EXISTS: SQLite answers the EXISTS
     // through the same index once per transaction, which took minutes over 50,000 rows (bench).
+    // The subquery keeps its indexed user equality: it is what scopes the ids to the user.
     conditions.push(
       sql`${transactions.id} in (select ${payments.transactionId} from ${payments} where ${payments.userId} = ${userId} and ${payments.currencyCode} = ${filter.currencyCode})`,
     );
