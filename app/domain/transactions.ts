@@ -41,6 +41,20 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The calendar date of a yyyy-MM-dd date or of an ISO timestamp (the client form sends
+ * `date.toISOString()` in multi mode, spec section 3), as written: the date in the offset the
+ * client gave, never shifted by the server's clock. null when it is neither.
+ */
+export function calendarDateOf(value: string): string | null {
+  if (isIsoDate(value)) return value;
+  const match = ISO_TIMESTAMP.exec(value);
+  if (!match || Number.isNaN(Date.parse(value)) || !isIsoDate(match[1]!)) return null;
+  return match[1]!;
+}
+
 export const isoDateSchema = (required: string) =>
   z
     .string({ error: required })

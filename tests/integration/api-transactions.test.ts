@@ -86,6 +86,29 @@ test("a multi-payment transaction sums its payments' USD cents exactly", async (
   expect(tx.usdAmount).toBe(26.54);
 });
 
+test("the client form's multi-mode payload, with its date as an ISO timestamp, is accepted on the date as written", async () => {
+  const me = await registerViaApi();
+  const tx = await create(me, {
+    amount: undefined,
+    date: "2026-11-10T00:00:00.000Z",
+    type: "EXPENSE",
+    tags: [],
+    payments: [
+      { currencyCode: "USD", amount: 20, paymentMethod: "Cash", exchangeRate: 1 },
+      { currencyCode: "EUR", amount: 8.61, paymentMethod: "Credit Card", exchangeRate: 0.8612 },
+    ],
+  });
+  expect(tx.date).toBe("2026-11-10");
+  expect(tx.payments.map((p: { usdCents: number }) => p.usdCents)).toEqual([2000, 1000]);
+  const offset = await create(me, { date: "2026-11-12T00:00:00-04:00" });
+  expect(offset.date).toBe("2026-11-12");
+  for (const date of ["2026-11-10T00:00:00", "2026-11-31T00:00:00Z", "10/11/2026"]) {
+    const res = await post(me, { description: "Bad date", date, categoryId: "default-food", amount: "5" });
+    expect(res.status, date).toBe(400);
+    expect(res.body.errors?.date, date).toContain("Enter a real date as yyyy-MM-dd");
+  }
+});
+
 test("every rule answers 400 with the spec's message on the field, and nothing is stored", async () => {
   const me = await registerViaApi();
   const base = { description: "Bad", date: "2026-11-10", categoryId: "default-food", amount: "5" };

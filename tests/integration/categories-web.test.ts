@@ -213,3 +213,19 @@ test("the page is in Spanish, default category names included", async () => {
   expect(html).toContain("Comida y restaurantes");
   expect(html).toContain("Agregar categoría");
 });
+
+test("when the page cannot be read it says 'Failed to load categories' and offers the same address again", async () => {
+  const { b } = await signedIn();
+  await env.DB.exec("ALTER TABLE categories RENAME TO categories_away;");
+  let res: Response;
+  try {
+    res = await b.fetch("/categories");
+  } finally {
+    await env.DB.exec("ALTER TABLE categories_away RENAME TO categories;");
+  }
+  expect(res.status).toBe(500);
+  const html = await res.text();
+  expect(html).toContain("Failed to load categories");
+  expect(html).toContain("Try again");
+  expect((await b.fetch("/categories")).status).toBe(200);
+});

@@ -93,7 +93,7 @@ test("the net card lists the other currencies used this month", async () => {
   expect(net).not.toContain("JPY");
 });
 
-test("the change against last month is relative to the absolute value of last month's net, and hidden when that is zero", async () => {
+test("the change against last month is relative to the absolute value of last month's net, and hidden when that or the change is zero", async () => {
   const cases: Array<{ last: Array<["INCOME" | "EXPENSE", number]>; current: Array<["INCOME" | "EXPENSE", number]>; expected: string | null }> = [
     // 1,000 → 1,500: +50 %
     { last: [["INCOME", 100000]], current: [["INCOME", 150000]], expected: "+50% vs last month" },
@@ -105,8 +105,12 @@ test("the change against last month is relative to the absolute value of last mo
     { last: [["EXPENSE", 10000]], current: [["EXPENSE", 20000]], expected: "-100% vs last month" },
     // 3 → 4: +33.3 %
     { last: [["INCOME", 300]], current: [["INCOME", 400]], expected: "+33.3% vs last month" },
-    // same net: 0 %
-    { last: [["INCOME", 300]], current: [["INCOME", 300]], expected: "0% vs last month" },
+    // same net: no change to show
+    { last: [["INCOME", 300]], current: [["INCOME", 300]], expected: null },
+    // 20.01 → 20.02 is +0.0499… %, which rounds to 0.0 %: not shown either
+    { last: [["INCOME", 2001]], current: [["INCOME", 2002]], expected: null },
+    // 20.00 → 20.01 is exactly +0.05 %, a tie rounded away from zero to +0.1 %
+    { last: [["INCOME", 2000]], current: [["INCOME", 2001]], expected: "+0.1% vs last month" },
     // last month's net is zero (income and expenses cancel out): no percentage
     { last: [["INCOME", 5000], ["EXPENSE", 5000]], current: [["INCOME", 100]], expected: null },
     // no transactions last month: no percentage

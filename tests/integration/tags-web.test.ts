@@ -180,3 +180,19 @@ test("the page is in Spanish for a Spanish-speaking user", async () => {
   expect(html).toContain("0 usos");
   expect(html).toContain("Nueva etiqueta");
 });
+
+test("when the page cannot be read it says 'Failed to load tags' and offers the same address again", async () => {
+  const { b } = await signedIn();
+  await env.DB.exec("ALTER TABLE tags RENAME TO tags_away;");
+  let res: Response;
+  try {
+    res = await b.fetch("/tags");
+  } finally {
+    await env.DB.exec("ALTER TABLE tags_away RENAME TO tags;");
+  }
+  expect(res.status).toBe(500);
+  const html = await res.text();
+  expect(html).toContain("Failed to load tags");
+  expect(html).toContain("Try again");
+  expect((await b.fetch("/tags")).status).toBe(200);
+});

@@ -499,3 +499,52 @@ test("another user's transaction answers 404 to reading, saving, any intent and 
   expect(await transactionsOf(other.userId)).toEqual([]);
   expect((await other.b.fetch("/expenses/edit/does-not-exist")).status).toBe(404);
 });
+
+test("a database failure while saving shows 'Failed to create transaction' or 'Failed to update transaction', keeps the input and writes nothing", async () => {
+  const { b, userId } = await signedIn();
+  // A real failure inside the write batch: the database refuses this one payment row.
+  await env.DB.exec(
+    "CREATE TRIGGER IF NOT EXISTS refuse_form_payment BEFORE INSERT ON payments WHEN NEW.amount_minor = 4242424 BEGIN SELECT RAISE(ABORT, 'forced failure'); END;",
+  );
+  try {
+    const res = await post(b, "/expenses/new", fields({ description: "Doomed", multi: true }, [
+      { currencyCode: "USD", amount: "1.00" },
+      { currencyCode: "USD", amount: "42424.24" },
+    ]));
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain("Failed to create transaction");
+    expect(inputValue(html, "description")).toBe("Doomed");
+    expect(inputValue(html, "payments[1].amount")).toBe("42424.24");
+    expect(await transactionsOf(userId)).toEqual([]);
+    expect(await activityOf(userId, "transaction_create")).toEqual([]);
+
+    const id = await createViaForm(b, userId, { description: "Kept" }, [{ currencyCode: "USD", amount: "5.00" }]);
+    const edit = await post(b, `/expenses/edit/${id}`, fields({ description: "Changed" }, [{ currencyCode: "USD", amount: "42424.24" }]));
+    expect(edit.status).toBe(500);
+    expect(await edit.text()).toContain("Failed to update transaction");
+    expect((await transactionsOf(userId)).map((t) => [t.description, t.usd_cents])).toEqual([["Kept", 500]]);
+    expect((await paymentsOf(id)).map((p) => p.amount_minor)).toEqual([500]);
+  } finally {
+    await env.DB.exec("DROP TRIGGER IF EXISTS refuse_form_payment;");
+  }
+});
+
+test("when the checks before the write cannot read the database, the form says 'Failed to save transaction' in the user's language", async () => {
+  const { b, userId } = await signedIn("es");
+  // The rates table is gone for a moment: checking the EUR payment's rate fails before anything is written.
+  await env.DB.exec("ALTER TABLE exchange_rates RENAME TO exchange_rates_away;");
+  let html: string;
+  let status: number;
+  try {
+    const res = await post(b, "/expenses/new", fields({ description: "Sin tasa" }, [{ currencyCode: "EUR", amount: "10.00", rate: "0.8612" }]));
+    status = res.status;
+    html = await res.text();
+  } finally {
+    await env.DB.exec("ALTER TABLE exchange_rates_away RENAME TO exchange_rates;");
+  }
+  expect(status).toBe(500);
+  expect(html).toContain("No se pudo guardar la transacción");
+  expect(inputValue(html, "description")).toBe("Sin tasa");
+  expect(await transactionsOf(userId)).toEqual([]);
+});

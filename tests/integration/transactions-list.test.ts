@@ -466,3 +466,20 @@ test("in Spanish: words, dates and numbers in the user's language", async () => 
   const empty = text(await page(b, "?q=zzz"));
   expect(empty).toContain("Ninguna transacción coincide con tus filtros");
 });
+
+test("when the list cannot be read it says 'Failed to load transactions', keeps the navigation and offers the same address again", async () => {
+  const { b } = await signedIn("es");
+  await env.DB.exec("ALTER TABLE transactions RENAME TO transactions_away;");
+  let res: Response;
+  try {
+    res = await b.fetch("/expenses?type=EXPENSE&page=2");
+  } finally {
+    await env.DB.exec("ALTER TABLE transactions_away RENAME TO transactions;");
+  }
+  expect(res.status).toBe(500);
+  const html = await res.text();
+  expect(html).toContain("No se pudieron cargar las transacciones");
+  expect(html).toContain('aria-label="Navegación principal"');
+  expect(html).toContain('href="/expenses?type=EXPENSE&amp;page=2"');
+  await page(b);
+});

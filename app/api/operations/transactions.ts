@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, MAX_PAYMENTS, MAX_TAGS } from "~/domain/transactions";
+import { calendarDateOf, isIsoDate, MAX_PAYMENTS, MAX_TAGS } from "~/domain/transactions";
 import { defineOperation } from "../operation";
 import { apiTransactionSchema } from "../transaction-json";
 
@@ -29,7 +29,12 @@ const transactionFields = {
     .optional()
     .meta({ description: "INCOME or EXPENSE; when omitted, taken from the category's type" }),
   description: z.string({ error: "validation.descriptionRequired" }).max(1000, "validation.tooLong"),
-  date: isoDate("validation.dateRequired"),
+  date: z
+    .string({ error: "validation.dateRequired" })
+    .trim()
+    .min(1, "validation.dateRequired")
+    .transform((value, ctx) => calendarDateOf(value) ?? (ctx.addIssue({ code: "custom", message: "validation.dateInvalid" }), z.NEVER))
+    .meta({ description: "yyyy-MM-dd, or an ISO timestamp whose date part (as written) is taken" }),
   categoryId: z.string({ error: "validation.categoryRequired" }).max(100),
   amount: decimalInput.optional().meta({ description: "Single payment: the absolute amount" }),
   currencyCode: z.string().trim().toUpperCase().optional().meta({ description: "Single payment: default USD" }),

@@ -53,5 +53,6 @@ export const common = {
     title: "Something went wrong",
     body: "An unexpected error occurred. Please try again.",
     forbidden: "You are not allowed to do that.",
+    retry: "Try again",
   },
 };

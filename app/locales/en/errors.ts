@@ -46,6 +46,8 @@ export const errors = {
   pageInvalid: "page must be a whole number from 1",
   sortInvalid: "Sort by date or amount, in asc or desc order",
   transactionDeleted: "Transaction deleted successfully",
+  failedToLoadTransactions: "Failed to load transactions",
+  failedToSaveTransaction: "Failed to save transaction",
   failedToCreateTransaction: "Failed to create transaction",
   failedToUpdateTransaction: "Failed to update transaction",
   failedToDeleteTransaction: "Failed to delete transaction",

@@ -56,5 +56,6 @@ export const common = {
     title: "Algo salió mal",
     body: "Ocurrió un error inesperado. Inténtalo de nuevo.",
     forbidden: "No tienes permiso para hacer eso.",
+    retry: "Intentar de nuevo",
   },
 } satisfies Messages<typeof en>;

@@ -49,6 +49,8 @@ export const errors = {
   pageInvalid: "page debe ser un número entero desde 1",
   sortInvalid: "Ordena por fecha o monto, en orden asc o desc",
   transactionDeleted: "Transacción eliminada correctamente",
+  failedToLoadTransactions: "No se pudieron cargar las transacciones",
+  failedToSaveTransaction: "No se pudo guardar la transacción",
   failedToCreateTransaction: "No se pudo crear la transacción",
   failedToUpdateTransaction: "No se pudo actualizar la transacción",
   failedToDeleteTransaction: "No se pudo eliminar la transacción",

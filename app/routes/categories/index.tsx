@@ -11,6 +11,7 @@ import { ChoiceGroup, Swatch } from "~/components/choice-group";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, Field, SubmitButton, useHydrated, useIsPending } from "~/components/forms";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
+import { LoadError } from "~/components/load-error";
 import { createCategory, deleteCategory, listCategories, updateCategory, type Category, type CategoryError } from "~/db/categories.server";
 import { dbContext } from "~/middleware/db";
 import { getInstance } from "~/middleware/i18n";
@@ -345,4 +346,8 @@ function CategoryForm({
       </div>
     </Form>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadError error={error} titleKey="errors.failedToLoadCategories" />;
 }

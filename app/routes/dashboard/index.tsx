@@ -33,13 +33,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     title: getInstance(context).t("dashboard.metaTitle"),
     month: formatMonthYear(now, getLocale(context)),
     current: money.current,
-    changeTenths: netChangeTenthsOfPercent(money.current.netUsdCents, money.previous.netUsdCents),
+    changeTenths: shownChange(netChangeTenthsOfPercent(money.current.netUsdCents, money.previous.netUsdCents)),
     byCurrency: money.byCurrency,
     recent: money.recent,
     currencies: currencyList
       .filter((c) => used.has(c.code))
       .map((c) => ({ code: c.code, symbol: c.symbol, decimals: c.decimalPlaces })),
   };
+}
+
+/** Spec section 2: the change against last month is shown only when non-zero (it rounds to 0.0 % too). */
+function shownChange(tenths: number | null): number | null {
+  return tenths === 0 ? null : tenths;
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { ChoiceGroup, Swatch } from "~/components/choice-group";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, Field, Spinner, SubmitButton, useHydrated, useIsPending } from "~/components/forms";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
+import { LoadError } from "~/components/load-error";
 import { createTag, deleteTag, listTagsWithUsage, tagUsage, updateTag, type TagError } from "~/db/tags.server";
 import { formatDate } from "~/domain/dates";
 import { formatMinor, USD } from "~/domain/money";
@@ -372,4 +373,8 @@ function TagForm({
       </div>
     </Form>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadError error={error} titleKey="errors.failedToLoadTags" />;
 }

@@ -132,16 +132,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   const posted = readDraft(formData);
-  const currencies = await listCurrencies(db, { activeOnly: false });
-  const known = await codesWithRate(db, posted.payments.map((p) => p.currencyCode), posted.date);
-  const submission = parseWithZod(formData, { schema: transactionFormSchema({ currencies, rateKnown: (code) => known.has(code) }) });
   const refuse = async (result: SubmissionResult<string[]>, status: number) => {
     const filled = await fillRates(db, posted, { recorded });
     return data<ActionData>({ kind: "form", draft: filled.draft, result }, { status });
   };
+  let submission, resolution;
+  try {
+    const currencies = await listCurrencies(db, { activeOnly: false });
+    const known = await codesWithRate(db, posted.payments.map((p) => p.currencyCode), posted.date);
+    submission = parseWithZod(formData, { schema: transactionFormSchema({ currencies, rateKnown: (code) => known.has(code) }) });
+    if (submission.status === "success") resolution = await resolveTransaction(db, userId, toTransactionInput(submission.value));
+  } catch (cause) {
+    // The checks before the write could not read what they need: nothing was written, and the
+    // form comes back as posted (filling its rates would need the same database).
+    console.error("transaction save failed before writing", cause);
+    const result: SubmissionResult<string[]> = { status: "error", error: { "": ["errors.failedToSaveTransaction"] } };
+    return data<ActionData>({ kind: "form", draft: posted, result }, { status: 500 });
+  }
   if (submission.status !== "success") return refuse(submission.reply(), 400);
-  const resolution = await resolveTransaction(db, userId, toTransactionInput(submission.value));
-  if (!resolution.ok) return refuse(submission.reply({ fieldErrors: issuesToFieldErrors(resolution.issues) }), 400);
+  if (!resolution?.ok) return refuse(submission.reply({ fieldErrors: issuesToFieldErrors(resolution?.issues ?? []) }), 400);
   let saved = true;
   try {
     if (existing) saved = await updateTransaction(db, userId, existing.id, keepRecordedRates(resolution.value, recorded), { ip });

@@ -8,6 +8,7 @@ import { useCategoryName } from "~/components/category-name";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, inputClass, Spinner, useIsPending } from "~/components/forms";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
+import { LoadError } from "~/components/load-error";
 import { listCategories } from "~/db/categories.server";
 import { listCurrencies } from "~/db/currencies.server";
 import { listTagChoices } from "~/db/transaction-list.server";
@@ -798,4 +799,8 @@ function Pagination({ query, total }: { query: ListQuery; total: number }) {
       </ul>
     </nav>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadError error={error} titleKey="errors.failedToLoadTransactions" />;
 }

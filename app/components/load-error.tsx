@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { buttonClass } from "./forms";
+
+/**
+ * A page's error boundary when its data could not be read (spec section 8: 'Failed to load
+ * transactions', …). It stays inside the app's layout, so the navigation remains, and offers
+ * the same address again: a failed read changes nothing, so retrying is safe.
+ */
+export function LoadError({ error, titleKey }: { error: unknown; titleKey: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <section role="alert" className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <h1 className="text-2xl font-semibold">{t(titleKey)}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{t(forbidden ? "common.error.forbidden" : "common.error.body")}</p>
+      <Link to={`${location.pathname}${location.search}`} reloadDocument className={`${buttonClass.primary} mt-4`}>
+        {t("common.error.retry")}
+      </Link>
+    </section>
+  );
+}
