@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { normalizeRate, parseAmount, sumMinor, toUsdCents } from "~/domain/money";
+import { isBelowMinimumRate, MAX_USD_CENTS, normalizeRate, parseAmount, sumMinor, toUsdCents } from "~/domain/money";
 import { amountMessage, type PaymentMethod, type TransactionInput, type TransactionType } from "~/domain/transactions";
 import { findCategory } from "./categories.server";
 import type { Db } from "./client.server";
@@ -81,14 +81,15 @@ export async function resolveTransaction(
     const rate = await rateFor(db, currency.code, input.date, payment.rate, recorded);
     if (!rate.ok) issues.push({ path: at("rate"), message: rate.message });
     if (!amount.ok || !rate.ok) continue;
-    payments.push({
-      position,
-      currencyCode: currency.code,
-      amountMinor: amount.minor,
-      method: payment.method,
-      ...rate.value,
-      usdCents: toUsdCents(amount.minor, currency.decimalPlaces, rate.value.rate),
-    });
+    const usdCents = toUsdCents(amount.minor, currency.decimalPlaces, rate.value.rate);
+    if (!Number.isSafeInteger(usdCents) || usdCents > MAX_USD_CENTS) {
+      issues.push({ path: at("amount"), message: "validation.usdTooLarge" });
+      continue;
+    }
+    payments.push({ position, currencyCode: currency.code, amountMinor: amount.minor, method: payment.method, ...rate.value, usdCents });
+  }
+  if (!issues.length && sumMinor(payments.map((p) => p.usdCents)) > MAX_USD_CENTS) {
+    issues.push({ path: ["payments", payments.length - 1, "amount"], message: "validation.usdTooLarge" });
   }
   if (issues.length) return { ok: false, issues };
   return {
@@ -132,6 +133,7 @@ async function rateFor(
   }
   const rate = normalizeRate(typed);
   if (!rate) return { ok: false, message: "validation.ratePositive" };
+  if (isBelowMinimumRate(rate)) return { ok: false, message: "validation.rateMinimum" };
   if (onFile && onFile.rate === rate) return { ok: true, value: { rate, rateDate: onFile.date, rateSource: onFile.source } };
   return { ok: true, value: { rate, rateDate: date, rateSource: "manual" } };
 }

@@ -52,6 +52,11 @@ test("typed amounts become integer minor units at the currency's decimals", () =
   // Trailing zeros beyond the currency's decimals are not extra precision.
   expect(parseAmount("5.000", 0)).toEqual({ ok: true, minor: 5 });
   expect(parseAmount(12.34, 2)).toEqual({ ok: true, minor: 1234 });
+  // A decimal comma, as Spanish speakers write it: one or two digits after it.
+  expect(parseAmount("12,50", 2)).toEqual({ ok: true, minor: 1250 });
+  expect(parseAmount("0,5", 2)).toEqual({ ok: true, minor: 50 });
+  expect(parseAmount("1500,00", 0)).toEqual({ ok: true, minor: 1500 });
+  expect(parseAmount("10,5", 0)).toEqual({ ok: false, error: "tooManyDecimals" });
 });
 
 test("amounts nobody could mean as a positive amount are refused, each with its reason", () => {
@@ -60,8 +65,12 @@ test("amounts nobody could mean as a positive amount are refused, each with its 
   expect(parseAmount("-5", 2)).toEqual({ ok: false, error: "notPositive" });
   expect(parseAmount("0", 2)).toEqual({ ok: false, error: "notPositive" });
   expect(parseAmount("0.00", 2)).toEqual({ ok: false, error: "notPositive" });
-  for (const bad of ["abc", "NaN", "1e3", "+5", "1,000.00", "1.2.3", ".5", "5.", "Infinity", "0x10"]) {
+  for (const bad of ["abc", "NaN", "1e3", "+5", "1.2.3", ".5", "5.", ",5", "5,", "1,,5", "Infinity", "0x10"]) {
     expect(parseAmount(bad, 2), bad).toEqual({ ok: false, error: "invalid" });
+  }
+  // Thousands separators are never guessed: "1,000" is a thousand in English and one in Spanish.
+  for (const grouped of ["1,000", "1,000.00", "1.000,50", "12,345,678", "1,234,5"]) {
+    expect(parseAmount(grouped, 2), grouped).toEqual({ ok: false, error: "grouping" });
   }
   expect(parseAmount(Number.NaN, 2)).toEqual({ ok: false, error: "invalid" });
   expect(parseAmount(1e21, 2)).toEqual({ ok: false, error: "invalid" });

@@ -49,13 +49,32 @@ export const USD = { code: "USD", symbol: "$", decimals: 2 } as const;
 /** The largest amount accepted: twelve digits before the decimal point, in any currency. */
 export const MAX_AMOUNT_WHOLE_DIGITS = 12;
 
-export type AmountError = "required" | "invalid" | "tooManyDecimals" | "notPositive" | "tooLarge";
+/**
+ * A transaction's USD equivalent, and each payment's, is held to the same twelve whole digits.
+ * Without it a tiny typed rate turns a small amount into more cents than JavaScript counts
+ * exactly, and the save failed instead of saying why.
+ */
+export const MAX_USD_CENTS = 99_999_999_999_999;
+
+/** Spec section 5: a rate typed for a transaction is at least 0.0001 units per USD. */
+export const MIN_TRANSACTION_RATE = "0.0001";
+
+export function isBelowMinimumRate(rate: string): boolean {
+  return new Decimal(rate).lt(MIN_TRANSACTION_RATE);
+}
+
+export type AmountError = "required" | "invalid" | "grouping" | "tooManyDecimals" | "notPositive" | "tooLarge";
 export type ParsedAmount = { ok: true; minor: number } | { ok: false; error: AmountError };
 
-const AMOUNT_PATTERN = /^(\d+)(?:\.(\d+))?$/;
+// A point, or a comma followed by one or two digits, separates the decimals: "12,50" is what a
+// Spanish speaker types and cannot be an English thousands group, which always has three digits.
+const AMOUNT_PATTERN = /^(\d+)(?:\.(\d+)|,(\d{1,2}))?$/;
+// Thousands separators: "1,000", "1.000,50", "1,000.50". Never guessed: 1,000 is a thousand in
+// English and one in Spanish, so the user is asked to leave them out.
+const GROUPED_PATTERN = /^\d{1,3}(?:[.,]\d{3})+(?:[.,]\d+)?$/;
 
 /**
- * A typed amount ("1234.5", "0.05", "150000") → integer minor units of a currency with
+ * A typed amount ("1234.5", "1234,5", "0.05", "150000") → integer minor units of a currency with
  * `decimals` places. Refuses what a person could not have meant as a positive amount:
  * signs, exponents, grouping, NaN, more fraction digits than the currency has, zero,
  * and more than MAX_AMOUNT_WHOLE_DIGITS digits before the point. Pure string work, no float.
@@ -66,9 +85,9 @@ export function parseAmount(input: string | number | null | undefined, decimals:
   if (text === "") return { ok: false, error: "required" };
   if (/^-/.test(text)) return { ok: false, error: "notPositive" };
   const match = AMOUNT_PATTERN.exec(text);
-  if (!match) return { ok: false, error: "invalid" };
+  if (!match) return { ok: false, error: GROUPED_PATTERN.test(text) && /,/.test(text) ? "grouping" : "invalid" };
   const whole = match[1]!.replace(/^0+(?=\d)/, "");
-  const fraction = (match[2] ?? "").replace(/0+$/, "");
+  const fraction = (match[2] ?? match[3] ?? "").replace(/0+$/, "");
   if (fraction.length > decimals) return { ok: false, error: "tooManyDecimals" };
   if (whole.length > MAX_AMOUNT_WHOLE_DIGITS) return { ok: false, error: "tooLarge" };
   const minor = Number(whole + fraction.padEnd(decimals, "0"));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeRate, parseAmount, toUsdCents } from "./money";
+import { isBelowMinimumRate, normalizeRate, parseAmount, toUsdCents } from "./money";
 import {
   amountMessage,
   DEFAULT_PAYMENT_METHOD,
@@ -285,8 +285,10 @@ export function transactionFormSchema(options: { currencies: readonly FormCurren
           if (rate === "") {
             const message = options.rateKnown(code) ? "validation.ratePositive" : "validation.rateUnknown";
             ctx.addIssue({ code: "custom", message, path: ["payments", index, "rate"] });
-          } else if (!normalizeRate(rate)) {
-            ctx.addIssue({ code: "custom", message: "validation.ratePositive", path: ["payments", index, "rate"] });
+          } else {
+            const normalized = normalizeRate(rate);
+            if (!normalized) ctx.addIssue({ code: "custom", message: "validation.ratePositive", path: ["payments", index, "rate"] });
+            else if (isBelowMinimumRate(normalized)) ctx.addIssue({ code: "custom", message: "validation.rateMinimum", path: ["payments", index, "rate"] });
           }
         });
       },

@@ -107,6 +107,8 @@ export function amountMessage(error: AmountError, multi: boolean): string {
     case "notPositive":
     case "invalid":
       return multi ? "validation.paymentAmountPositive" : "validation.amountPositive";
+    case "grouping":
+      return "validation.amountGrouping";
     case "tooManyDecimals":
       return "validation.amountTooManyDecimals";
     case "tooLarge":

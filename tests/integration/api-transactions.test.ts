@@ -126,6 +126,10 @@ test("every rule answers 400 with the spec's message on the field, and nothing i
     [{ amount: "1000000000000" }, "amount", "Amounts are limited to 12 digits before the decimal point"],
     [{ currencyCode: "EUR", exchangeRate: "0" }, "exchangeRate", "Conversion rate must be a positive number"],
     [{ currencyCode: "EUR", exchangeRate: "-1" }, "exchangeRate", "Conversion rate must be a positive number"],
+    [{ currencyCode: "EUR", exchangeRate: "0.00009" }, "exchangeRate", "Conversion rate must be at least 0.0001"],
+    // The largest amount at 0.5 EUR per USD would be twice the largest USD amount.
+    [{ currencyCode: "EUR", amount: "999999999999.99", exchangeRate: "0.5" }, "amount", "In USD this is more than 999,999,999,999.99; check the amount and the rate"],
+    [{ amount: undefined, payments: [{ amount: "999999999999.99" }, { amount: "0.01" }] }, "payments.1.amount", "In USD this is more than 999,999,999,999.99; check the amount and the rate"],
     [{ currencyCode: "XXX" }, "currencyCode", "Choose one of the active currencies"],
     [{ currencyCode: "MXN", date: "2020-01-01" }, "exchangeRate", "No exchange rate is known for this currency yet; enter one"],
     [{ paymentMethod: "barter" }, "paymentMethod", "Choose one of the payment methods"],

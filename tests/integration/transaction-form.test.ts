@@ -165,6 +165,9 @@ test("each validation message of spec section 5 comes back from the server, with
     [fields({}, [{ currencyCode: "EUR", amount: "5", rate: "-1", rateFor: "EUR" }]), "Conversion rate must be a positive number"],
     [fields({}, [{ currencyCode: "EUR", amount: "5", rate: "1e3", rateFor: "EUR" }]), "Conversion rate must be a positive number"],
     [fields({}, [{ currencyCode: "EUR", amount: "5", rate: "", rateFor: "EUR" }]), "Conversion rate must be a positive number"],
+    [fields({}, [{ currencyCode: "EUR", amount: "5", rate: "0.00009", rateFor: "EUR" }]), "Conversion rate must be at least 0.0001"],
+    [fields({}, [{ currencyCode: "EUR", amount: "999999999999", rate: "0.5", rateFor: "EUR" }]), "In USD this is more than 999,999,999,999.99; check the amount and the rate"],
+    [fields({}, [{ currencyCode: "USD", amount: "1,000" }]), "Write the amount without thousands separators, e.g. 1234.50"],
     [fields({}, []), "At least one payment is required"],
     [fields({}, [{ currencyCode: "", amount: "5" }]), "Currency is required"],
     [fields({}, [{ currencyCode: "USD", amount: "5", method: "" }]), "Payment method is required"],
@@ -547,4 +550,14 @@ test("when the checks before the write cannot read the database, the form says '
   expect(html).toContain("No se pudo guardar la transacción");
   expect(inputValue(html, "description")).toBe("Sin tasa");
   expect(await transactionsOf(userId)).toEqual([]);
+});
+
+test("a decimal comma is read as Spanish speakers write it; thousands separators are refused with their own message", async () => {
+  const { b, userId } = await signedIn("es");
+  const id = await createViaForm(b, userId, { description: "Con coma" }, [{ currencyCode: "USD", amount: "12,50" }]);
+  expect((await paymentsOf(id)).map((p) => [p.amount_minor, p.usd_cents])).toEqual([[1250, 1250]]);
+  const grouped = await post(b, "/expenses/new", fields({ description: "Agrupado" }, [{ currencyCode: "USD", amount: "1.000,50" }]));
+  expect(grouped.status).toBe(400);
+  expect(await grouped.text()).toContain("Escribe el monto sin separadores de miles, p. ej. 1234,50");
+  expect((await transactionsOf(userId)).map((t) => t.description)).toEqual(["Con coma"]);
 });
