@@ -15,6 +15,7 @@ export const activityActions = [
   "transaction_create",
   "transaction_update",
   "transaction_delete",
+  "exchange_rate_manual",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

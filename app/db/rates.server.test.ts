@@ -5,7 +5,7 @@ import { createLibsqlTestDb } from "../../tests/setup/libsql-db";
 import { refreshRates } from "~/rates/refresh.server";
 import type { Db } from "./client.server";
 import { findRateOn, findRatesOn, lastRefreshRuns, rateHistory, saveManualRate, upsertRateQuery } from "./rates.server";
-import { exchangeRates, rateRefreshRuns } from "./schema";
+import { activityLog, exchangeRates, rateRefreshRuns, users } from "./schema";
 
 // The rate queries and the refresh job on real libSQL in Node (the production driver family);
 // the same job runs on D1 in tests/integration/rates-refresh.test.ts.
@@ -13,8 +13,11 @@ import { exchangeRates, rateRefreshRuns } from "./schema";
 let db: Db;
 let provider: FakeRateProvider;
 
+const admin = { userId: "rates-admin", ip: "203.0.113.7" };
+
 beforeAll(async () => {
   db = await createLibsqlTestDb();
+  await db.insert(users).values({ id: admin.userId, email: "rates-admin@example.com", firstName: "Ada", lastName: "Admin", passwordHash: "x", role: "superadmin" });
   provider = await startFakeRateProvider();
 });
 afterAll(() => provider.close());
@@ -53,13 +56,18 @@ test("re-upserting the same rate changes nothing; a different one replaces it", 
   expect(rows.map((r) => [r.rate, r.fetchedAt.toISOString()])).toEqual([["1.4", "2026-11-10T12:15:00.000Z"]]);
 });
 
-test("a manual rate is stored as manual and replaced by the next one for the same day", async () => {
-  const first = await saveManualRate(db, { currencyCode: "AUD", date: "2026-11-12", rate: "1.5" });
+test("a manual rate is stored as manual, replaced by the next one for the same day, and each is in the superadmin's activity log", async () => {
+  const first = await saveManualRate(db, { currencyCode: "AUD", date: "2026-11-12", rate: "1.5" }, admin);
   expect(first).toMatchObject({ currencyCode: "AUD", date: "2026-11-12", rate: "1.5", source: "manual" });
-  const second = await saveManualRate(db, { currencyCode: "AUD", date: "2026-11-12", rate: "1.55" });
+  const second = await saveManualRate(db, { currencyCode: "AUD", date: "2026-11-12", rate: "1.55" }, admin);
   expect(second.rate).toBe("1.55");
   const rows = await db.select().from(exchangeRates).where(eq(exchangeRates.currencyCode, "AUD"));
   expect(rows.filter((r) => r.source === "manual")).toHaveLength(1);
+  const logged = await db.select().from(activityLog).where(eq(activityLog.userId, admin.userId));
+  expect(logged.map((r) => [r.action, r.description, r.ipAddress])).toEqual([
+    ["exchange_rate_manual", "AUD 1.5 (2026-11-12)", "203.0.113.7"],
+    ["exchange_rate_manual", "AUD 1.55 (2026-11-12)", "203.0.113.7"],
+  ]);
 });
 
 test("history lists a currency's rates newest first, filtered by dates, a page at a time", async () => {

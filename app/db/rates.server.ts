@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import { MANUAL_SOURCE } from "~/domain/rates";
+import { recordActivityQuery } from "./activity.server";
 import type { Db } from "./client.server";
 import { exchangeRates, rateRefreshRuns } from "./schema";
 
@@ -107,9 +108,26 @@ export function upsertRateQuery(db: Db, rate: { currencyCode: string; date: stri
     });
 }
 
-/** A superadmin's rate for a currency and date (source "manual"); replaces an earlier manual one for that date. */
-export async function saveManualRate(db: Db, input: { currencyCode: string; date: string; rate: string }, now = new Date()): Promise<StoredRate> {
-  await upsertRateQuery(db, { ...input, source: MANUAL_SOURCE, fetchedAt: now });
+/**
+ * A superadmin's rate for a currency and date (source "manual"); replaces an earlier manual one
+ * for that date. Recorded in the superadmin's activity log in the same batch: a rate changes
+ * what every later transaction in that currency is worth in USD.
+ */
+export async function saveManualRate(
+  db: Db,
+  input: { currencyCode: string; date: string; rate: string },
+  actor: { userId: string; ip: string | null },
+  now = new Date(),
+): Promise<StoredRate> {
+  await db.batch([
+    upsertRateQuery(db, { ...input, source: MANUAL_SOURCE, fetchedAt: now }),
+    recordActivityQuery(db, {
+      userId: actor.userId,
+      action: "exchange_rate_manual",
+      description: `${input.currencyCode} ${input.rate} (${input.date})`,
+      ipAddress: actor.ip,
+    }),
+  ]);
   const [row] = await db
     .select({
       currencyCode: exchangeRates.currencyCode,

@@ -108,6 +108,14 @@ test("a manual rate is stored with source manual and shown in the table", async 
   // The same day again replaces it.
   await follow(b, await b.fetch("/admin/settings", { form: { intent: "manual-rate", currencyCode: "EUR", date: today, rate: "0.86" } }));
   expect(await manualRows("EUR")).toEqual([{ date: today, rate: "0.86" }]);
+
+  // Both are in the superadmin's activity log, which the profile shows.
+  const logged = await env.DB.prepare("select description from activity_log where action = 'exchange_rate_manual' and description like 'EUR %' order by created_at")
+    .all<{ description: string }>();
+  expect(logged.results.map((r) => r.description)).toEqual([`EUR 0.8523 (${today})`, `EUR 0.86 (${today})`]);
+  const profile = await (await b.fetch("/profile")).text();
+  expect(profile).toContain("Exchange rate entered");
+  expect(profile).toContain(`EUR 0.86 (${today})`);
 });
 
 test("bad input is refused with its message, keeps what was typed, and stores nothing", async () => {

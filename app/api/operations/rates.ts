@@ -65,7 +65,8 @@ export const getExchangeRateOperation = defineOperation({
     "digits, half away from zero; rateExact is that string and rate its nearest JSON number. Each leg is the latest " +
     "rate on or before the day (a manual rate wins over the provider's, which wins over the built-in snapshot, on the " +
     "same day). Any known currency may be used, active or not (400 for an unknown code); 404 when no rate is known " +
-    "for a currency on or before the day. A missing rate is never taken as 1.",
+    "for a currency on or before the day. A missing rate is never taken as 1. A transaction's conversionRate for a " +
+    "currency X (units of X per 1 USD) is therefore from=USD&to=X.",
   tag: "exchange-rates",
   access: "user",
   query: exchangeRateQuerySchema,

@@ -52,6 +52,7 @@ export const profile = {
       transaction_create: "Transaction added",
       transaction_update: "Transaction updated",
       transaction_delete: "Transaction deleted",
+      exchange_rate_manual: "Exchange rate entered",
     },
     descriptions: {
       failedSignIn: "Failed sign-in attempt",

@@ -55,6 +55,7 @@ export const profile = {
       transaction_create: "Transacción agregada",
       transaction_update: "Transacción actualizada",
       transaction_delete: "Transacción eliminada",
+      exchange_rate_manual: "Tasa de cambio ingresada",
     },
     descriptions: {
       failedSignIn: "Intento de inicio de sesión fallido",

@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
+import { clientIp } from "~/auth/client-ip.server";
+import { requireSession } from "~/auth/guards.server";
 import { Card } from "~/components/card";
 import { Alert, ErrorList, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
 import { useFlashParam } from "~/components/use-flash-param";
@@ -84,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const currency = await findCurrency(db, submission.value.currencyCode, { activeOnly: true });
   if (!currency) return refuse(submission.reply({ fieldErrors: { currencyCode: ["validation.currencyInvalid"] } }));
   try {
-    await saveManualRate(db, { ...submission.value, currencyCode: currency.code });
+    await saveManualRate(db, { ...submission.value, currencyCode: currency.code }, { userId: requireSession(context).user.id, ip: clientIp(request) });
   } catch (cause) {
     console.error("manual rate save failed", cause);
     return refuse(submission.reply({ formErrors: ["errors.internal"] }), 500);

@@ -2,6 +2,7 @@ import { ApiError, apiErrors, type FieldErrors } from "~/api/envelope";
 import { apiRoute, endpoint } from "~/api/handler.server";
 import { createManualRateOperation, getExchangeRateOperation } from "~/api/operations/rates";
 import { toApiRateLeg, toApiStoredRate } from "~/api/rate-json";
+import { clientIp } from "~/auth/client-ip.server";
 import { findCurrency } from "~/db/currencies.server";
 import { findRatesOn, saveManualRate } from "~/db/rates.server";
 import { crossRate, isoDay } from "~/domain/rates";
@@ -43,11 +44,12 @@ const route = apiRoute([
       },
     };
   }),
-  endpoint(createManualRateOperation, async ({ context, body }) => {
+  endpoint(createManualRateOperation, async ({ request, context, auth, body }) => {
     const db = context.get(dbContext);
     const currency = await findCurrency(db, body.currencyCode, { activeOnly: true });
     if (!currency) throw apiErrors.validation("validation.currencyInvalid", { currencyCode: ["validation.currencyInvalid"] });
-    const saved = await saveManualRate(db, { currencyCode: currency.code, date: body.date, rate: body.rate });
+    const actor = { userId: auth.user.id, ip: clientIp(request) };
+    const saved = await saveManualRate(db, { currencyCode: currency.code, date: body.date, rate: body.rate }, actor);
     return { exchange_rate: toApiStoredRate(saved) };
   }),
 ]);
