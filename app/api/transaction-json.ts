@@ -22,7 +22,7 @@ export const apiPaymentSchema = z
     conversionRate: z.number().meta({ description: "Same as exchangeRate (the client form's name)" }),
     exchangeRateExact: z.string().meta({ description: "The stored rate as an exact decimal string" }),
     rateDate: z.string().meta({ description: "The date of the rate used, yyyy-MM-dd" }),
-    rateSource: z.string().meta({ description: "fixed (USD), manual, snapshot, or the provider's name" }),
+    rateSource: z.string().meta({ description: "fixed (USD), manual (typed), snapshot (built-in) or provider (the configured rate provider)" }),
     usdAmount: z.number(),
     usdCents: z.number().int(),
   })

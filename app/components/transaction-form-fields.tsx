@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "~/domain/dates";
 import { formatMinor, USD } from "~/domain/money";
+import { formatRate } from "~/domain/rates";
 import { intentValue, isBaseCurrency, rateExplanation, type DraftPayment } from "~/domain/transaction-form";
 import { isIsoDate, PAYMENT_METHODS, type TransactionType } from "~/domain/transactions";
 import { useCategoryName } from "./category-name";
@@ -200,7 +201,7 @@ export function PaymentRow({
   if (status === "failed") note = <span className="text-red-700 dark:text-red-300">{t("errors.failedToRefreshRate")}</span>;
   else if (explanation) {
     note = t("transactionForm.payment.explanation", {
-      rate: explanation.rate,
+      rate: formatRate(explanation.rate, locale),
       code,
       date: isIsoDate(explanation.date) ? formatDate(new Date(`${explanation.date}T00:00:00Z`), locale) : explanation.date,
       source: sourceLabel(t, explanation.source),

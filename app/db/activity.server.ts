@@ -16,6 +16,8 @@ export const activityActions = [
   "transaction_update",
   "transaction_delete",
   "exchange_rate_manual",
+  "currency_activate",
+  "currency_deactivate",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

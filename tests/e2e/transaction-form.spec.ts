@@ -184,7 +184,7 @@ test("a multi-currency expense of three payments (USD, EUR, COP), edited, then d
   await page.goto(`/expenses/edit/${created!.id}`);
   await page.getByRole("button", { name: "es", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Editar transacción", level: 1 })).toBeVisible();
-  await expect(page.getByRole("group", { name: "Pago 2", exact: true })).toContainText("1 USD = 0.8612 EUR, tasa del 01 nov 2026");
+  await expect(page.getByRole("group", { name: "Pago 2", exact: true })).toContainText("1 USD = 0,8612 EUR, tasa del 01 nov 2026");
   await screenshotBothThemes(page, testInfo, "transaction-edit-es");
   await expectNoAxeViolations(page, testInfo);
   await page.getByRole("button", { name: "en", exact: true }).click();

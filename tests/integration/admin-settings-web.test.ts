@@ -196,3 +196,62 @@ test("Refresh now runs the job against the provider and shows the outcome, good 
   const recovered = await follow(b, await b.fetch("/admin/settings", { form: { intent: "refresh" } }));
   expect(recovered.html).toContain("Rates refreshed");
 });
+
+test("a superadmin turns a currency off and on: new transactions stop being offered it, recorded ones keep it, and both changes are logged", async () => {
+  const b = await signedInAdmin();
+  const post = (form: Record<string, string>) =>
+    b.fetch("/expenses/new", {
+      method: "POST",
+      body: new URLSearchParams(form),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
+    });
+  const gbp = { type: "EXPENSE", description: "London taxi", date: "2026-11-20", categoryId: "default-transport", "payments[0].currencyCode": "GBP", "payments[0].amount": "12.00", "payments[0].method": "cash", intent: "save" };
+  expect((await post(gbp)).status).toBe(302);
+  const recorded = await env.DB.prepare("select id from transactions where description = 'London taxi'").first<{ id: string }>();
+  try {
+    const off = await follow(b, await b.fetch("/admin/settings", { form: { intent: "currency-status", currencyCode: "GBP", active: "0" } }));
+    expect(off.location).toBe("/admin/settings?currency=GBP#currencies");
+    expect(off.html).toContain("GBP is inactive: it is no longer offered for new transactions.");
+    expect(off.html).toContain('aria-label="Activate GBP"');
+    expect(await env.DB.prepare("select is_active from currencies where code = 'GBP'").first("is_active")).toBe(0);
+
+    // Not offered for a new transaction, and refused if posted anyway; an edit of the recorded one keeps it.
+    expect(await (await b.fetch("/expenses/new")).text()).not.toContain('<option value="GBP"');
+    const refused = await post({ ...gbp, description: "Another taxi" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Choose one of the active currencies");
+    const edit = await b.fetch(`/expenses/edit/${recorded!.id}`, {
+      method: "POST",
+      body: new URLSearchParams({ ...gbp, description: "London taxi, tip included", "payments[0].amount": "14.00" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(edit.status, await edit.clone().text()).toBe(302);
+
+    const on = await follow(b, await b.fetch("/admin/settings", { form: { intent: "currency-status", currencyCode: "gbp", active: "1" } }));
+    expect(on.html).toContain("GBP is active: it is offered for new transactions and refreshed from the provider.");
+    expect(on.html).toContain('aria-label="Deactivate GBP"');
+  } finally {
+    await env.DB.exec("UPDATE currencies SET is_active = 1 WHERE code = 'GBP';");
+  }
+  const logged = await env.DB.prepare(
+    "select action, description from activity_log where action like 'currency_%' and user_id = (select user_id from transactions where id = ?) order by created_at",
+  )
+    .bind(recorded!.id)
+    .all<{ action: string; description: string }>();
+  expect(logged.results).toEqual([
+    { action: "currency_deactivate", description: "GBP" },
+    { action: "currency_activate", description: "GBP" },
+  ]);
+});
+
+test("USD, the base, cannot be turned off, and an unknown code changes nothing", async () => {
+  const b = await signedInAdmin();
+  const html = await (await b.fetch("/admin/settings")).text();
+  expect(html).toContain("Base currency");
+  expect(html).not.toContain('aria-label="Deactivate USD"');
+  for (const currencyCode of ["USD", "XXX", "not-a-code"]) {
+    const res = await b.fetch("/admin/settings", { form: { intent: "currency-status", currencyCode, active: "0" } });
+    expect(res.status, currencyCode).toBe(400);
+  }
+  expect(await env.DB.prepare("select count(*) as n from currencies where is_active = 0").first("n")).toBe(0);
+});

@@ -561,3 +561,9 @@ test("a decimal comma is read as Spanish speakers write it; thousands separators
   expect(await grouped.text()).toContain("Escribe el monto sin separadores de miles, p. ej. 1234,50");
   expect((await transactionsOf(userId)).map((t) => t.description)).toEqual(["Con coma"]);
 });
+
+test("in Spanish the rate line writes the rate with a decimal comma, like every other number on the page", async () => {
+  const { b } = await signedIn("es");
+  const html = await (await post(b, "/expenses/new", fields({ date: "2026-11-20", intent: "refresh-rate:0" }, [{ currencyCode: "EUR", amount: "10" }]))).text();
+  expect(html).toContain("1 USD = 0,8612 EUR, tasa del 01 nov 2026");
+});

@@ -53,6 +53,8 @@ export const profile = {
       transaction_update: "Transaction updated",
       transaction_delete: "Transaction deleted",
       exchange_rate_manual: "Exchange rate entered",
+      currency_activate: "Currency activated",
+      currency_deactivate: "Currency deactivated",
     },
     descriptions: {
       failedSignIn: "Failed sign-in attempt",

@@ -49,9 +49,16 @@ export const settings = {
   },
   currencies: {
     title: "Currencies",
-    note: "Active currencies are offered for transactions and refreshed from the provider. USD is the base: always 1.",
-    columns: { code: "Code", name: "Name", symbol: "Symbol", decimals: "Decimals", status: "Status" },
+    note: "Active currencies are offered for new transactions and refreshed from the provider. Transactions already recorded in a currency keep it when it is turned off. USD is the base: always 1.",
+    columns: { code: "Code", name: "Name", symbol: "Symbol", decimals: "Decimals", status: "Status", action: "Action" },
     active: "Active",
     inactive: "Inactive",
+    base: "Base currency",
+    activate: "Activate",
+    deactivate: "Deactivate",
+    activateLabel: "Activate {{code}}",
+    deactivateLabel: "Deactivate {{code}}",
+    activated: "{{code}} is active: it is offered for new transactions and refreshed from the provider.",
+    deactivated: "{{code}} is inactive: it is no longer offered for new transactions.",
   },
 };

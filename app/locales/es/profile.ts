@@ -56,6 +56,8 @@ export const profile = {
       transaction_update: "Transacción actualizada",
       transaction_delete: "Transacción eliminada",
       exchange_rate_manual: "Tasa de cambio ingresada",
+      currency_activate: "Moneda activada",
+      currency_deactivate: "Moneda desactivada",
     },
     descriptions: {
       failedSignIn: "Intento de inicio de sesión fallido",

@@ -52,9 +52,16 @@ export const settings = {
   },
   currencies: {
     title: "Monedas",
-    note: "Las monedas activas se ofrecen en las transacciones y se actualizan desde el proveedor. El USD es la base: siempre 1.",
-    columns: { code: "Código", name: "Nombre", symbol: "Símbolo", decimals: "Decimales", status: "Estado" },
+    note: "Las monedas activas se ofrecen en las transacciones nuevas y se actualizan desde el proveedor. Las transacciones ya registradas en una moneda la conservan cuando se desactiva. El USD es la base: siempre 1.",
+    columns: { code: "Código", name: "Nombre", symbol: "Símbolo", decimals: "Decimales", status: "Estado", action: "Acción" },
     active: "Activa",
     inactive: "Inactiva",
+    base: "Moneda base",
+    activate: "Activar",
+    deactivate: "Desactivar",
+    activateLabel: "Activar {{code}}",
+    deactivateLabel: "Desactivar {{code}}",
+    activated: "{{code}} está activa: se ofrece en las transacciones nuevas y se actualiza desde el proveedor.",
+    deactivated: "{{code}} está inactiva: ya no se ofrece en las transacciones nuevas.",
   },
 } satisfies Messages<typeof en>;

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { Card } from "~/components/card";
-import { Alert, ErrorList, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
+import { Alert, buttonClass, ErrorList, Field, inputClass, Spinner, SubmitButton, useIsPending } from "~/components/forms";
 import { useFlashParam } from "~/components/use-flash-param";
-import { findCurrency, listCurrencies } from "~/db/currencies.server";
+import { findCurrency, listCurrencies, setCurrencyActive } from "~/db/currencies.server";
 import { findRatesOn, lastRefreshRuns, saveManualRate, type RefreshRun } from "~/db/rates.server";
 import { formatDate, formatDateTime } from "~/domain/dates";
 import { dayToDate, decodeFailure, formatRate, isoDay, manualRateSchema } from "~/domain/rates";
@@ -18,6 +18,7 @@ import type { Route } from "./+types/settings";
 
 const MANUAL_RATE = "manual-rate";
 const REFRESH = "refresh";
+const CURRENCY_STATUS = "currency-status";
 const CURRENCY_CODE = /^[A-Z]{3}$/;
 const KNOWN_SOURCES = new Set(["fixed", "manual", "snapshot", "provider"]);
 
@@ -77,6 +78,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The outcome itself is the latest run, which the page reads back.
     return redirect(`/admin/settings?refreshed=${outcome.ok ? "ok" : "failed"}`);
   }
+  if (intent === CURRENCY_STATUS) {
+    const code = String(formData.get("currencyCode") ?? "").trim().toUpperCase();
+    const active = formData.get("active");
+    if (!CURRENCY_CODE.test(code) || (active !== "1" && active !== "0")) throw data({ message: "Bad currency change" }, { status: 400 });
+    const changed = await setCurrencyActive(db, code, active === "1", { userId: requireSession(context).user.id, ip: clientIp(request) });
+    // USD or an unknown code: nothing a superadmin's page offers.
+    if (!changed) throw data({ message: `Currency ${code} cannot be changed` }, { status: 400 });
+    return redirect(`/admin/settings?currency=${code}#currencies`);
+  }
   if (intent !== MANUAL_RATE) throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
 
   const submission = parseWithZod(formData, { schema: manualRateSchema });
@@ -98,6 +108,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const { t, i18n } = useTranslation();
   const saved = useFlashParam("saved");
   const refreshed = useFlashParam("refreshed");
+  const changedCode = useFlashParam("currency");
+  const changed = loaderData.currencies.find((c) => c.code === changedCode);
   const { lastSuccess, lastFailure } = loaderData;
   const reasonText = useReasonText();
   return (
@@ -115,6 +127,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </div>
       <div aria-live="polite" className="space-y-3 empty:hidden">
         {saved && CURRENCY_CODE.test(saved) ? <Alert tone="success">{t("settings.manual.saved", { code: saved })}</Alert> : null}
+        {changed ? (
+          <Alert tone="success">{t(changed.isActive ? "settings.currencies.activated" : "settings.currencies.deactivated", { code: changed.code })}</Alert>
+        ) : null}
         {refreshed === "ok" && lastSuccess ? (
           <Alert tone="success">
             {t("settings.refresh.done", { written: lastSuccess.written, date: dayText(lastSuccess.date, i18n.language) })}
@@ -387,7 +402,7 @@ function Currencies({ currencies }: { currencies: CurrencyRow[] }) {
     <Card id="currencies" title={t("settings.currencies.title")}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t("settings.currencies.note")}</p>
       <div className="-mx-4 overflow-x-auto sm:-mx-6" tabIndex={0} role="region" aria-labelledby="currencies">
-        <table className="w-full min-w-[32rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
+        <table className="w-full min-w-[40rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
           <thead className="bg-slate-50 dark:bg-slate-800">
             <tr>
               <th scope="col" className={th}>
@@ -404,6 +419,9 @@ function Currencies({ currencies }: { currencies: CurrencyRow[] }) {
               </th>
               <th scope="col" className={th}>
                 {t("settings.currencies.columns.status")}
+              </th>
+              <th scope="col" className={th}>
+                {t("settings.currencies.columns.action")}
               </th>
             </tr>
           </thead>
@@ -427,11 +445,42 @@ function Currencies({ currencies }: { currencies: CurrencyRow[] }) {
                     {c.isActive ? t("settings.currencies.active") : t("settings.currencies.inactive")}
                   </span>
                 </td>
+                <td className="px-4 py-2">
+                  {c.code === "USD" ? (
+                    <span className="text-slate-600 dark:text-slate-300">{t("settings.currencies.base")}</span>
+                  ) : (
+                    <CurrencyStatusForm code={c.code} isActive={c.isActive} />
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
     </Card>
+  );
+}
+
+/** One button per currency: a plain POST, so it works without JavaScript. */
+function CurrencyStatusForm({ code, isActive }: { code: string; isActive: boolean }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === CURRENCY_STATUS && navigation.formData.get("currencyCode") === code;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="currencyCode" value={code} />
+      <input type="hidden" name="active" value={isActive ? "0" : "1"} />
+      <button
+        type="submit"
+        name="intent"
+        value={CURRENCY_STATUS}
+        disabled={pending}
+        aria-label={t(isActive ? "settings.currencies.deactivateLabel" : "settings.currencies.activateLabel", { code })}
+        className={isActive ? buttonClass.secondary : buttonClass.primary}
+      >
+        {pending ? <Spinner className="h-3.5 w-3.5" /> : null}
+        {t(isActive ? "settings.currencies.deactivate" : "settings.currencies.activate")}
+      </button>
+    </Form>
   );
 }

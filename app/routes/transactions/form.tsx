@@ -141,7 +141,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const currencies = await listCurrencies(db, { activeOnly: false });
     const known = await codesWithRate(db, posted.payments.map((p) => p.currencyCode), posted.date);
     submission = parseWithZod(formData, { schema: transactionFormSchema({ currencies, rateKnown: (code) => known.has(code) }) });
-    if (submission.status === "success") resolution = await resolveTransaction(db, userId, toTransactionInput(submission.value));
+    // An edit may keep a currency that has since been turned off, as the API allows (resolveTransaction).
+    if (submission.status === "success") resolution = await resolveTransaction(db, userId, toTransactionInput(submission.value), recorded);
   } catch (cause) {
     // The checks before the write could not read what they need: nothing was written, and the
     // form comes back as posted (filling its rates would need the same database).

@@ -1,0 +1,72 @@
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import { demo, expect, expectNoAxeViolations, jsEnabled, login, screenshotBothThemes, test } from "./support";
+
+// The new-transaction form in Spanish, JavaScript on and off: single mode, then multi-currency
+// mode with a second payment row in another currency. Nothing is saved, so the demo user's
+// data (and its tags, shown as chips) stays as the other journeys expect. The rate on file for
+// today depends on whether another journey refreshed one, so only its presence is checked.
+
+const row = (page: Page, number: number): Locator => page.getByRole("group", { name: `Pago ${number}`, exact: true });
+
+/** Without JavaScript the USD amounts and a new currency's rate come with a round trip. */
+async function updateAmounts(page: Page, testInfo: TestInfo) {
+  if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Actualizar montos en USD" }).click();
+}
+
+test("the new-transaction form in Spanish: single mode, then multi-currency with a second payment, light and dark", async ({
+  page,
+}, testInfo) => {
+  await login(page, demo.user.email, demo.user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/expenses/new");
+  await expect(page.getByRole("heading", { name: "New Transaction", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "es", exact: true }).click();
+  await expect(page).toHaveURL(/\/expenses\/new$/);
+  await expect(page.getByRole("heading", { name: "Nueva transacción", level: 1 })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  // Typed once the page is hydrated: before that, React would put its own value back.
+  await page.waitForLoadState("networkidle");
+
+  // Single mode.
+  const multi = page.getByRole("switch", { name: "Pagos en varias monedas" });
+  await expect(multi).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByRole("button", { name: "Gasto", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Ingreso", exact: true })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByLabel("Moneda")).toHaveValue("USD");
+  await expect(page.getByLabel("Método de pago")).toHaveValue("cash");
+  await expect(page.getByLabel("Método de pago").locator("option:checked")).toHaveText("Efectivo");
+  await expect(page.getByLabel("Categoría").locator("option:checked")).toHaveText("Educación");
+  await expect(page.getByRole("group", { name: "Etiquetas" })).toContainText("Family");
+  await expect(page.getByRole("button", { name: "Crear transacción" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cancelar" })).toHaveAttribute("href", "/expenses");
+  await page.getByLabel("Descripción").fill("Mercado del sábado");
+  await page.getByLabel("Categoría").selectOption({ label: "Comida y restaurantes" });
+  await page.getByLabel("Monto").fill("12.50");
+  await screenshotBothThemes(page, testInfo, "transaction-new-es");
+  await expectNoAxeViolations(page, testInfo);
+
+  // Multi-currency mode: the single payment becomes row 1, a second row in euros is added.
+  await multi.click();
+  await expect(multi).toHaveAttribute("aria-checked", "true");
+  await expect(row(page, 1)).toBeVisible();
+  await expect(row(page, 1).getByLabel("Monto")).toHaveValue("12.50");
+  await expect(page.getByLabel("Descripción")).toHaveValue("Mercado del sábado");
+  await expect(page.getByRole("button", { name: /^Quitar el pago/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Añadir pago" }).click();
+  await expect(row(page, 2)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Quitar el pago 2" })).toBeVisible();
+  await row(page, 2).getByLabel("Moneda").selectOption("EUR");
+  await row(page, 2).getByLabel("Monto").fill("20.00");
+  await row(page, 2).getByLabel("Método de pago").selectOption({ label: "Tarjeta de crédito" });
+  await updateAmounts(page, testInfo);
+  // A rate on file for today (the snapshot of 2026-11-01 or a later refresh), explained in Spanish.
+  await expect(row(page, 2).getByLabel("Tasa de cambio")).toHaveValue(/^\d+(\.\d+)?$/);
+  await expect(row(page, 2)).toContainText(/1 USD = \d+,\d+ EUR, tasa del \d\d [a-z]{3}\.? \d{4} \(/);
+  await expect(row(page, 2).getByTestId("usd-equivalent-1")).not.toHaveText("—");
+  await expect(row(page, 1).getByTestId("usd-equivalent-0")).toHaveText("$ 12,50");
+  await expect(page.getByTestId("usd-total")).not.toHaveText("—");
+  await expect(row(page, 2).getByLabel("Método de pago")).toHaveValue("credit_card");
+  await expect(row(page, 1).getByLabel("Monto")).toHaveValue("12.50");
+  await screenshotBothThemes(page, testInfo, "transaction-multi-es");
+  await expectNoAxeViolations(page, testInfo);
+});
