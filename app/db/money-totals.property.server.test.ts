@@ -8,7 +8,7 @@ import { listCurrencies } from "./currencies.server";
 import { dashboardMoney } from "./dashboard.server";
 import { findRateOn } from "./rates.server";
 import { payments, transactions, users } from "./schema";
-import { resolveTransaction, type RecordedPayment } from "./transaction-input.server";
+import { resolveTransaction, type RecordedPayment, type ResolvedPayment } from "./transaction-input.server";
 import { totalsByCategory, totalsByDate, transactionSummary } from "./transaction-reports.server";
 import { createTransaction, deleteTransaction, getTransaction, listTransactions, updateTransaction } from "./transactions.server";
 
@@ -42,15 +42,7 @@ const TIE_RATES = ["2", "0.8", "0.5", "4", "1.6", "12.5", "0.25", "6.4", "250", 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 type Currency = { code: string; decimals: number; snapshot: string };
-type ExpectedPayment = {
-  currencyCode: string;
-  amountMinor: number;
-  method: PaymentMethod;
-  rate: string;
-  rateDate: string;
-  rateSource: string;
-  usdCents: number;
-};
+type ExpectedPayment = Omit<ResolvedPayment, "position">;
 type ExpectedTransaction = { userId: string; type: TransactionType; date: string; categoryId: string; payments: ExpectedPayment[] };
 type StoredPayment = typeof payments.$inferSelect;
 type StoredTransaction = typeof transactions.$inferSelect & { payments: StoredPayment[] };

@@ -89,14 +89,19 @@ async function expectEveryCell(page: Page, column: number, pattern: RegExp, coun
   await expect(cells(page, column)).toHaveText(Array.from({ length: count }, () => pattern));
 }
 
-test("transactions: page through with Next, a page number and Previous; ends disabled; a filter returns to page 1", async ({
-  page,
-}, testInfo) => {
+/** Signs the demo user in and opens the list; answers how many transactions it shows in all. */
+async function openDemoList(page: Page) {
   await login(page, demo.user.email, demo.user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/expenses");
   await expect(rows(page).first()).toBeVisible();
-  const total = await totalShown(page);
+  return totalShown(page);
+}
+
+test("transactions: page through with Next, a page number and Previous; ends disabled; a filter returns to page 1", async ({
+  page,
+}, testInfo) => {
+  const total = await openDemoList(page);
   // Three months and some days of ten a month, less at most a couple of deleted pharmacy bills.
   expect(total).toBeGreaterThan(2 * PAGE_SIZE);
   const last = Math.ceil(total / PAGE_SIZE);
@@ -167,11 +172,7 @@ test("transactions: page through with Next, a page number and Previous; ends dis
 test("transactions: filter by category, currency and tag chips; every row matches; the badge counts; Reset clears", async ({
   page,
 }, testInfo) => {
-  await login(page, demo.user.email, demo.user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto("/expenses");
-  await expect(rows(page).first()).toBeVisible();
-  const total = await totalShown(page);
+  const total = await openDemoList(page);
   const filters = filterForm(page);
   await expect(filters.getByText(/active filters?$/)).toHaveCount(0);
   await openFilters(page);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { browser, registerViaForm, type Browser } from "./helpers";
+import { browser, registerViaForm, withTableAway, type Browser } from "./helpers";
 import { insertBudget, insertTransaction } from "./seed-rows";
 
 type CategoryRow = { id: string; user_id: string | null; name: string; type: string; color: string; icon: string };
@@ -216,13 +216,7 @@ test("the page is in Spanish, default category names included", async () => {
 
 test("when the page cannot be read it says 'Failed to load categories' and offers the same address again", async () => {
   const { b } = await signedIn();
-  await env.DB.exec("ALTER TABLE categories RENAME TO categories_away;");
-  let res: Response;
-  try {
-    res = await b.fetch("/categories");
-  } finally {
-    await env.DB.exec("ALTER TABLE categories_away RENAME TO categories;");
-  }
+  const res = await withTableAway("categories", () => b.fetch("/categories"));
   expect(res.status).toBe(500);
   const html = await res.text();
   expect(html).toContain("Failed to load categories");

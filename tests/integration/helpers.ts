@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 
 export const ORIGIN = "http://localhost";
 let ipCounter = 0;
@@ -76,4 +76,17 @@ export async function registerViaForm(b: Browser, overrides: Record<string, stri
     },
   });
   return { res, email };
+}
+
+/**
+ * Runs `call` while `table` is renamed away, so every query that needs it fails as a broken
+ * database would; the table is back afterwards whatever happened.
+ */
+export async function withTableAway<T>(table: string, call: () => Promise<T>): Promise<T> {
+  await env.DB.exec(`ALTER TABLE ${table} RENAME TO ${table}_away;`);
+  try {
+    return await call();
+  } finally {
+    await env.DB.exec(`ALTER TABLE ${table}_away RENAME TO ${table};`);
+  }
 }

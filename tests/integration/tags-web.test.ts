@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { browser, registerViaForm, type Browser } from "./helpers";
+import { browser, registerViaForm, withTableAway, type Browser } from "./helpers";
 import { insertTransaction } from "./seed-rows";
 
 type TagRow = { id: string; name: string; color: string; description: string | null };
@@ -183,13 +183,7 @@ test("the page is in Spanish for a Spanish-speaking user", async () => {
 
 test("when the page cannot be read it says 'Failed to load tags' and offers the same address again", async () => {
   const { b } = await signedIn();
-  await env.DB.exec("ALTER TABLE tags RENAME TO tags_away;");
-  let res: Response;
-  try {
-    res = await b.fetch("/tags");
-  } finally {
-    await env.DB.exec("ALTER TABLE tags_away RENAME TO tags;");
-  }
+  const res = await withTableAway("tags", () => b.fetch("/tags"));
   expect(res.status).toBe(500);
   const html = await res.text();
   expect(html).toContain("Failed to load tags");

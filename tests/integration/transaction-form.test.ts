@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { browser, registerViaForm, type Browser } from "./helpers";
+import { browser, registerViaForm, withTableAway, type Browser } from "./helpers";
 
 // The transaction form through the Worker, posted as a browser without JavaScript posts it:
 // every validation message, the intents that show the form again without writing, saving
@@ -536,17 +536,11 @@ test("a database failure while saving shows 'Failed to create transaction' or 'F
 test("when the checks before the write cannot read the database, the form says 'Failed to save transaction' in the user's language", async () => {
   const { b, userId } = await signedIn("es");
   // The rates table is gone for a moment: checking the EUR payment's rate fails before anything is written.
-  await env.DB.exec("ALTER TABLE exchange_rates RENAME TO exchange_rates_away;");
-  let html: string;
-  let status: number;
-  try {
-    const res = await post(b, "/expenses/new", fields({ description: "Sin tasa" }, [{ currencyCode: "EUR", amount: "10.00", rate: "0.8612" }]));
-    status = res.status;
-    html = await res.text();
-  } finally {
-    await env.DB.exec("ALTER TABLE exchange_rates_away RENAME TO exchange_rates;");
-  }
-  expect(status).toBe(500);
+  const res = await withTableAway("exchange_rates", () =>
+    post(b, "/expenses/new", fields({ description: "Sin tasa" }, [{ currencyCode: "EUR", amount: "10.00", rate: "0.8612" }])),
+  );
+  const html = await res.text();
+  expect(res.status).toBe(500);
   expect(html).toContain("No se pudo guardar la transacción");
   expect(inputValue(html, "description")).toBe("Sin tasa");
   expect(await transactionsOf(userId)).toEqual([]);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { browser, registerViaForm, type Browser } from "./helpers";
+import { browser, registerViaForm, withTableAway, type Browser } from "./helpers";
 import { insertTransaction, type TransactionRow } from "./seed-rows";
 
 // /expenses through the Worker: the URL is the whole state (filters, search, sort, page), the
@@ -469,13 +469,7 @@ test("in Spanish: words, dates and numbers in the user's language", async () => 
 
 test("when the list cannot be read it says 'Failed to load transactions', keeps the navigation and offers the same address again", async () => {
   const { b } = await signedIn("es");
-  await env.DB.exec("ALTER TABLE transactions RENAME TO transactions_away;");
-  let res: Response;
-  try {
-    res = await b.fetch("/expenses?type=EXPENSE&page=2");
-  } finally {
-    await env.DB.exec("ALTER TABLE transactions_away RENAME TO transactions;");
-  }
+  const res = await withTableAway("transactions", () => b.fetch("/expenses?type=EXPENSE&page=2"));
   expect(res.status).toBe(500);
   const html = await res.text();
   expect(html).toContain("No se pudieron cargar las transacciones");
