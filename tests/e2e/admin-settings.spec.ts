@@ -68,3 +68,30 @@ test("a plain user is sent away from the settings page", async ({ page }) => {
   await page.goto("/admin/settings");
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test("a superadmin turns a currency off, the transaction form stops offering it, and turns it on again", async ({ page }, testInfo) => {
+  await login(page, demo.admin.email, demo.admin.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("row", { name: /^USD US Dollar .*Base currency$/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Deactivate USD" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Deactivate AUD" }).click();
+  await expect(page.getByText("AUD is inactive: it is no longer offered for new transactions.")).toBeVisible();
+  await expect(page.getByRole("row", { name: /^AUD Australian Dollar A\$ 2 Inactive/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Activate AUD" })).toBeVisible();
+  await screenshotBothThemes(page, testInfo, "admin-settings-currency-off");
+  await expectNoAxeViolations(page, testInfo);
+
+  try {
+    await page.goto("/expenses/new");
+    await expect(page.locator('select[name="payments[0].currencyCode"] option[value="EUR"]')).toHaveCount(1);
+    await expect(page.locator('select[name="payments[0].currencyCode"] option[value="AUD"]')).toHaveCount(0);
+    await page.goto("/admin/settings");
+  } finally {
+    // Whatever happened above, the currency goes back on for the other journeys.
+    await page.getByRole("button", { name: "Activate AUD" }).click();
+  }
+  await expect(page.getByText("AUD is active: it is offered for new transactions and refreshed from the provider.")).toBeVisible();
+  await expect(page.getByRole("row", { name: /^AUD Australian Dollar A\$ 2 Active/ })).toBeVisible();
+});
