@@ -10,6 +10,16 @@ export type KnownRate = { currencyCode: string; rate: string; date: string; sour
 // offline snapshot shipped with the migrations.
 const sourcePriority = sql`case ${exchangeRates.source} when 'manual' then 0 when 'snapshot' then 2 else 1 end`;
 
+/** The columns of a KnownRate, selected by every lookup here. */
+const knownRateColumns = {
+  currencyCode: exchangeRates.currencyCode,
+  rate: exchangeRates.rate,
+  date: exchangeRates.date,
+  source: exchangeRates.source,
+};
+/** …and of a StoredRate. */
+const storedRateColumns = { ...knownRateColumns, fetchedAt: exchangeRates.fetchedAt };
+
 /**
  * The rate for a currency on a date: the latest one on or before it (ARCHITECTURE.md 4).
  * USD is always exactly 1. Undefined when no rate is known at all; never silently 1.
@@ -18,12 +28,7 @@ export async function findRateOn(db: Db, currencyCode: string, date: string): Pr
   const code = currencyCode.toUpperCase();
   if (code === "USD") return { currencyCode: "USD", rate: "1", date, source: "fixed" };
   const [row] = await db
-    .select({
-      currencyCode: exchangeRates.currencyCode,
-      rate: exchangeRates.rate,
-      date: exchangeRates.date,
-      source: exchangeRates.source,
-    })
+    .select(knownRateColumns)
     .from(exchangeRates)
     .where(and(eq(exchangeRates.currencyCode, code), lte(exchangeRates.date, date)))
     .orderBy(desc(exchangeRates.date), sourcePriority, desc(exchangeRates.fetchedAt))
@@ -44,10 +49,7 @@ export async function findRatesOn(db: Db, currencyCodes: readonly string[], date
   if (others.length === 0) return out;
   const ranked = db
     .select({
-      currencyCode: exchangeRates.currencyCode,
-      rate: exchangeRates.rate,
-      date: exchangeRates.date,
-      source: exchangeRates.source,
+      ...knownRateColumns,
       position: sql<number>`row_number() over (partition by ${exchangeRates.currencyCode} order by ${exchangeRates.date} desc, ${sourcePriority}, ${exchangeRates.fetchedAt} desc)`.as(
         "position",
       ),
@@ -75,13 +77,7 @@ export async function rateHistory(db: Db, filter: RateHistoryFilter): Promise<{ 
   const where = and(...conditions);
   const [rows, totals] = await Promise.all([
     db
-      .select({
-        currencyCode: exchangeRates.currencyCode,
-        rate: exchangeRates.rate,
-        date: exchangeRates.date,
-        source: exchangeRates.source,
-        fetchedAt: exchangeRates.fetchedAt,
-      })
+      .select(storedRateColumns)
       .from(exchangeRates)
       .where(where)
       .orderBy(desc(exchangeRates.date), sourcePriority, desc(exchangeRates.fetchedAt), asc(exchangeRates.id))
@@ -129,13 +125,7 @@ export async function saveManualRate(
     }),
   ]);
   const [row] = await db
-    .select({
-      currencyCode: exchangeRates.currencyCode,
-      rate: exchangeRates.rate,
-      date: exchangeRates.date,
-      source: exchangeRates.source,
-      fetchedAt: exchangeRates.fetchedAt,
-    })
+    .select(storedRateColumns)
     .from(exchangeRates)
     .where(
       and(

@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { Card } from "~/components/card";
 import { Alert, buttonClass, ErrorList, Field, inputClass, Spinner, SubmitButton, useIsPending } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { TableHead } from "~/components/table";
 import { useFlashParam } from "~/components/use-flash-param";
 import { findCurrency, listCurrencies, setCurrencyActive } from "~/db/currencies.server";
 import { findRatesOn, lastRefreshRuns, saveManualRate, type RefreshRun } from "~/db/rates.server";
@@ -114,17 +116,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const reasonText = useReasonText();
   return (
     <div className="space-y-6">
-      <div>
-        <Link
-          to="/admin"
-          className="text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
-        >
-          <span aria-hidden="true">← </span>
-          {t("settings.back")}
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{t("settings.title")}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("settings.subtitle")}</p>
-      </div>
+      <PageHeader back={{ to: "/admin", label: t("settings.back") }} title={t("settings.title")} subtitle={t("settings.subtitle")} />
       <div aria-live="polite" className="space-y-3 empty:hidden">
         {saved && CURRENCY_CODE.test(saved) ? <Alert tone="success">{t("settings.manual.saved", { code: saved })}</Alert> : null}
         {changed ? (
@@ -335,7 +327,6 @@ function ManualRateForm({
 }
 
 type RateRow = Route.ComponentProps["loaderData"]["rates"][number];
-const th = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300";
 
 function LatestRates({ rates }: { rates: RateRow[] }) {
   const { t, i18n } = useTranslation();
@@ -344,25 +335,13 @@ function LatestRates({ rates }: { rates: RateRow[] }) {
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t("settings.rates.caption")}</p>
       <div className="-mx-4 overflow-x-auto sm:-mx-6" tabIndex={0} role="region" aria-labelledby="latest-rates">
         <table className="w-full min-w-[36rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
-          <thead className="bg-slate-50 dark:bg-slate-800">
-            <tr>
-              <th scope="col" className={th}>
-                {t("settings.rates.columns.code")}
-              </th>
-              <th scope="col" className={th}>
-                {t("settings.rates.columns.name")}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t("settings.rates.columns.rate")}
-              </th>
-              <th scope="col" className={th}>
-                {t("settings.rates.columns.date")}
-              </th>
-              <th scope="col" className={th}>
-                {t("settings.rates.columns.source")}
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[
+            { key: "code", label: t("settings.rates.columns.code") },
+            { key: "name", label: t("settings.rates.columns.name") },
+            { key: "rate", label: t("settings.rates.columns.rate"), align: "right" },
+            { key: "date", label: t("settings.rates.columns.date") },
+            { key: "source", label: t("settings.rates.columns.source") },
+          ]} />
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {rates.map((row) => (
               <tr key={row.code}>
@@ -403,28 +382,14 @@ function Currencies({ currencies }: { currencies: CurrencyRow[] }) {
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t("settings.currencies.note")}</p>
       <div className="-mx-4 overflow-x-auto sm:-mx-6" tabIndex={0} role="region" aria-labelledby="currencies">
         <table className="w-full min-w-[40rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
-          <thead className="bg-slate-50 dark:bg-slate-800">
-            <tr>
-              <th scope="col" className={th}>
-                {t("settings.currencies.columns.code")}
-              </th>
-              <th scope="col" className={th}>
-                {t("settings.currencies.columns.name")}
-              </th>
-              <th scope="col" className={th}>
-                {t("settings.currencies.columns.symbol")}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t("settings.currencies.columns.decimals")}
-              </th>
-              <th scope="col" className={th}>
-                {t("settings.currencies.columns.status")}
-              </th>
-              <th scope="col" className={th}>
-                {t("settings.currencies.columns.action")}
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[
+            { key: "code", label: t("settings.currencies.columns.code") },
+            { key: "name", label: t("settings.currencies.columns.name") },
+            { key: "symbol", label: t("settings.currencies.columns.symbol") },
+            { key: "decimals", label: t("settings.currencies.columns.decimals"), align: "right" },
+            { key: "status", label: t("settings.currencies.columns.status") },
+            { key: "action", label: t("settings.currencies.columns.action") },
+          ]} />
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {currencies.map((c) => (
               <tr key={c.code}>

@@ -6,7 +6,9 @@ import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { isSuperadmin } from "~/auth/public-user";
 import { Alert, inputClass, Spinner, SubmitButton } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
+import { HeaderCell } from "~/components/table";
 import { useFlashParam } from "~/components/use-flash-param";
 import { listUsers } from "~/db/users.server";
 import { formatDate } from "~/domain/dates";
@@ -93,17 +95,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   const updated = useFlashParam("updated");
   return (
     <div className="space-y-6">
-      <div>
-        <Link
-          to="/admin"
-          className="text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
-        >
-          <span aria-hidden="true">← </span>
-          {t("admin.users.back")}
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{t("admin.users.title")}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("admin.users.subtitle")}</p>
-      </div>
+      <PageHeader back={{ to: "/admin", label: t("admin.users.back") }} title={t("admin.users.title")} subtitle={t("admin.users.subtitle")} />
       {actionData?.error ? <Alert tone="error">{t(actionData.error)}</Alert> : null}
       {updated && !actionData ? <Alert tone="success">{t("admin.users.updated")}</Alert> : null}
       <Filters q={q} role={role} />
@@ -196,7 +188,6 @@ function Filters({ q, role }: { q: string; role: string }) {
 
 function UsersTable({ users, currentUserId }: { users: AdminUserRow[]; currentUserId: string }) {
   const { t, i18n } = useTranslation();
-  const th = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300";
   return (
     // A focusable scroll region so keyboard users can scroll the table on a phone.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="users-heading">
@@ -204,24 +195,24 @@ function UsersTable({ users, currentUserId }: { users: AdminUserRow[]; currentUs
         <thead className="bg-slate-50 dark:bg-slate-800">
           <tr>
             {/* The name column stays in view while the rest scrolls on a phone. */}
-            <th scope="col" className={`${th} sticky left-0 z-10 bg-slate-50 dark:bg-slate-800`}>
+            <HeaderCell className="sticky left-0 z-10 bg-slate-50 dark:bg-slate-800">
               {t("admin.users.columns.name")}
-            </th>
-            <th scope="col" className={th}>
+            </HeaderCell>
+            <HeaderCell>
               {t("admin.users.columns.email")}
-            </th>
-            <th scope="col" className={th}>
+            </HeaderCell>
+            <HeaderCell>
               {t("admin.users.columns.role")}
-            </th>
-            <th scope="col" className={th}>
+            </HeaderCell>
+            <HeaderCell>
               {t("admin.users.columns.status")}
-            </th>
-            <th scope="col" className={th}>
+            </HeaderCell>
+            <HeaderCell>
               {t("admin.users.columns.joined")}
-            </th>
-            <th scope="col" className={th}>
+            </HeaderCell>
+            <HeaderCell>
               {t("admin.users.columns.actions")}
-            </th>
+            </HeaderCell>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">

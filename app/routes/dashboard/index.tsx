@@ -5,6 +5,7 @@ import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { RoleBadge } from "~/components/role-badge";
+import { TableHead } from "~/components/table";
 import { useUser } from "~/components/use-user";
 import { listCurrencies } from "~/db/currencies.server";
 import { dashboardMoney } from "~/db/dashboard.server";
@@ -171,7 +172,6 @@ function ByCurrency({ data: loaderData }: { data: LoaderData }) {
   const { byCurrency, currencies } = loaderData;
   const locale = i18n.language;
   const n = new Intl.NumberFormat(locale);
-  const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300";
   const money = (minor: number, usdCents: number, code: string) => (
     <>
       <span className="block">{formatMinor(minor, currencyOf(currencies, code), locale)}</span>
@@ -188,25 +188,13 @@ function ByCurrency({ data: loaderData }: { data: LoaderData }) {
       {/* A focusable scroll box on a phone; relative, so the screen-reader-only text inside scrolls with it instead of widening the page. */}
       <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-labelledby="by-currency">
         <table className="w-full min-w-[36rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                {t("dashboard.byCurrency.currency")}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t("dashboard.byCurrency.income")}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t("dashboard.byCurrency.expenses")}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t("dashboard.byCurrency.net")}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t("dashboard.byCurrency.count")}
-              </th>
-            </tr>
-          </thead>
+          <TableHead compact columns={[
+            { key: "currency", label: t("dashboard.byCurrency.currency") },
+            { key: "income", label: t("dashboard.byCurrency.income"), align: "right" },
+            { key: "expenses", label: t("dashboard.byCurrency.expenses"), align: "right" },
+            { key: "net", label: t("dashboard.byCurrency.net"), align: "right" },
+            { key: "count", label: t("dashboard.byCurrency.count"), align: "right" },
+          ]} />
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {byCurrency.map((c) => {
               const net = c.incomeMinor - c.expenseMinor;
@@ -236,7 +224,6 @@ function RecentTransactions({ data: loaderData }: { data: LoaderData }) {
   const categoryName = useCategoryName();
   const { recent, currencies } = loaderData;
   const locale = i18n.language;
-  const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300";
   return (
     <Card
       id="recent-transactions"
@@ -266,25 +253,13 @@ function RecentTransactions({ data: loaderData }: { data: LoaderData }) {
       ) : (
         <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-labelledby="recent-transactions">
           <table className="w-full min-w-[40rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  {t("dashboard.recent.date")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("dashboard.recent.description")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("dashboard.recent.category")}
-                </th>
-                <th scope="col" className={th}>
-                  {t("dashboard.recent.currency")}
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  {t("dashboard.recent.amount")}
-                </th>
-              </tr>
-            </thead>
+            <TableHead compact columns={[
+              { key: "date", label: t("dashboard.recent.date") },
+              { key: "description", label: t("dashboard.recent.description") },
+              { key: "category", label: t("dashboard.recent.category") },
+              { key: "currency", label: t("dashboard.recent.currency") },
+              { key: "amount", label: t("dashboard.recent.amount"), align: "right" },
+            ]} />
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {recent.map((tx) => {
                 const income = tx.type === "INCOME";

@@ -8,6 +8,7 @@ import { requireSession } from "~/auth/guards.server";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, ErrorList, Field, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "~/components/forms";
 import { CategorySelect, PaymentRow, segmentClass, TagChips, TRANSACTION_FORM_ID } from "~/components/transaction-form-fields";
+import { PageHeader } from "~/components/page-header";
 import { listCategories } from "~/db/categories.server";
 import { listCurrencies } from "~/db/currencies.server";
 import { codesWithRate, draftFromRecord, fillRates, keepRecordedRates, listTagChoices } from "~/db/transaction-form.server";
@@ -291,18 +292,11 @@ function TransactionEditor({ data: page, actionData }: { data: LoaderData; actio
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <div>
-        <Link to="/expenses" className="text-sm font-medium text-brand-700 hover:underline dark:text-blue-300">
-          <span aria-hidden="true">← </span>
-          {t("transactionForm.back")}
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">
-          {t(editing ? "transactionForm.titleEdit" : "transactionForm.titleNew")}
-        </h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">
-          {t(editing ? "transactionForm.subtitleEdit" : "transactionForm.subtitleNew")}
-        </p>
-      </div>
+      <PageHeader
+        back={{ to: "/expenses", label: t("transactionForm.back") }}
+        title={t(editing ? "transactionForm.titleEdit" : "transactionForm.titleNew")}
+        subtitle={t(editing ? "transactionForm.subtitleEdit" : "transactionForm.subtitleNew")}
+      />
 
       {page.confirmDelete && page.id ? (
         <div>

@@ -7,8 +7,9 @@ import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, inputClass, Spinner, useIsPending } from "~/components/forms";
-import { useExpiring, useFlashParam } from "~/components/use-flash-param";
 import { LoadError } from "~/components/load-error";
+import { HeaderCell } from "~/components/table";
+import { useExpiring, useFlashParam } from "~/components/use-flash-param";
 import { listCategories } from "~/db/categories.server";
 import { listCurrencies } from "~/db/currencies.server";
 import { listTagChoices } from "~/db/transaction-list.server";
@@ -563,37 +564,36 @@ function MobileSort({ query }: { query: ListQuery }) {
 function TransactionTable({ data: loaderData, deleteId }: { data: LoaderData; deleteId: string | null }) {
   const { t } = useTranslation();
   const { query, rows, currencies } = loaderData;
-  const th = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300";
   const ariaSort = (column: SortColumn) => (query.sort === column ? (query.order === "asc" ? "ascending" : "descending") : undefined);
   return (
     <table className="block w-full text-sm md:table">
       <caption className="sr-only">{t("transactions.list.title")}</caption>
       <thead className="hidden bg-slate-50 md:table-header-group dark:bg-slate-800">
         <tr>
-          <th scope="col" className={th} aria-sort={ariaSort("date")}>
+          <HeaderCell aria-sort={ariaSort("date")}>
             <SortLink query={query} column="date" label={t("transactions.columns.date")} />
-          </th>
-          <th scope="col" className={th}>
+          </HeaderCell>
+          <HeaderCell>
             {t("transactions.columns.description")}
-          </th>
-          <th scope="col" className={th}>
+          </HeaderCell>
+          <HeaderCell>
             {t("transactions.columns.category")}
-          </th>
-          <th scope="col" className={th}>
+          </HeaderCell>
+          <HeaderCell>
             {t("transactions.columns.currency")}
-          </th>
-          <th scope="col" className={th}>
+          </HeaderCell>
+          <HeaderCell>
             {t("transactions.columns.payment")}
-          </th>
-          <th scope="col" className={th}>
+          </HeaderCell>
+          <HeaderCell>
             {t("transactions.columns.tags")}
-          </th>
-          <th scope="col" className={`${th} text-right`} aria-sort={ariaSort("amount")}>
+          </HeaderCell>
+          <HeaderCell align="right" aria-sort={ariaSort("amount")}>
             <SortLink query={query} column="amount" label={t("transactions.columns.amount")} />
-          </th>
-          <th scope="col" className={`${th} text-right`}>
+          </HeaderCell>
+          <HeaderCell align="right">
             <span className="sr-only">{t("transactions.columns.actions")}</span>
-          </th>
+          </HeaderCell>
         </tr>
       </thead>
       <tbody className="block divide-y divide-slate-200 md:table-row-group dark:divide-slate-800">
