@@ -255,3 +255,18 @@ test("USD, the base, cannot be turned off, and an unknown code changes nothing",
   }
   expect(await env.DB.prepare("select count(*) as n from currencies where is_active = 0").first("n")).toBe(0);
 });
+
+test("in Spanish the currency buttons and the confirmation are translated", async () => {
+  const b = await signedInAdmin();
+  await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/admin/settings" } });
+  const page = await (await b.fetch("/admin/settings")).text();
+  expect(page).toContain('aria-label="Desactivar CAD"');
+  expect(page).toContain("Moneda base");
+  try {
+    const off = await follow(b, await b.fetch("/admin/settings", { form: { intent: "currency-status", currencyCode: "CAD", active: "0" } }));
+    expect(off.html).toContain("CAD está inactiva: ya no se ofrece en las transacciones nuevas.");
+    expect(off.html).toContain('aria-label="Activar CAD"');
+  } finally {
+    await env.DB.exec("UPDATE currencies SET is_active = 1 WHERE code = 'CAD';");
+  }
+});
