@@ -3,7 +3,7 @@ import { findCategory } from "~/db/categories.server";
 import type { Db } from "~/db/client.server";
 import { resolveTransaction, type InputIssue, type ResolvedTransaction } from "~/db/transaction-input.server";
 import type { TransactionRecord } from "~/db/transactions.server";
-import { minorToDecimalString } from "~/domain/money";
+import { minorToDecimalString, parseRate } from "~/domain/money";
 import { transactionInputSchema } from "~/domain/transactions";
 import { apiErrors, type ApiError, type FieldErrors } from "./envelope";
 import type { ApiTransactionCreate, ApiTransactionUpdate } from "./operations/transactions";
@@ -72,7 +72,7 @@ async function typeFor(db: Db, userId: string, given: string | undefined, catego
   return category?.type === "income" ? "INCOME" : "EXPENSE";
 }
 
-async function resolveRaw(db: Db, userId: string, raw: RawInput, recorded: TransactionRecord["payments"] = []): Promise<ResolvedTransaction> {
+async function resolveRaw(db: Db, userId: string, raw: RawInput, recorded?: Pick<TransactionRecord, "date" | "payments">): Promise<ResolvedTransaction> {
   const parsed = await transactionInputSchema.safeParseAsync(raw, { error: () => "errors.invalidValue" });
   if (!parsed.success) throw invalid(parsed.error.issues as z.core.$ZodIssue[], raw.multi);
   const resolved = await resolveTransaction(db, userId, parsed.data, recorded);
@@ -80,7 +80,16 @@ async function resolveRaw(db: Db, userId: string, raw: RawInput, recorded: Trans
   return resolved.value;
 }
 
+/** exchangeRate and conversionRate name the same rate (spec section 3 uses both); two different values are refused, not one picked. */
+function refuseConflictingRates(body: ApiTransactionCreate | ApiTransactionUpdate): void {
+  if (body.exchangeRate === undefined || body.conversionRate === undefined) return;
+  const [exchange, conversion] = [parseRate(body.exchangeRate), parseRate(body.conversionRate)];
+  const same = exchange.ok && conversion.ok ? exchange.rate === conversion.rate : String(body.exchangeRate).trim() === String(body.conversionRate).trim();
+  if (!same) throw invalid([{ path: ["payments", 0, "rate"], message: "validation.rateConflict" }], false);
+}
+
 export async function resolveCreate(db: Db, userId: string, body: ApiTransactionCreate): Promise<ResolvedTransaction> {
+  refuseConflictingRates(body);
   const multi = body.payments !== undefined;
   return resolveRaw(db, userId, {
     type: await typeFor(db, userId, body.type, body.categoryId),
@@ -103,6 +112,7 @@ export async function resolveUpdate(
   body: ApiTransactionUpdate,
   decimals: Decimals,
 ): Promise<UpdateOutcome> {
+  refuseConflictingRates(body);
   const stored: RawPayment[] = record.payments.map((p) => ({
     currencyCode: p.currencyCode,
     amount: minorToDecimalString(p.amountMinor, decimals.get(p.currencyCode) ?? 2),
@@ -129,6 +139,6 @@ export async function resolveUpdate(
     tagIds: body.tagIds ?? body.tags ?? record.tagIds,
     payments,
     multi,
-  }, record.payments);
+  }, record);
   return { ok: true, value };
 }

@@ -8,7 +8,7 @@ import { listCurrencies } from "./currencies.server";
 import { dashboardMoney } from "./dashboard.server";
 import { findRateOn } from "./rates.server";
 import { payments, transactions, users } from "./schema";
-import { resolveTransaction, type RecordedPayment, type ResolvedPayment } from "./transaction-input.server";
+import { resolveTransaction, type RecordedTransaction, type ResolvedPayment } from "./transaction-input.server";
 import { totalsByCategory, totalsByDate, transactionSummary } from "./transaction-reports.server";
 import { createTransaction, deleteTransaction, getTransaction, listTransactions, updateTransaction } from "./transactions.server";
 
@@ -106,8 +106,8 @@ const safe = (value: bigint): number => {
 
 function randomRate(currency: Currency): { typed: string | undefined; rate: string; manual: boolean } {
   if (currency.code === "USD") {
-    // USD is always 1, whatever is typed.
-    return { typed: chance(0.2) ? pick(["1", "1.00", "0.5", "3"]) : undefined, rate: "1", manual: false };
+    // USD is always 1; a client may say so (any other rate is refused, resolver tests).
+    return { typed: chance(0.2) ? pick(["1", "1.00", "01"]) : undefined, rate: "1", manual: false };
   }
   const roll = random();
   if (roll < 0.5) return { typed: undefined, rate: currency.snapshot, manual: false };
@@ -221,7 +221,7 @@ function drawTransaction(userId: string): { raw: Record<string, unknown>; expect
 
 // --- the app's write path ---
 
-async function resolveRaw(userId: string, raw: Record<string, unknown>, recorded: RecordedPayment[] = []) {
+async function resolveRaw(userId: string, raw: Record<string, unknown>, recorded?: RecordedTransaction) {
   const input = transactionInputSchema.parse(raw);
   const resolved = await resolveTransaction(db, userId, input, recorded);
   if (!resolved.ok) throw new Error(`refused ${JSON.stringify(raw)}: ${JSON.stringify(resolved.issues)}`);
@@ -239,7 +239,12 @@ async function create(userId: string) {
 async function replace(userId: string, id: string) {
   const record = (await getTransaction(db, userId, id))!;
   const { raw, expected } = randomTransaction(userId);
-  expect(await updateTransaction(db, userId, id, await resolveRaw(userId, raw, record.payments), { ip: null })).toBe(true);
+  // The edit form always shows a rate field; an edit that sends none keeps the recorded rate
+  // (resolver tests), so a row meant to take the rate on file sends that rate.
+  const payments = (raw.payments as Record<string, unknown>[]).map((p, i) =>
+    (p.rate === undefined || p.rate === "") && expected.payments[i]!.currencyCode !== "USD" ? { ...p, rate: expected.payments[i]!.rate } : p,
+  );
+  expect(await updateTransaction(db, userId, id, await resolveRaw(userId, { ...raw, payments }, record), { ip: null })).toBe(true);
   model.set(id, expected);
   stats.updates++;
 }
@@ -263,7 +268,7 @@ async function resubmit(userId: string, id: string) {
       rate: p.rate,
     })),
   };
-  expect(await updateTransaction(db, userId, id, await resolveRaw(userId, raw, record.payments), { ip: null })).toBe(true);
+  expect(await updateTransaction(db, userId, id, await resolveRaw(userId, raw, record), { ip: null })).toBe(true);
   // The snapshot rate keeps its own date; USD and a typed (manual) rate take the transaction's.
   model.set(id, { ...before, date, payments: before.payments.map((p) => ({ ...p, rateDate: p.rateSource === "snapshot" ? p.rateDate : date })) });
   stats.resubmits++;

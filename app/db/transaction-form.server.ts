@@ -6,7 +6,6 @@ import type { Db } from "./client.server";
 import type { Currency } from "./currencies.server";
 import { findRateOn, type KnownRate } from "./rates.server";
 import { tags } from "./schema";
-import type { ResolvedTransaction } from "./transaction-input.server";
 import type { TransactionPayment, TransactionRecord } from "./transactions.server";
 
 // The transaction form's server side beyond the query layer: filling rates on the round
@@ -107,23 +106,6 @@ export function draftFromRecord(record: TransactionRecord, currencies: readonly 
         rateFor: base ? "" : p.currencyCode,
         ref: base ? null : { rate: p.rate, date: p.rateDate, source: p.rateSource },
       };
-    }),
-  };
-}
-
-/**
- * An edit that resubmits a payment's recorded rate unchanged keeps that rate's date and
- * source. resolveTransaction only knows the rate on file for the date, which may have
- * moved since (a later provider rate for an earlier day); without this, an untouched rate
- * would be relabelled "manual".
- */
-export function keepRecordedRates(value: ResolvedTransaction, recorded: readonly RecordedRate[]): ResolvedTransaction {
-  return {
-    ...value,
-    payments: value.payments.map((p) => {
-      if (p.rateSource !== "manual") return p;
-      const match = recordedMatch(recorded, p.currencyCode, p.rate);
-      return match ? { ...p, rateDate: match.date, rateSource: match.source } : p;
     }),
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { isBelowMinimumRate, MAX_USD_CENTS, normalizeRate, parseAmount, sumMinor, toUsdCents } from "~/domain/money";
+import { isBelowMinimumRate, MAX_USD_CENTS, parseAmount, parseRate, rateMessages, sumMinor, toUsdCents } from "~/domain/money";
+import { BASE_CURRENCY, MANUAL_SOURCE } from "~/domain/rates";
 import { amountMessage, type PaymentMethod, type TransactionInput, type TransactionType } from "~/domain/transactions";
 import { findCategory } from "./categories.server";
 import type { Db } from "./client.server";
@@ -37,15 +38,25 @@ export type ResolvedTransaction = {
 export type InputIssue = { path: (string | number)[]; message: string };
 export type Resolution = { ok: true; value: ResolvedTransaction } | { ok: false; issues: InputIssue[] };
 
-/** The payments an edited transaction has now: their currencies stay usable and their recorded rates keep their source. */
-export type RecordedPayment = { currencyCode: string; rate: string; rateDate: string; rateSource: string };
+/** A payment as an edited transaction stored it: its currency stays usable, its conversion is kept unless the edit changes it. */
+export type RecordedPayment = {
+  currencyCode: string;
+  amountMinor: number;
+  rate: string;
+  rateDate: string;
+  rateSource: string;
+  usdCents: number;
+};
+/** What an edit starts from: the stored date and payments (in position order). */
+export type RecordedTransaction = { date: string; payments: readonly RecordedPayment[] };
 
 export async function resolveTransaction(
   db: Db,
   userId: string,
   input: TransactionInput,
-  recorded: readonly RecordedPayment[] = [],
+  recordedTransaction?: RecordedTransaction,
 ): Promise<Resolution> {
+  const recorded = recordedTransaction?.payments ?? [];
   const issues: InputIssue[] = [];
   const category = await findCategory(db, userId, input.categoryId);
   if (!category) issues.push({ path: ["categoryId"], message: "validation.categoryInvalid" });
@@ -78,10 +89,17 @@ export async function resolveTransaction(
     }
     const amount = parseAmount(payment.amount, currency.decimalPlaces);
     if (!amount.ok) issues.push({ path: at("amount"), message: amountMessage(amount.error, input.multi) });
-    const rate = await rateFor(db, currency.code, input.date, payment.rate, recorded);
+    const previous = recordedPaymentFor(recorded, position, currency.code);
+    const rate = await rateFor(db, currency.code, input.date, payment.rate, previous && {
+      payment: previous,
+      dateChanged: recordedTransaction!.date !== input.date,
+    });
     if (!rate.ok) issues.push({ path: at("rate"), message: rate.message });
     if (!amount.ok || !rate.ok) continue;
-    const usdCents = toUsdCents(amount.minor, currency.decimalPlaces, rate.value.rate);
+    // Same amount at the same rate: the stored cents, not a recomputation (they are equal, but
+    // this makes "an edit that changes nothing keeps every conversion field" plain to see).
+    const unchanged = previous && previous.amountMinor === amount.minor && previous.rate === rate.value.rate;
+    const usdCents = unchanged ? previous.usdCents : toUsdCents(amount.minor, currency.decimalPlaces, rate.value.rate);
     if (!Number.isSafeInteger(usdCents) || usdCents > MAX_USD_CENTS) {
       issues.push({ path: at("amount"), message: "validation.usdTooLarge" });
       continue;
@@ -108,32 +126,57 @@ export async function resolveTransaction(
 
 type RateChoice = { ok: true; value: { rate: string; rateDate: string; rateSource: string } } | { ok: false; message: string };
 
+/** The stored payment an edited row continues: the one at its position in the same currency, else the first in that currency. */
+function recordedPaymentFor(recorded: readonly RecordedPayment[], position: number, code: string): RecordedPayment | undefined {
+  const atPosition = recorded[position];
+  return atPosition?.currencyCode === code ? atPosition : recorded.find((p) => p.currencyCode === code);
+}
+
 /**
- * USD is 1. A rate the user gave is theirs ("manual") unless it is exactly the rate on file
- * for the date, which the form prefills; then it keeps that rate's source and date.
+ * The rate a payment is stored with (ARCHITECTURE.md 3 and 4). USD is 1. A new rate the user
+ * gave is theirs ("manual") unless it is exactly the rate on file for the date, which the form
+ * prefills; then it keeps that rate's source and date. No rate given: the rate on file for the
+ * date, or the user is asked for one (never a silent 1).
+ *
+ * An edit continues its recorded payment. Resubmitting the recorded rate (the form prefills it,
+ * an API client sends back what it read) or sending none is not typing one:
+ * - date unchanged: the recorded rate, date and source stay exactly as they were, even when a
+ *   different rate was filed for that date since;
+ * - date changed: a rate the user typed (manual) stays theirs, now for the new date; a
+ *   provider's or snapshot's is looked up again for the new date, as creating the
+ *   transaction on that date would.
  */
 async function rateFor(
   db: Db,
   code: string,
   date: string,
   given: string | number | undefined,
-  recorded: readonly RecordedPayment[],
+  previous: { payment: RecordedPayment; dateChanged: boolean } | undefined,
 ): Promise<RateChoice> {
-  if (code === "USD") return { ok: true, value: { rate: "1", rateDate: date, rateSource: "fixed" } };
-  const onFile = await findRateOn(db, code, date);
-  const typed = given === undefined || (typeof given === "string" && given.trim() === "") ? undefined : given;
-  // Resubmitting a payment's recorded rate keeps its provenance, even if a newer rate arrived since.
-  const normalized = typed === undefined ? null : normalizeRate(typed);
-  const kept = normalized ? recorded.find((p) => p.currencyCode === code && p.rate === normalized && p.rateSource !== "manual") : undefined;
-  if (kept) return { ok: true, value: { rate: kept.rate, rateDate: kept.rateDate, rateSource: kept.rateSource } };
-  if (typed === undefined) {
-    return onFile
-      ? { ok: true, value: { rate: onFile.rate, rateDate: onFile.date, rateSource: onFile.source } }
-      : { ok: false, message: "validation.rateUnknown" };
+  const typed = given === undefined || (typeof given === "string" && given.trim() === "") ? undefined : parseRate(given);
+  if (typed && !typed.ok) return { ok: false, message: rateMessages[typed.error] };
+  if (code === BASE_CURRENCY) {
+    // A USD rate other than 1 is a client's mistake, not something to ignore.
+    if (typed && typed.rate !== "1") return { ok: false, message: "validation.rateUsdIsOne" };
+    return { ok: true, value: { rate: "1", rateDate: date, rateSource: "fixed" } };
   }
-  const rate = normalizeRate(typed);
-  if (!rate) return { ok: false, message: "validation.ratePositive" };
+  const rate = typed?.rate;
+  if (previous && (rate === undefined || rate === previous.payment.rate)) {
+    const { payment, dateChanged } = previous;
+    if (!dateChanged) return { ok: true, value: { rate: payment.rate, rateDate: payment.rateDate, rateSource: payment.rateSource } };
+    if (payment.rateSource === MANUAL_SOURCE) return { ok: true, value: { rate: payment.rate, rateDate: date, rateSource: MANUAL_SOURCE } };
+    return onFileFor(db, code, date);
+  }
+  if (rate === undefined) return onFileFor(db, code, date);
   if (isBelowMinimumRate(rate)) return { ok: false, message: "validation.rateMinimum" };
+  const onFile = await findRateOn(db, code, date);
   if (onFile && onFile.rate === rate) return { ok: true, value: { rate, rateDate: onFile.date, rateSource: onFile.source } };
-  return { ok: true, value: { rate, rateDate: date, rateSource: "manual" } };
+  return { ok: true, value: { rate, rateDate: date, rateSource: MANUAL_SOURCE } };
+}
+
+async function onFileFor(db: Db, code: string, date: string): Promise<RateChoice> {
+  const onFile = await findRateOn(db, code, date);
+  return onFile
+    ? { ok: true, value: { rate: onFile.rate, rateDate: onFile.date, rateSource: onFile.source } }
+    : { ok: false, message: "validation.rateUnknown" };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatMinor, minorToDecimalString, normalizeRate, parseAmount, signedAmount, sumMinor, toUsdCents, USD } from "./money";
+import { formatMinor, minorToDecimalString, normalizeRate, parseAmount, parseRate, rateMessages, signedAmount, sumMinor, toUsdCents, USD } from "./money";
 
 test("a USD amount converts to itself", () => {
   expect(toUsdCents(12345, 2, "1")).toBe(12345);
@@ -111,6 +111,15 @@ test("rates are normalised and bad ones refused", () => {
   expect(normalizeRate(18.4215)).toBe("18.4215");
   expect(normalizeRate("1")).toBe("1");
   for (const bad of ["0", "-1", "1e3", "abc", "", "0.0000000000001", "1,5"]) expect(normalizeRate(bad), bad).toBeNull();
+});
+
+test("a rate's twelve-decimal limit counts digits after trailing zeros are removed, with its own message", () => {
+  // Before, "0.861200000000000000" (18 fraction digits, 4 significant) was refused as "not a positive number".
+  expect(parseRate("0.861200000000000000")).toEqual({ ok: true, rate: "0.8612" });
+  expect(parseRate("1.1234567890120000")).toEqual({ ok: true, rate: "1.123456789012" });
+  expect(parseRate("1.1234567890123")).toEqual({ ok: false, error: "tooManyDecimals" });
+  expect(rateMessages.tooManyDecimals).toBe("validation.rateTooManyDecimals");
+  expect(normalizeRate("0.861200000000000000")).toBe("0.8612");
 });
 
 test("COP and VES rates in the thousands keep exact cents, ties rounding away from zero", () => {

@@ -12,6 +12,9 @@ const HALF_AWAY_FROM_ZERO = 1;
 const Decimal = Big();
 Decimal.DP = 40;
 
+/** A stored rate has at most this many fraction digits (ARCHITECTURE.md 3). */
+export const RATE_FRACTION_DIGITS = 12;
+
 const RATE_PATTERN = /^(?:0|[1-9]\d*)(?:\.\d{1,12})?$/;
 
 export function isValidRate(rate: string): boolean {
@@ -125,12 +128,43 @@ export function signedAmount(type: "INCOME" | "EXPENSE", amountMinor: number): n
   return type === "EXPENSE" ? -amountMinor : amountMinor;
 }
 
-/** A rate as typed or sent: trimmed, leading zeros and trailing fraction zeros removed ("0003.50" → "3.5"). */
+export type RateInputError = "required" | "invalid" | "tooManyDecimals";
+export type ParsedRate = { ok: true; rate: string } | { ok: false; error: RateInputError };
+
+const RATE_TEXT = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The one rule for a rate as a person types it or an API client sends it ("0.8612", "3871.25",
+ * 18.42), everywhere (transactions, the manual rate form, the API) → the normalised exact
+ * string ("0003.500" → "3.5"). Refuses signs, exponents, grouping and zero; at most 12
+ * fraction digits once trailing zeros are removed ("0.861200000000000000" is 0.8612).
+ * JSON numbers are read in their shortest round-trip form.
+ */
+export function parseRate(input: unknown): ParsedRate {
+  if (input === undefined || input === null) return { ok: false, error: "required" };
+  let text: string;
+  if (typeof input === "number") text = numberToPlainString(input);
+  else if (typeof input === "string") text = input.trim();
+  else return { ok: false, error: "invalid" };
+  if (text === "") return { ok: false, error: "required" };
+  const match = RATE_TEXT.exec(text);
+  if (!match) return { ok: false, error: "invalid" };
+  const whole = match[1]!.replace(/^0+(?=\d)/, "");
+  const fraction = (match[2] ?? "").replace(/0+$/, "");
+  if (fraction.length > RATE_FRACTION_DIGITS) return { ok: false, error: "tooManyDecimals" };
+  const rate = fraction ? `${whole}.${fraction}` : whole;
+  return isValidRate(rate) ? { ok: true, rate } : { ok: false, error: "invalid" };
+}
+
+/** parseRate's message keys, the same for every face. */
+export const rateMessages: Record<RateInputError, string> = {
+  required: "validation.rateRequired",
+  invalid: "validation.ratePositive",
+  tooManyDecimals: "validation.rateTooManyDecimals",
+};
+
+/** parseRate's rate, or null for anything it refuses. */
 export function normalizeRate(input: string | number): string | null {
-  const text = (typeof input === "number" ? numberToPlainString(input) : input).trim();
-  if (!isValidRate(text.replace(/^0+(?=\d)/, ""))) return null;
-  const [whole, fraction = ""] = text.split(".");
-  const w = whole!.replace(/^0+(?=\d)/, "");
-  const f = fraction.replace(/0+$/, "");
-  return f ? `${w}.${f}` : w;
+  const parsed = parseRate(input);
+  return parsed.ok ? parsed.rate : null;
 }

@@ -5,9 +5,9 @@ import {
   encodeFailure,
   formatRate,
   manualRateSchema,
-  parseRateInput,
   providerNumberToRate,
 } from "./rates";
+import { parseRate as parseRateInput } from "./money";
 
 // Expected values cross-checked with Python's decimal module (ROUND_HALF_UP at 1e-12).
 test("a cross rate is rate(to) ÷ rate(from), rounded once to 12 places, half away from zero", () => {

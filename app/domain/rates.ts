@@ -1,13 +1,12 @@
 import Big from "big.js";
 import { z } from "zod";
-import { isValidRate } from "./money";
+import { isValidRate, parseRate, RATE_FRACTION_DIGITS, rateMessages } from "./money";
 import { isIsoDate } from "./transactions";
 
 // Exchange rates (ARCHITECTURE.md 4): exact decimal strings of currency units per 1 USD,
 // > 0, at most 12 fraction digits. Everything here is string and big.js work; a rate is
 // never held in a float except where a JSON client asks for a number.
 
-export const RATE_FRACTION_DIGITS = 12;
 export const BASE_CURRENCY = "USD";
 
 /** Where a stored rate came from. A provider run stores "provider"; USD is "fixed" and never stored as a lookup. */
@@ -52,43 +51,6 @@ export function providerNumberToRate(value: unknown): string | null {
   return roundRate(new Decimal(value.toString()));
 }
 
-export type RateInputError = "required" | "invalid" | "tooManyDecimals";
-export type ParsedRate = { ok: true; rate: string } | { ok: false; error: RateInputError };
-
-const RATE_TEXT = /^(\d+)(?:\.(\d+))?$/;
-
-/**
- * A rate as a person types it or an API client sends it ("0.8612", "3871.25", 18.42) →
- * the normalised exact string. Refuses signs, exponents, grouping, zero and more than 12
- * fraction digits (trailing zeros do not count). JSON numbers use their shortest form.
- */
-export function parseRateInput(input: unknown): ParsedRate {
-  if (input === undefined || input === null) return { ok: false, error: "required" };
-  let text: string;
-  if (typeof input === "number") {
-    if (!Number.isFinite(input)) return { ok: false, error: "invalid" };
-    text = input.toString();
-  } else if (typeof input === "string") {
-    text = input.trim();
-  } else {
-    return { ok: false, error: "invalid" };
-  }
-  if (text === "") return { ok: false, error: "required" };
-  const match = RATE_TEXT.exec(text);
-  if (!match) return { ok: false, error: "invalid" };
-  const whole = match[1]!.replace(/^0+(?=\d)/, "");
-  const fraction = (match[2] ?? "").replace(/0+$/, "");
-  if (fraction.length > RATE_FRACTION_DIGITS) return { ok: false, error: "tooManyDecimals" };
-  const rate = fraction ? `${whole}.${fraction}` : whole;
-  return isValidRate(rate) ? { ok: true, rate } : { ok: false, error: "invalid" };
-}
-
-const rateMessages: Record<RateInputError, string> = {
-  required: "validation.rateRequired",
-  invalid: "validation.ratePositive",
-  tooManyDecimals: "validation.rateTooManyDecimals",
-};
-
 /** The calendar date of an instant in UTC, yyyy-MM-dd: the day rates are filed under. */
 export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -122,7 +84,7 @@ export const manualRateSchema = z.object({
     .union([z.string().max(RATE_TEXT_MAX, "validation.ratePositive"), z.number()], { error: "validation.rateRequired" })
     .optional()
     .transform((value, ctx) => {
-      const parsed = parseRateInput(value);
+      const parsed = parseRate(value);
       if (parsed.ok) return parsed.rate;
       ctx.issues.push({ code: "custom", message: rateMessages[parsed.error], input: value });
       return z.NEVER;

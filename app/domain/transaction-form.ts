@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isBelowMinimumRate, normalizeRate, parseAmount, toUsdCents } from "./money";
+import { isBelowMinimumRate, normalizeRate, parseAmount, parseRate, rateMessages, toUsdCents } from "./money";
 import {
   amountMessage,
   DEFAULT_PAYMENT_METHOD,
@@ -286,9 +286,9 @@ export function transactionFormSchema(options: { currencies: readonly FormCurren
             const message = options.rateKnown(code) ? "validation.ratePositive" : "validation.rateUnknown";
             ctx.addIssue({ code: "custom", message, path: ["payments", index, "rate"] });
           } else {
-            const normalized = normalizeRate(rate);
-            if (!normalized) ctx.addIssue({ code: "custom", message: "validation.ratePositive", path: ["payments", index, "rate"] });
-            else if (isBelowMinimumRate(normalized)) ctx.addIssue({ code: "custom", message: "validation.rateMinimum", path: ["payments", index, "rate"] });
+            const parsed = parseRate(rate);
+            if (!parsed.ok) ctx.addIssue({ code: "custom", message: rateMessages[parsed.error], path: ["payments", index, "rate"] });
+            else if (isBelowMinimumRate(parsed.rate)) ctx.addIssue({ code: "custom", message: "validation.rateMinimum", path: ["payments", index, "rate"] });
           }
         });
       },

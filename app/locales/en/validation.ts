@@ -48,5 +48,7 @@ export const validation = {
   rateRequired: "Rate is required",
   rateTooManyDecimals: "A rate has at most 12 decimal places",
   rateUsdFixed: "USD is always 1; choose another currency",
+  rateUsdIsOne: "The rate of USD is always 1",
+  rateConflict: "exchangeRate and conversionRate disagree; send one of them",
   rateDateFuture: "The date cannot be after today",
 };

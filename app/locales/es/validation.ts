@@ -50,5 +50,7 @@ export const validation = {
   rateRequired: "La tasa es obligatoria",
   rateTooManyDecimals: "Una tasa tiene como máximo 12 decimales",
   rateUsdFixed: "El USD siempre vale 1; elige otra moneda",
+  rateUsdIsOne: "La tasa del USD siempre es 1",
+  rateConflict: "exchangeRate y conversionRate no coinciden; envía solo uno de los dos",
   rateDateFuture: "La fecha no puede ser posterior a hoy",
 } satisfies Messages<typeof en>;

@@ -11,7 +11,7 @@ import { CategorySelect, PaymentRow, segmentClass, TagChips, TRANSACTION_FORM_ID
 import { PageHeader } from "~/components/page-header";
 import { listCategories } from "~/db/categories.server";
 import { listCurrencies } from "~/db/currencies.server";
-import { codesWithRate, draftFromRecord, fillRates, keepRecordedRates, listTagChoices } from "~/db/transaction-form.server";
+import { codesWithRate, draftFromRecord, fillRates, listTagChoices } from "~/db/transaction-form.server";
 import { resolveTransaction } from "~/db/transaction-input.server";
 import { createTransaction, deleteTransaction, getTransaction, updateTransaction } from "~/db/transactions.server";
 import { formatMinor, sumMinor, USD } from "~/domain/money";
@@ -143,7 +143,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const known = await codesWithRate(db, posted.payments.map((p) => p.currencyCode), posted.date);
     submission = parseWithZod(formData, { schema: transactionFormSchema({ currencies, rateKnown: (code) => known.has(code) }) });
     // An edit may keep a currency that has since been turned off, as the API allows (resolveTransaction).
-    if (submission.status === "success") resolution = await resolveTransaction(db, userId, toTransactionInput(submission.value), recorded);
+    if (submission.status === "success") {
+      resolution = await resolveTransaction(db, userId, toTransactionInput(submission.value), existing && { date: existing.date, payments: recorded });
+    }
   } catch (cause) {
     // The checks before the write could not read what they need: nothing was written, and the
     // form comes back as posted (filling its rates would need the same database).
@@ -155,7 +157,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!resolution?.ok) return refuse(submission.reply({ fieldErrors: issuesToFieldErrors(resolution?.issues ?? []) }), 400);
   let saved = true;
   try {
-    if (existing) saved = await updateTransaction(db, userId, existing.id, keepRecordedRates(resolution.value, recorded), { ip });
+    if (existing) saved = await updateTransaction(db, userId, existing.id, resolution.value, { ip });
     else await createTransaction(db, userId, resolution.value, { ip });
   } catch (cause) {
     console.error(`transaction ${existing ? "update" : "create"} failed`, cause);
