@@ -7,6 +7,8 @@ const envSchema = z.object({
   RATES_PROVIDER_URL: z.string().url(),
   /** How long the rate refresh waits for the provider; 10 s when unset. */
   RATES_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
+  /** A rate older than this many days on the transaction's date is called out; 7 when unset. */
+  RATE_STALE_AFTER_DAYS: z.coerce.number().int().min(0).max(3650).optional(),
 });
 
 export type AppEnv = z.infer<typeof envSchema> & { DB: D1Database };

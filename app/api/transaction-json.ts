@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { TransactionRecord } from "~/db/transactions.server";
 import { minorToDecimalString, signedAmount } from "~/domain/money";
+import { MANUAL_SOURCE, rateAgeDays, staleRateAge } from "~/domain/rates";
 
 // A transaction as the API shows it. The spec's sources name things two ways
 // (exchangeRate / conversionRate; originalAmount, usdAmount, signed amount), so both are
@@ -9,6 +10,14 @@ import { minorToDecimalString, signedAmount } from "~/domain/money";
 // Rates appear as numbers and as the exact decimal string that was stored.
 
 export type Decimals = ReadonlyMap<string, number>;
+
+/** What shaping a transaction needs besides the record: decimals, and how old a rate may be before it is called out. */
+export type TransactionView = {
+  decimals: Decimals;
+  staleAfterDays: number;
+  /** "Rate from Nov 01, 2026, 22 days old", in the request's language. */
+  staleRateText: (rateDate: string, days: number) => string;
+};
 
 const decimalNumber = (minor: number, decimals: number) => Number(minorToDecimalString(minor, decimals));
 
@@ -23,6 +32,11 @@ export const apiPaymentSchema = z
     exchangeRateExact: z.string().meta({ description: "The stored rate as an exact decimal string" }),
     rateDate: z.string().meta({ description: "The date of the rate used, yyyy-MM-dd" }),
     rateSource: z.string().meta({ description: "fixed (USD), manual (typed), snapshot (built-in) or provider (the configured rate provider)" }),
+    rateAgeDays: z.number().int().meta({ description: "Days between rateDate and the transaction's date (0 for USD and typed rates)" }),
+    rateWarning: z
+      .string()
+      .nullable()
+      .meta({ description: "Set when a provider's or the snapshot's rate is older than RATE_STALE_AFTER_DAYS (default 7) on the transaction's date, e.g. \"Rate from Nov 01, 2026, 22 days old\"" }),
     usdAmount: z.number(),
     usdCents: z.number().int(),
   })
@@ -47,6 +61,7 @@ export const apiTransactionSchema = z
     paymentMethod: z.string().meta({ description: "The payment method, or multi when the payments differ" }),
     multiCurrency: z.boolean(),
     payments: z.array(apiPaymentSchema),
+    warnings: z.array(z.string()).meta({ description: "Each payment's rateWarning, prefixed with its currency" }),
     tags: z.array(z.string()).meta({ description: "Tag ids" }),
     tagIds: z.array(z.string()),
     createdAt: z.string().meta({ format: "date-time" }),
@@ -56,10 +71,11 @@ export const apiTransactionSchema = z
 
 export type ApiTransaction = z.infer<typeof apiTransactionSchema>;
 
-export function toApiTransaction(record: TransactionRecord, decimals: Decimals): ApiTransaction {
-  const places = (code: string) => decimals.get(code) ?? 2;
+export function toApiTransaction(record: TransactionRecord, view: TransactionView): ApiTransaction {
+  const places = (code: string) => view.decimals.get(code) ?? 2;
   const apiPayments = record.payments.map((p) => {
     const rate = Number(p.rate);
+    const staleDays = staleRateAge({ date: p.rateDate, source: p.rateSource }, record.date, view.staleAfterDays);
     return {
       currencyCode: p.currencyCode,
       amount: decimalNumber(p.amountMinor, places(p.currencyCode)),
@@ -70,6 +86,8 @@ export function toApiTransaction(record: TransactionRecord, decimals: Decimals):
       exchangeRateExact: p.rate,
       rateDate: p.rateDate,
       rateSource: p.rateSource,
+      rateAgeDays: p.rateSource === MANUAL_SOURCE || p.rateSource === "fixed" ? 0 : rateAgeDays(p.rateDate, record.date),
+      rateWarning: staleDays === null ? null : view.staleRateText(p.rateDate, staleDays),
       usdAmount: decimalNumber(p.usdCents, 2),
       usdCents: p.usdCents,
     };
@@ -98,6 +116,7 @@ export function toApiTransaction(record: TransactionRecord, decimals: Decimals):
     paymentMethod: methods.size === 1 ? [...methods][0]! : "multi",
     multiCurrency: codes.size > 1,
     payments: apiPayments,
+    warnings: apiPayments.flatMap((p) => (p.rateWarning ? [`${p.currencyCode}: ${p.rateWarning}`] : [])),
     tags: record.tagIds,
     tagIds: record.tagIds,
     createdAt: record.createdAt.toISOString(),

@@ -15,5 +15,6 @@ export function translatorFor(context: Readonly<RouterContextProvider>): Transla
     // Only reachable if a handler runs outside the root middleware; keys are still better than a crash.
     return (key) => key;
   }
-  return (key, values) => (i18n.exists(key) ? i18n.t(key, values) : key);
+  // With the values: a plural key exists only as key_one/key_other, which exists() finds through count.
+  return (key, values) => (i18n.exists(key, values) ? i18n.t(key, values) : key);
 }

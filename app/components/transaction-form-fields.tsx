@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "~/domain/dates";
 import { formatMinor, USD } from "~/domain/money";
-import { formatRate } from "~/domain/rates";
+import { formatRate, staleRateAge } from "~/domain/rates";
 import { intentValue, isBaseCurrency, rateExplanation, type DraftPayment } from "~/domain/transaction-form";
 import { isIsoDate, PAYMENT_METHODS, type TransactionType } from "~/domain/transactions";
 import { useCategoryName } from "./category-name";
@@ -159,6 +159,7 @@ export function PaymentRow({
   multi,
   removable,
   date,
+  staleAfterDays,
   currencies,
   usdCents,
   status,
@@ -173,6 +174,8 @@ export function PaymentRow({
   multi: boolean;
   removable: boolean;
   date: string;
+  /** A provider's or the snapshot's rate older than this on the transaction's date is called out. */
+  staleAfterDays: number;
   currencies: readonly CurrencyChoice[];
   usdCents: number | null;
   status: "loading" | "failed" | undefined;
@@ -196,6 +199,9 @@ export function PaymentRow({
   const rateErrors = errors[name("rate")];
   const rateHintId = id("rate-hint");
   const explanationId = id("rate-explanation");
+  const staleId = id("rate-age");
+  const dayText = (day: string) => (isIsoDate(day) ? formatDate(new Date(`${day}T00:00:00Z`), locale) : day);
+  const staleDays = explanation && isIsoDate(date) && status !== "failed" ? staleRateAge(explanation, date, staleAfterDays) : null;
 
   let note: ReactNode = null;
   if (status === "failed") note = <span className="text-red-700 dark:text-red-300">{t("errors.failedToRefreshRate")}</span>;
@@ -203,7 +209,7 @@ export function PaymentRow({
     note = t("transactionForm.payment.explanation", {
       rate: formatRate(explanation.rate, locale),
       code,
-      date: isIsoDate(explanation.date) ? formatDate(new Date(`${explanation.date}T00:00:00Z`), locale) : explanation.date,
+      date: dayText(explanation.date),
       source: sourceLabel(t, explanation.source),
     });
   } else if (!loading && !payment.ref && payment.rate.trim() === "" && !rateErrors?.length) note = t("validation.rateUnknown");
@@ -293,7 +299,9 @@ export function PaymentRow({
                 onChange={(e) => onChange({ rate: e.currentTarget.value, rateFor: code })}
                 className={`${inputClass} min-w-0 flex-1`}
                 aria-invalid={rateErrors?.length ? true : undefined}
-                aria-describedby={[rateHintId, explanationId, rateErrors?.length ? `${id("rate")}-error` : null].filter(Boolean).join(" ")}
+                aria-describedby={[rateHintId, explanationId, staleDays !== null ? staleId : null, rateErrors?.length ? `${id("rate")}-error` : null]
+                  .filter(Boolean)
+                  .join(" ")}
               />
               <input type="hidden" name={name("rateFor")} value={payment.rateFor} />
               <button
@@ -317,6 +325,13 @@ export function PaymentRow({
           <p id={explanationId} className="min-h-5 text-xs text-slate-600 sm:col-span-2 dark:text-slate-300">
             {note}
           </p>
+          {staleDays !== null && explanation ? (
+            // Users in VES or ARS must see this before they save: an old rate is off by weeks of inflation.
+            <p id={staleId} data-testid={`stale-rate-${index}`} className="text-sm font-medium text-amber-800 sm:col-span-2 dark:text-amber-300">
+              <span aria-hidden="true">⚠ </span>
+              {t("money.staleRate", { date: dayText(explanation.date), count: staleDays })}
+            </p>
+          ) : null}
         </div>
       )}
     </>

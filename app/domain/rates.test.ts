@@ -6,6 +6,8 @@ import {
   formatRate,
   manualRateSchema,
   providerNumberToRate,
+  rateAgeDays,
+  staleRateAge,
 } from "./rates";
 import { parseRate as parseRateInput } from "./money";
 
@@ -91,4 +93,18 @@ test("a failure is stored as reason and detail and read back", () => {
   expect(decodeFailure(encodeFailure("timeout"))).toEqual({ reason: "timeout", detail: "" });
   expect(decodeFailure("down:HTTP 503")).toEqual({ reason: "down", detail: "HTTP 503" });
   expect(decodeFailure("something else")).toEqual({ reason: "unknown", detail: "something else" });
+});
+
+test("a rate's age counts calendar days to the day it is used on, and only a provider's or snapshot's rate past the limit is called out", () => {
+  expect(rateAgeDays("2026-11-01", "2026-11-23")).toBe(22);
+  expect(rateAgeDays("2026-02-28", "2026-03-01")).toBe(1);
+  expect(rateAgeDays("2024-02-28", "2024-03-01")).toBe(2);
+  expect(rateAgeDays("2026-11-23", "2026-11-01")).toBe(0);
+  // Seven days old is fine, eight is not (default limit 7: "older than 7 days").
+  expect(staleRateAge({ date: "2026-11-01", source: "snapshot" }, "2026-11-08", 7)).toBeNull();
+  expect(staleRateAge({ date: "2026-11-01", source: "snapshot" }, "2026-11-09", 7)).toBe(8);
+  expect(staleRateAge({ date: "2026-11-01", source: "provider" }, "2026-11-23", 7)).toBe(22);
+  expect(staleRateAge({ date: "2026-11-01", source: "manual" }, "2026-11-23", 7)).toBeNull();
+  expect(staleRateAge({ date: "2026-11-01", source: "fixed" }, "2026-11-23", 7)).toBeNull();
+  expect(staleRateAge({ date: "2026-11-01", source: "provider" }, "2026-11-23", 30)).toBeNull();
 });

@@ -107,6 +107,27 @@ export function formatRate(rate: string, locale: string): string {
   return `${format.format(BigInt(whole))}${fraction ? decimalSign + fraction : ""}`;
 }
 
+/** A rate older than this many days on the day it is used is called out (RATE_STALE_AFTER_DAYS overrides it). */
+export const DEFAULT_RATE_STALE_AFTER_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+
+/** Whole calendar days from a rate's date to the day it is used on; 0 when used on or before its own day. */
+export function rateAgeDays(rateDate: string, usedOn: string): number {
+  const days = Math.round((dayToDate(usedOn).getTime() - dayToDate(rateDate).getTime()) / DAY_MS);
+  return Number.isFinite(days) && days > 0 ? days : 0;
+}
+
+/**
+ * The age of a rate worth warning about ("rate from 1 Nov 2026, 22 days old"), or null. A rate
+ * typed by the user is theirs for the day and USD is always 1: neither is ever old.
+ */
+export function staleRateAge(rate: { date: string; source: string }, usedOn: string, staleAfterDays: number): number | null {
+  if (rate.source === MANUAL_SOURCE || rate.source === "fixed") return null;
+  const age = rateAgeDays(rate.date, usedOn);
+  return age > staleAfterDays ? age : null;
+}
+
 /** A yyyy-MM-dd date as a UTC midnight instant, for Intl formatting. */
 export function dayToDate(day: string): Date {
   return new Date(`${day}T00:00:00Z`);

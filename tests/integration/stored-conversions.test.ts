@@ -178,3 +178,70 @@ test("web form without JavaScript: moving the date resends the prefilled rate, w
   expect((await paymentsOf(id))[0]).toMatchObject({ rate: "0.92", rate_date: "2024-06-01", rate_source: "provider", usd_cents: 9361 });
   await env.DB.prepare("delete from exchange_rates where currency_code = 'EUR' and date = '2024-06-01'").run();
 });
+
+// --- Old rates are called out before the user saves with them (RATE_STALE_AFTER_DAYS, 7 by default) ---
+
+test("API: a payment whose provider or snapshot rate is over 7 days old on its date says so, in the request's language", async () => {
+  const me = await registerViaApi();
+  // The EUR snapshot is dated 2026-11-01: 22 days before 2026-11-23, 7 days before 2026-11-08.
+  const old = await createViaApi(me, { date: "2026-11-23", currencyCode: "EUR", amount: "10" });
+  const fresh = await createViaApi(me, { date: "2026-11-08", currencyCode: "EUR", amount: "10" });
+  const typed = await createViaApi(me, { date: "2026-11-23", currencyCode: "EUR", amount: "10", exchangeRate: "0.9" });
+
+  const read = (id: string, language = "en") =>
+    api(`/api/transactions/${id}`, { token: me.accessToken, headers: { "Accept-Language": language } }).then((r) => r.body.data.transaction);
+  const stale = await read(old);
+  expect(stale.payments[0]).toMatchObject({ rateDate: "2026-11-01", rateAgeDays: 22, rateWarning: "Rate from Nov 01, 2026, 22 days old" });
+  expect(stale.warnings).toEqual(["EUR: Rate from Nov 01, 2026, 22 days old"]);
+  expect((await read(old, "es")).payments[0].rateWarning).toBe("Tasa del 01 nov 2026, de hace 22 días");
+  expect((await read(fresh)).payments[0]).toMatchObject({ rateAgeDays: 7, rateWarning: null });
+  expect((await read(fresh)).warnings).toEqual([]);
+  expect((await read(typed)).payments[0]).toMatchObject({ rateSource: "manual", rateAgeDays: 0, rateWarning: null });
+});
+
+test("web form: the edit page warns about a rate over 7 days old next to the rate, and not about a fresh one", async () => {
+  const b = browser();
+  await registerViaForm(b);
+  const save = (date: string) =>
+    b.fetch("/expenses/new", {
+      form: {
+        type: "EXPENSE",
+        description: `Rate age ${date}`,
+        date,
+        categoryId: "default-food",
+        "payments[0].currencyCode": "EUR",
+        "payments[0].amount": "10",
+        "payments[0].method": "cash",
+        "payments[0].rate": "0.8612",
+        "payments[0].rateFor": "EUR",
+        intent: "save",
+      },
+    });
+  expect((await save("2026-11-23")).status).toBe(302);
+  expect((await save("2026-11-05")).status).toBe(302);
+  const idOf = async (date: string) =>
+    (await env.DB.prepare("select id from transactions where description = ?").bind(`Rate age ${date}`).first<{ id: string }>())!.id;
+
+  const oldPage = await (await b.fetch(`/expenses/edit/${await idOf("2026-11-23")}`)).text();
+  expect(oldPage).toContain("Rate from Nov 01, 2026, 22 days old");
+  expect(oldPage).toMatch(/aria-describedby="[^"]*payments-0-rate-age/);
+  const freshPage = await (await b.fetch(`/expenses/edit/${await idOf("2026-11-05")}`)).text();
+  expect(freshPage).not.toContain("days old");
+});
+
+test("/admin/settings shows how old each currency's latest rate is today", async () => {
+  const b = browser();
+  const { email } = await registerViaForm(b, { firstName: "Root" });
+  await env.DB.prepare("update users set role = 'superadmin' where email = ?").bind(email).run();
+  const today = new Date().toISOString().slice(0, 10);
+  const latest = await env.DB.prepare("select max(date) as date from exchange_rates where currency_code = 'MXN' and date <= ?")
+    .bind(today)
+    .first<{ date: string }>();
+  const age = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${latest!.date}T00:00:00Z`)) / 86_400_000);
+  const html = await (await b.fetch("/admin/settings")).text();
+  const cell = html.slice(html.indexOf('data-testid="rate-age-MXN"'));
+  const expected = age === 0 ? "today" : age === 1 ? "1 day old" : `${age} days old`;
+  expect(cell.slice(0, cell.indexOf("</span></td>"))).toContain(expected);
+  // Past the limit the age carries a warning mark, not only a colour.
+  expect(cell.slice(0, cell.indexOf("</span></td>")).includes("⚠")).toBe(age > 7);
+});

@@ -10,5 +10,11 @@ export const money = {
     check: "Check",
     other: "Other",
   },
+  /** An old rate, said before the user saves with it (RATE_STALE_AFTER_DAYS). */
+  staleRate_one: "Rate from {{date}}, {{count}} day old",
+  staleRate_other: "Rate from {{date}}, {{count}} days old",
+  rateAge_zero: "today",
+  rateAge_one: "{{count}} day old",
+  rateAge_other: "{{count}} days old",
   rateSources: { fixed: "Fixed", manual: "Entered by hand", snapshot: "Built-in snapshot", provider: "Rate provider" },
 };

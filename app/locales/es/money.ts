@@ -12,5 +12,10 @@ export const money = {
     check: "Cheque",
     other: "Otro",
   },
+  staleRate_one: "Tasa del {{date}}, de hace {{count}} día",
+  staleRate_other: "Tasa del {{date}}, de hace {{count}} días",
+  rateAge_zero: "de hoy",
+  rateAge_one: "de hace {{count}} día",
+  rateAge_other: "de hace {{count}} días",
   rateSources: { fixed: "Fija", manual: "Introducida a mano", snapshot: "Instantánea incluida", provider: "Proveedor de tasas" },
 } satisfies Messages<typeof en>;

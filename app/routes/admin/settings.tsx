@@ -12,10 +12,11 @@ import { useFlashParam } from "~/components/use-flash-param";
 import { findCurrency, listCurrencies, setCurrencyActive } from "~/db/currencies.server";
 import { findRatesOn, lastRefreshRuns, saveManualRate, type RefreshRun } from "~/db/rates.server";
 import { formatDate, formatDateTime } from "~/domain/dates";
-import { dayToDate, decodeFailure, formatRate, isoDay, manualRateSchema } from "~/domain/rates";
+import { dayToDate, decodeFailure, formatRate, isoDay, manualRateSchema, rateAgeDays, staleRateAge } from "~/domain/rates";
 import { dbContext, envContext } from "~/middleware/db";
 import { getInstance } from "~/middleware/i18n";
 import { refreshRates } from "~/rates/refresh.server";
+import { staleAfterDays } from "~/api/transaction-service.server";
 import type { Route } from "./+types/settings";
 
 const MANUAL_RATE = "manual-rate";
@@ -32,6 +33,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const today = isoDay(new Date());
+  const staleAfter = staleAfterDays(context);
   const [currencies, runs] = await Promise.all([listCurrencies(db, { activeOnly: false }), lastRefreshRuns(db)]);
   const active = currencies.filter((c) => c.isActive);
   const known = await findRatesOn(
@@ -48,7 +50,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     lastFailure: runs.lastFailure ? toRunView(runs.lastFailure) : null,
     rates: active.map((c) => {
       const rate = known.get(c.code);
-      return { code: c.code, name: c.name, rate: rate?.rate ?? null, date: rate?.date ?? null, source: rate?.source ?? null };
+      return {
+        code: c.code,
+        name: c.name,
+        rate: rate?.rate ?? null,
+        date: rate?.date ?? null,
+        source: rate?.source ?? null,
+        // How old the latest rate is today; past RATE_STALE_AFTER_DAYS the transaction form warns about it too.
+        ageDays: rate ? rateAgeDays(rate.date, today) : null,
+        stale: rate ? staleRateAge(rate, today, staleAfter) !== null : false,
+      };
     }),
     currencies,
     manualCurrencies: active.filter((c) => c.code !== "USD").map((c) => ({ code: c.code, name: c.name })),
@@ -354,6 +365,15 @@ function LatestRates({ rates }: { rates: RateRow[] }) {
                     <td className="px-4 py-2.5 text-right font-mono tabular-nums">{formatRate(row.rate, i18n.language)}</td>
                     <td className="whitespace-nowrap px-4 py-2.5 text-slate-700 dark:text-slate-200">
                       <DayTime day={row.date} />
+                      {row.ageDays !== null ? (
+                        <span
+                          data-testid={`rate-age-${row.code}`}
+                          className={`block text-xs ${row.stale ? "font-medium text-amber-800 dark:text-amber-300" : "text-slate-600 dark:text-slate-300"}`}
+                        >
+                          {row.stale ? <span aria-hidden="true">⚠ </span> : null}
+                          {t("money.rateAge", { count: row.ageDays })}
+                        </span>
+                      ) : null}
                     </td>
                     <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">
                       {row.source && KNOWN_SOURCES.has(row.source) ? t(`money.rateSources.${row.source}`) : row.source}

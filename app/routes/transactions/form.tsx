@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { staleAfterDays } from "~/api/transaction-service.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { ConfirmPanel } from "~/components/confirm-panel";
@@ -83,6 +84,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     tags,
     currencies: currencies.map((c) => ({ code: c.code, name: c.name, decimalPlaces: c.decimalPlaces, isActive: c.isActive })),
     draft,
+    staleAfterDays: staleAfterDays(context),
   };
 }
 
@@ -447,6 +449,7 @@ function TransactionEditor({ data: page, actionData }: { data: LoaderData; actio
               multi={draft.multi}
               removable={draft.multi && draft.payments.length > 1}
               date={draft.date}
+              staleAfterDays={page.staleAfterDays}
               currencies={page.currencies}
               usdCents={rowsCents[index]!}
               status={rateStatus[payment.key]}

@@ -3,7 +3,7 @@ import { idempotencyKeyOf, rememberQuery, replay, requestHash } from "~/api/idem
 import { createTransactionOperation, listTransactionsOperation } from "~/api/operations/transactions";
 import { resolveCreate } from "~/api/transaction-input.server";
 import { toApiTransaction } from "~/api/transaction-json";
-import { currencyDecimals } from "~/api/transaction-service.server";
+import { transactionView } from "~/api/transaction-service.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { findCategory } from "~/db/categories.server";
 import { isUniqueViolation } from "~/db/errors.server";
@@ -20,7 +20,7 @@ const usd = (cents: number) => Number(minorToDecimalString(cents, 2));
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
-  endpoint(listTransactionsOperation, async ({ context, auth, query }) => {
+  endpoint(listTransactionsOperation, async ({ context, auth, query, t }) => {
     const db = context.get(dbContext);
     const page = await listTransactions(
       db,
@@ -39,15 +39,15 @@ const route = apiRoute([
       { by: query.sortBy === "date" ? "date" : "amount", order: query.sortOrder },
       { page: query.page, limit: query.limit },
     );
-    const decimals = await currencyDecimals(db);
+    const view = await transactionView(db, context, t);
     const { incomeUsdCents, expenseUsdCents, netUsdCents } = page.totals;
     return {
-      transactions: page.transactions.map((t) => toApiTransaction(t, decimals)),
+      transactions: page.transactions.map((record) => toApiTransaction(record, view)),
       pagination: { page: query.page, limit: query.limit, total: page.total, totalPages: Math.ceil(page.total / query.limit) },
       totals: { income: usd(incomeUsdCents), expense: usd(expenseUsdCents), net: usd(netUsdCents), incomeUsdCents, expenseUsdCents, netUsdCents },
     };
   }),
-  endpoint(createTransactionOperation, async ({ request, context, auth, body }) => {
+  endpoint(createTransactionOperation, async ({ request, context, auth, body, t }) => {
     const db = context.get(dbContext);
     const userId = auth.user.id;
     const key = idempotencyKeyOf(request);
@@ -58,10 +58,10 @@ const route = apiRoute([
     }
     const value = await resolveCreate(db, userId, body);
     const id = crypto.randomUUID();
-    const decimals = await currencyDecimals(db);
+    const view = await transactionView(db, context, t);
     if (!key) {
       await createTransaction(db, userId, value, { ip: clientIp(request) }, { id });
-      return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, decimals) };
+      return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, view) };
     }
     // With a key, the answer is stored in the same batch as the transaction; it is built
     // from what is about to be written, so it is exactly what a later read returns.
@@ -73,7 +73,7 @@ const route = apiRoute([
       category ? { id: category.id, name: category.name, color: category.color, icon: category.icon, type: category.type } : null,
       now,
     );
-    const responseBody = JSON.stringify({ status: "success", data: { transaction: toApiTransaction(record, decimals) } });
+    const responseBody = JSON.stringify({ status: "success", data: { transaction: toApiTransaction(record, view) } });
     try {
       await createTransaction(db, userId, value, { ip: clientIp(request) }, {
         id,

@@ -3,7 +3,7 @@ import { apiRoute, endpoint } from "~/api/handler.server";
 import { deleteTransactionOperation, getTransactionOperation, updateTransactionOperation } from "~/api/operations/transactions";
 import { resolveUpdate } from "~/api/transaction-input.server";
 import { toApiTransaction } from "~/api/transaction-json";
-import { currencyDecimals } from "~/api/transaction-service.server";
+import { transactionView } from "~/api/transaction-service.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { deleteTransaction, getTransaction, updateTransaction } from "~/db/transactions.server";
 import { dbContext } from "~/middleware/db";
@@ -11,23 +11,23 @@ import { dbContext } from "~/middleware/db";
 // Another user's transaction answers 404, exactly like a missing one (ARCHITECTURE.md 5).
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
-  endpoint(getTransactionOperation, async ({ context, params, auth }) => {
+  endpoint(getTransactionOperation, async ({ context, params, auth, t }) => {
     const db = context.get(dbContext);
     const record = await getTransaction(db, auth.user.id, params.id ?? "");
     if (!record) throw apiErrors.notFound();
-    return { transaction: toApiTransaction(record, await currencyDecimals(db)) };
+    return { transaction: toApiTransaction(record, await transactionView(db, context, t)) };
   }),
-  endpoint(updateTransactionOperation, async ({ request, context, params, auth, body }) => {
+  endpoint(updateTransactionOperation, async ({ request, context, params, auth, body, t }) => {
     const db = context.get(dbContext);
     const userId = auth.user.id;
     const id = params.id ?? "";
     const record = await getTransaction(db, userId, id);
     if (!record) throw apiErrors.notFound();
-    const decimals = await currencyDecimals(db);
-    const outcome = await resolveUpdate(db, userId, record, body, decimals);
+    const view = await transactionView(db, context, t);
+    const outcome = await resolveUpdate(db, userId, record, body, view.decimals);
     if (!outcome.ok) throw apiErrors.conflict("errors.multiPaymentUpdate");
     if (!(await updateTransaction(db, userId, id, outcome.value, { ip: clientIp(request) }))) throw apiErrors.notFound();
-    return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, decimals) };
+    return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, view) };
   }),
   endpoint(deleteTransactionOperation, async ({ request, context, params, auth, t }) => {
     const id = params.id ?? "";
