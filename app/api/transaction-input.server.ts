@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { findCategory } from "~/db/categories.server";
 import type { Db } from "~/db/client.server";
-import { resolveTransaction, type InputIssue, type ResolvedTransaction } from "~/db/transaction-input.server";
+import type { UserTotalLimit } from "~/db/errors.server";
+import { resolveTransaction, userTotalLimitIssue, type InputIssue, type ResolvedTransaction } from "~/db/transaction-input.server";
 import type { TransactionRecord } from "~/db/transactions.server";
 import { minorToDecimalString, parseRate } from "~/domain/money";
 import { transactionInputSchema } from "~/domain/transactions";
@@ -141,4 +142,9 @@ export async function resolveUpdate(
     multi,
   }, record);
   return { ok: true, value };
+}
+
+/** The 400 for a write the database refused for passing a per-user limit (decision 011), on the API's amount field. */
+export function userTotalLimitError(body: ApiTransactionCreate | ApiTransactionUpdate, value: ResolvedTransaction, limit: UserTotalLimit): ApiError {
+  return invalid([userTotalLimitIssue(value, limit)], body.payments !== undefined || value.payments.length > 1);
 }

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import { MAX_USER_TOTAL_MINOR } from "../domain/money";
 import {
+  check,
   index,
   integer,
   primaryKey,
@@ -199,6 +201,39 @@ export const payments = sqliteTable(
   (t) => [
     index("payments_transaction_idx").on(t.transactionId, t.position),
     index("payments_user_currency_idx").on(t.userId, t.currencyCode),
+  ],
+);
+
+// Running totals of each user's payments, kept by triggers on `payments` (migration 0004) and
+// capped by the CHECKs: a write that would take a user past MAX_USER_TOTAL_MINOR fails, with the
+// whole batch it is in (decision 011). Not written by the app.
+const userTotalLimit = sql.raw(String(MAX_USER_TOTAL_MINOR));
+
+/** Per user: the sum of the USD cents of all their payments. */
+export const paymentTotals = sqliteTable(
+  "payment_totals",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    usdCents: integer("usd_cents").notNull().default(0),
+  },
+  (t) => [check("payment_totals_usd_limit", sql`${t.usdCents} <= ${userTotalLimit}`)],
+);
+
+/** Per user and currency: the sum of the amounts (minor units) of their payments in it. */
+export const paymentCurrencyTotals = sqliteTable(
+  "payment_currency_totals",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    currencyCode: text("currency_code").notNull(),
+    amountMinor: integer("amount_minor").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.currencyCode] }),
+    check("payment_currency_totals_amount_limit", sql`${t.amountMinor} <= ${userTotalLimit}`),
   ],
 );
 

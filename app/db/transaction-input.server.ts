@@ -4,6 +4,7 @@ import { BASE_CURRENCY, MANUAL_SOURCE } from "~/domain/rates";
 import { amountMessage, type PaymentMethod, type TransactionInput, type TransactionType } from "~/domain/transactions";
 import { findCategory } from "./categories.server";
 import type { Db } from "./client.server";
+import type { UserTotalLimit } from "./errors.server";
 import { listCurrencies } from "./currencies.server";
 import { findRateOn } from "./rates.server";
 import { tags } from "./schema";
@@ -121,6 +122,17 @@ export async function resolveTransaction(
       payments,
       usdCents: sumMinor(payments.map((p) => p.usdCents)),
     },
+  };
+}
+
+/**
+ * The refusal of a write that would take the user past a limit of decision 011, on the last
+ * payment's amount: the amounts are what the user can change to get under it.
+ */
+export function userTotalLimitIssue(value: ResolvedTransaction, limit: UserTotalLimit): InputIssue {
+  return {
+    path: ["payments", Math.max(value.payments.length - 1, 0), "amount"],
+    message: limit === "usd" ? "validation.userUsdTotalLimit" : "validation.userCurrencyTotalLimit",
   };
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-or
 import type { TransactionType } from "~/domain/transactions";
 import { recordActivityQuery } from "./activity.server";
 import type { Db } from "./client.server";
+import { UserTotalLimitError, userTotalLimitViolated } from "./errors.server";
 import { ownerCheck } from "./owner-check.server";
 import { categories, payments, tags, transactions, transactionTags } from "./schema";
 import type { ResolvedTransaction } from "./transaction-input.server";
@@ -51,6 +52,17 @@ export type TransactionSort = { by: "date" | "amount"; order: "asc" | "desc" };
 
 type Activity = { ip: string | null };
 
+/** Runs a write batch, turning the database's refusal to pass a per-user total (decision 011) into UserTotalLimitError. */
+async function batchWithinUserLimits<T extends Parameters<Db["batch"]>[0]>(db: Db, queries: T) {
+  try {
+    return await db.batch(queries);
+  } catch (error) {
+    const limit = userTotalLimitViolated(error);
+    if (limit) throw new UserTotalLimitError(limit, { cause: error });
+    throw error;
+  }
+}
+
 /** The stored fields of a payment, from a resolved payment or a payments row alike. */
 function recordedPayment(p: TransactionPayment): TransactionPayment {
   return {
@@ -93,7 +105,10 @@ export function plannedRecord(
   };
 }
 
-/** Creates the transaction, its payments, its tag links and the activity entry in one batch. */
+/**
+ * Creates the transaction, its payments, its tag links and the activity entry in one batch.
+ * Throws UserTotalLimitError, having written nothing, when it would take the user past a limit of decision 011.
+ */
 export async function createTransaction(
   db: Db,
   userId: string,
@@ -104,7 +119,7 @@ export async function createTransaction(
   const id = options.id ?? crypto.randomUUID();
   const now = options.createdAt ?? new Date();
   const tagLinks = value.tagIds.map((tagId) => ({ transactionId: id, tagId }));
-  await db.batch([
+  await batchWithinUserLimits(db, [
     db.insert(transactions).values({
       id,
       userId,
@@ -133,7 +148,10 @@ const ownedTransaction = (userId: string, id: string) => and(eq(transactions.id,
 const idsOfOwned = (db: Db, userId: string, id: string) =>
   db.select({ id: transactions.id }).from(transactions).where(ownedTransaction(userId, id));
 
-/** Replaces the transaction's fields, payments and tags in one batch; false when it is not the user's. */
+/**
+ * Replaces the transaction's fields, payments and tags in one batch; false when it is not the user's.
+ * Throws UserTotalLimitError, having written nothing, when it would take the user past a limit of decision 011.
+ */
 export async function updateTransaction(
   db: Db,
   userId: string,
@@ -144,7 +162,9 @@ export async function updateTransaction(
   const [existing] = await idsOfOwned(db, userId, id).limit(1);
   if (!existing) return false;
   const tagLinks = value.tagIds.map((tagId) => ({ transactionId: id, tagId }));
-  const [updated] = await db.batch([
+  // The old payments are deleted before the new ones are inserted, so the running totals only
+  // meet the limit with the transaction's new amounts, never with old and new together.
+  const [updated] = await batchWithinUserLimits(db, [
     db
       .update(transactions)
       .set({

@@ -59,6 +59,15 @@ export const MAX_AMOUNT_WHOLE_DIGITS = 12;
  */
 export const MAX_USD_CENTS = 99_999_999_999_999;
 
+/**
+ * The most one user may have recorded (decision 011): the USD cents of all their payments, and
+ * for each currency the minor units of their payments in it, each add up to at most 10^15
+ * (USD 10,000,000,000,000.00). Every total a page or the API shows is a sum over some of those
+ * payments, so it stays an exact JavaScript number (under 2^53), and its decimal form (at most
+ * 15 significant digits) survives the API's JSON numbers exactly. The database enforces it.
+ */
+export const MAX_USER_TOTAL_MINOR = 1_000_000_000_000_000;
+
 /** Spec section 5: a rate typed for a transaction is at least 0.0001 units per USD. */
 export const MIN_TRANSACTION_RATE = "0.0001";
 

@@ -119,6 +119,11 @@ export const listTransactionsOperation = defineOperation({
   }),
 });
 
+const userTotalLimitNote =
+  "Per-user limit (decision 011): the USD cents of all the user's payments add up to at most 1,000,000,000,000,000 (USD 10,000,000,000,000.00), " +
+  "and the amounts of the user's payments in any one currency to at most 1,000,000,000,000,000 minor units; a write that would pass either answers 400 " +
+  "(errors on amount, or payments.N.amount for the last payment) and changes nothing. Each payment, and each transaction's USD total, is also at most 999,999,999,999.99.";
+
 export const createTransactionOperation = defineOperation({
   operationId: "createTransaction",
   method: "POST",
@@ -126,7 +131,8 @@ export const createTransactionOperation = defineOperation({
   summary: "Record a transaction (single or multi-payment)",
   description:
     "Send an Idempotency-Key header to make retries safe: the same key and body create one transaction and answer the same response; the same key with another body answers 409. " +
-    "A non-USD payment without exchangeRate uses the rate on file for the date; when none is known the answer is 400 asking for one (never a silent rate of 1).",
+    "A non-USD payment without exchangeRate uses the rate on file for the date; when none is known the answer is 400 asking for one (never a silent rate of 1). " +
+    userTotalLimitNote,
   tag: "transactions",
   access: "user",
   body: apiTransactionCreateSchema,
@@ -153,7 +159,8 @@ export const updateTransactionOperation = defineOperation({
   path: "/api/transactions/{id}",
   summary: "Change a transaction: only the fields sent change",
   description:
-    "amount, currencyCode, exchangeRate and paymentMethod change the single payment (409 on a transaction with several: send payments instead); payments replaces them all.",
+    "amount, currencyCode, exchangeRate and paymentMethod change the single payment (409 on a transaction with several: send payments instead); payments replaces them all. " +
+    userTotalLimitNote,
   tag: "transactions",
   access: "user",
   params: idParam,

@@ -44,6 +44,10 @@ export const validation = {
   ratePositive: "Conversion rate must be a positive number",
   rateMinimum: "Conversion rate must be at least 0.0001",
   usdTooLarge: "In USD this is more than 999,999,999,999.99; check the amount and the rate",
+  userUsdTotalLimit:
+    "This would take the USD total of all your transactions past 10,000,000,000,000.00, the most one account can record",
+  userCurrencyTotalLimit:
+    "This would take the total of all your payments in this currency past 10,000,000,000,000.00 (1,000,000,000,000,000 in a currency without decimals), the most one account can record",
   rateUnknown: "No exchange rate is known for this currency yet; enter one",
   rateRequired: "Rate is required",
   rateTooManyDecimals: "A rate has at most 12 decimal places",

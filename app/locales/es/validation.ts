@@ -46,6 +46,10 @@ export const validation = {
   ratePositive: "La tasa de conversión debe ser un número positivo",
   rateMinimum: "La tasa de conversión debe ser al menos 0,0001",
   usdTooLarge: "En USD esto supera 999.999.999.999,99; revisa el monto y la tasa",
+  userUsdTotalLimit:
+    "Con esto el total en USD de todas tus transacciones superaría 10.000.000.000.000,00, el máximo que puede registrar una cuenta",
+  userCurrencyTotalLimit:
+    "Con esto el total de todos tus pagos en esta moneda superaría 10.000.000.000.000,00 (1.000.000.000.000.000 en una moneda sin decimales), el máximo que puede registrar una cuenta",
   rateUnknown: "Aún no se conoce una tasa de cambio para esta moneda; introduce una",
   rateRequired: "La tasa es obligatoria",
   rateTooManyDecimals: "Una tasa tiene como máximo 12 decimales",

@@ -13,7 +13,8 @@ import { PageHeader } from "~/components/page-header";
 import { listCategories } from "~/db/categories.server";
 import { listCurrencies } from "~/db/currencies.server";
 import { codesWithRate, draftFromRecord, fillRates, listTagChoices } from "~/db/transaction-form.server";
-import { resolveTransaction } from "~/db/transaction-input.server";
+import { UserTotalLimitError } from "~/db/errors.server";
+import { resolveTransaction, userTotalLimitIssue } from "~/db/transaction-input.server";
 import { createTransaction, deleteTransaction, getTransaction, updateTransaction } from "~/db/transactions.server";
 import { formatMinor, sumMinor, USD } from "~/domain/money";
 import {
@@ -162,6 +163,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (existing) saved = await updateTransaction(db, userId, existing.id, resolution.value, { ip });
     else await createTransaction(db, userId, resolution.value, { ip });
   } catch (cause) {
+    if (cause instanceof UserTotalLimitError) {
+      return refuse(submission.reply({ fieldErrors: issuesToFieldErrors([userTotalLimitIssue(resolution.value, cause.limit)]) }), 400);
+    }
     console.error(`transaction ${existing ? "update" : "create"} failed`, cause);
     const message = existing ? "errors.failedToUpdateTransaction" : "errors.failedToCreateTransaction";
     return refuse(submission.reply({ formErrors: [message] }), 500);

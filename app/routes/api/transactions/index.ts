@@ -1,12 +1,12 @@
 import { apiRoute, endpoint } from "~/api/handler.server";
 import { idempotencyKeyOf, rememberQuery, replay, requestHash } from "~/api/idempotency.server";
 import { createTransactionOperation, listTransactionsOperation } from "~/api/operations/transactions";
-import { resolveCreate } from "~/api/transaction-input.server";
+import { resolveCreate, userTotalLimitError } from "~/api/transaction-input.server";
 import { toApiTransaction } from "~/api/transaction-json";
 import { transactionView } from "~/api/transaction-service.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { findCategory } from "~/db/categories.server";
-import { isUniqueViolation } from "~/db/errors.server";
+import { isUniqueViolation, UserTotalLimitError } from "~/db/errors.server";
 import { createTransaction, getTransaction, listTransactions, plannedRecord } from "~/db/transactions.server";
 import { minorToDecimalString, parseAmount } from "~/domain/money";
 import { dbContext } from "~/middleware/db";
@@ -60,7 +60,12 @@ const route = apiRoute([
     const id = crypto.randomUUID();
     const view = await transactionView(db, context, t);
     if (!key) {
-      await createTransaction(db, userId, value, { ip: clientIp(request) }, { id });
+      try {
+        await createTransaction(db, userId, value, { ip: clientIp(request) }, { id });
+      } catch (error) {
+        if (error instanceof UserTotalLimitError) throw userTotalLimitError(body, value, error.limit);
+        throw error;
+      }
       return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, view) };
     }
     // With a key, the answer is stored in the same batch as the transaction; it is built
@@ -81,6 +86,9 @@ const route = apiRoute([
         extra: [rememberQuery(db, userId, key, hash, 201, responseBody)],
       });
     } catch (error) {
+      // Refused as a validation error, and not remembered for the key (like every other 400): a retry
+      // after deleting other transactions may succeed.
+      if (error instanceof UserTotalLimitError) throw userTotalLimitError(body, value, error.limit);
       // The same key raced in from a concurrent retry: nothing of ours was written; answer as it did.
       if (isUniqueViolation(error) || /PRIMARY KEY|constraint/i.test(String(error))) {
         const earlier = await replay(db, userId, key, hash);

@@ -1,10 +1,11 @@
 import { apiErrors } from "~/api/envelope";
 import { apiRoute, endpoint } from "~/api/handler.server";
 import { deleteTransactionOperation, getTransactionOperation, updateTransactionOperation } from "~/api/operations/transactions";
-import { resolveUpdate } from "~/api/transaction-input.server";
+import { resolveUpdate, userTotalLimitError } from "~/api/transaction-input.server";
 import { toApiTransaction } from "~/api/transaction-json";
 import { transactionView } from "~/api/transaction-service.server";
 import { clientIp } from "~/auth/client-ip.server";
+import { UserTotalLimitError } from "~/db/errors.server";
 import { deleteTransaction, getTransaction, updateTransaction } from "~/db/transactions.server";
 import { dbContext } from "~/middleware/db";
 
@@ -26,7 +27,14 @@ const route = apiRoute([
     const view = await transactionView(db, context, t);
     const outcome = await resolveUpdate(db, userId, record, body, view.decimals);
     if (!outcome.ok) throw apiErrors.conflict("errors.multiPaymentUpdate");
-    if (!(await updateTransaction(db, userId, id, outcome.value, { ip: clientIp(request) }))) throw apiErrors.notFound();
+    let updated: boolean;
+    try {
+      updated = await updateTransaction(db, userId, id, outcome.value, { ip: clientIp(request) });
+    } catch (error) {
+      if (error instanceof UserTotalLimitError) throw userTotalLimitError(body, outcome.value, error.limit);
+      throw error;
+    }
+    if (!updated) throw apiErrors.notFound();
     return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, view) };
   }),
   endpoint(deleteTransactionOperation, async ({ request, context, params, auth, t }) => {
