@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { recordActivityQuery } from "~/db/activity.server";
 import type { Db } from "~/db/client.server";
-import { users, type User } from "~/db/schema";
+import { throttleBuckets, users, type User } from "~/db/schema";
 import { countActiveSuperadmins, findUserByEmail, findUserById } from "~/db/users.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { isSuperadmin } from "./public-user";
 import { revokeUserAccessQueries } from "./revoke.server";
+import { loginAccountKey } from "./throttle.server";
 
 // The account rules shared by the web forms and the JSON API. Inputs are already
 // validated by the zod schemas in domain/account-schemas.ts.
@@ -165,4 +166,19 @@ export async function adminUpdateUser(
   ]);
   if (!updated) return { ok: false, error: "lastSuperadmin" };
   return { ok: true, user: updated };
+}
+
+/**
+ * A superadmin lets an account's owner try to sign in again at once: the account's login bucket
+ * is emptied, and the account's activity log says so. Browsers the owner signed in from before
+ * are not held by that bucket anyway (device-cookie.server.ts).
+ */
+export async function unlockSignIn(db: Db, targetId: string, ip: string | null): Promise<{ ok: true } | { ok: false; error: "notFound" }> {
+  const target = await findUserById(db, targetId);
+  if (!target) return { ok: false, error: "notFound" };
+  await db.batch([
+    db.delete(throttleBuckets).where(eq(throttleBuckets.key, loginAccountKey(target.email))),
+    recordActivityQuery(db, { userId: targetId, action: "signin_unlocked", description: "Sign-in unlocked by an administrator", ipAddress: ip }),
+  ]);
+  return { ok: true };
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { throttleBuckets } from "~/db/schema";
 
@@ -42,4 +42,28 @@ export async function takeToken(db: Db, key: string, rule: ThrottleRule, now = D
   if (!row || row.granted) return { allowed: true };
   const missing = 1000 - row.milliTokens;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((missing * rule.perMs) / full / 1000)) };
+}
+
+/** The per-account login bucket strangers' attempts on an account share (attemptLogin; a superadmin can empty it). */
+export const loginAccountKey = (email: string) => `login:account:${email.toLowerCase()}`;
+const LOGIN_ACCOUNT_PREFIX = loginAccountKey("");
+
+/**
+ * The emails whose per-account login bucket has no token left now, for /admin/users. A range scan
+ * over the primary key of the few buckets below one token, refilled here as takeToken would.
+ */
+export async function lockedLoginEmails(db: Db, now = Date.now()): Promise<Set<string>> {
+  const rule = throttleRules.loginAccount;
+  const full = rule.capacity * 1000;
+  const rows = await db
+    .select()
+    .from(throttleBuckets)
+    // ";" sorts right after ":", so this is every key that starts with the prefix.
+    .where(and(gte(throttleBuckets.key, LOGIN_ACCOUNT_PREFIX), lt(throttleBuckets.key, `${LOGIN_ACCOUNT_PREFIX.slice(0, -1)};`), lt(throttleBuckets.milliTokens, 1000)));
+  const locked = new Set<string>();
+  for (const row of rows) {
+    const refilled = Math.min(full, row.milliTokens + ((now - row.updatedAt) * full) / rule.perMs);
+    if (refilled < 1000) locked.add(row.key.slice(LOGIN_ACCOUNT_PREFIX.length));
+  }
+  return locked;
 }

@@ -12,6 +12,7 @@ export const activityActions = [
   "role_change",
   "account_deactivated",
   "account_reactivated",
+  "signin_unlocked",
   "transaction_create",
   "transaction_update",
   "transaction_delete",

@@ -41,7 +41,7 @@ export const admin = {
       joined: "Joined",
       actions: "Actions",
     },
-    status: { active: "Active", inactive: "Inactive" },
+    status: { active: "Active", inactive: "Inactive", locked: "Sign-in locked" },
     you: "You",
     selfNoActions: "Your own account cannot be changed here",
     actions: {
@@ -49,6 +49,7 @@ export const admin = {
       makeUser: "Make user",
       deactivate: "Deactivate",
       reactivate: "Reactivate",
+      unlock: "Unlock sign-in",
       working: "Saving…",
       forUser: "{{action}}: {{name}}",
     },

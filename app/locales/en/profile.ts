@@ -49,6 +49,7 @@ export const profile = {
       role_change: "Role changed",
       account_deactivated: "Account deactivated",
       account_reactivated: "Account reactivated",
+      signin_unlocked: "Sign-in unlocked",
       transaction_create: "Transaction added",
       transaction_update: "Transaction updated",
       transaction_delete: "Transaction deleted",
@@ -64,6 +65,7 @@ export const profile = {
       roleChangedToUser: "Role changed to user",
       deactivatedByAdmin: "Account deactivated by an administrator",
       reactivatedByAdmin: "Account reactivated by an administrator",
+      unlockedByAdmin: "Sign-in unlocked by an administrator",
     },
   },
   account: {

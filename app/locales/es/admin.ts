@@ -44,7 +44,7 @@ export const admin = {
       joined: "Registro",
       actions: "Acciones",
     },
-    status: { active: "Activo", inactive: "Inactivo" },
+    status: { active: "Activo", inactive: "Inactivo", locked: "Inicio de sesión bloqueado" },
     you: "Tú",
     selfNoActions: "Tu propia cuenta no se puede cambiar aquí",
     actions: {
@@ -52,6 +52,7 @@ export const admin = {
       makeUser: "Hacer usuario",
       deactivate: "Desactivar",
       reactivate: "Reactivar",
+      unlock: "Desbloquear inicio de sesión",
       working: "Guardando…",
       forUser: "{{action}}: {{name}}",
     },

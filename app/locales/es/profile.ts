@@ -52,6 +52,7 @@ export const profile = {
       role_change: "Rol cambiado",
       account_deactivated: "Cuenta desactivada",
       account_reactivated: "Cuenta reactivada",
+      signin_unlocked: "Inicio de sesión desbloqueado",
       transaction_create: "Transacción agregada",
       transaction_update: "Transacción actualizada",
       transaction_delete: "Transacción eliminada",
@@ -67,6 +68,7 @@ export const profile = {
       roleChangedToUser: "Rol cambiado a usuario",
       deactivatedByAdmin: "Cuenta desactivada por un administrador",
       reactivatedByAdmin: "Cuenta reactivada por un administrador",
+      unlockedByAdmin: "Inicio de sesión desbloqueado por un administrador",
     },
   },
   account: {

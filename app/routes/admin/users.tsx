@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { adminUpdateUser, type AdminChange } from "~/auth/accounts.server";
+import { adminUpdateUser, unlockSignIn, type AdminChange } from "~/auth/accounts.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { isSuperadmin } from "~/auth/public-user";
+import { lockedLoginEmails } from "~/auth/throttle.server";
 import { Alert, inputClass, Spinner, SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
@@ -27,8 +28,11 @@ const changes = {
 } satisfies Record<string, AdminChange>;
 type Intent = keyof typeof changes;
 
+const UNLOCK = "unlock";
+type RowIntent = Intent | typeof UNLOCK;
+
 const adminActionSchema = z.object({
-  intent: z.enum(Object.keys(changes) as [Intent, ...Intent[]]),
+  intent: z.enum([UNLOCK, ...(Object.keys(changes) as Intent[])] as [RowIntent, ...RowIntent[]]),
   userId: z.string().min(1).max(100),
 });
 
@@ -47,7 +51,8 @@ function readFilters(url: URL) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const { q, role } = readFilters(new URL(request.url));
-  const rows = await listUsers(context.get(dbContext), { search: q, role });
+  const db = context.get(dbContext);
+  const [rows, locked] = await Promise.all([listUsers(db, { search: q, role }), lockedLoginEmails(db)]);
   return {
     title: getInstance(context).t("admin.users.metaTitle"),
     q,
@@ -59,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: u.email,
       isAdmin: isSuperadmin(u.role),
       isActive: u.isActive,
+      // Five failed sign-ins from browsers the owner never used: they would get 429 now.
+      signInLocked: locked.has(u.email.toLowerCase()),
       createdAt: u.createdAt,
     })),
   };
@@ -70,9 +77,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = adminActionSchema.safeParse({ intent: formData.get("intent"), userId: formData.get("userId") });
   if (!parsed.success) throw data({ message: "Unknown intent or user" }, { status: 400 });
   const { intent, userId } = parsed.data;
-  let outcome: Awaited<ReturnType<typeof adminUpdateUser>>;
+  let outcome: { ok: true } | { ok: false; error: string };
   try {
-    outcome = await adminUpdateUser(context.get(dbContext), session.user.id, userId, changes[intent], clientIp(request));
+    const db = context.get(dbContext);
+    outcome =
+      intent === UNLOCK
+        ? await unlockSignIn(db, userId, clientIp(request))
+        : await adminUpdateUser(db, session.user.id, userId, changes[intent], clientIp(request));
   } catch (error) {
     console.error("admin user update failed", error);
     return data({ error: "errors.internal", userId }, { status: 500 });
@@ -246,6 +257,11 @@ function UsersTable({ users, currentUserId }: { users: AdminUserRow[]; currentUs
                   >
                     {user.isActive ? t("admin.users.status.active") : t("admin.users.status.inactive")}
                   </span>
+                  {user.signInLocked ? (
+                    <span className="ml-1 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
+                      {t("admin.users.status.locked")}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-700 dark:text-slate-200">
                   <time dateTime={joined.toISOString()}>{formatDate(joined, i18n.language)}</time>
@@ -266,6 +282,7 @@ function UsersTable({ users, currentUserId }: { users: AdminUserRow[]; currentUs
                         label={user.isActive ? t("admin.users.actions.deactivate") : t("admin.users.actions.reactivate")}
                         danger={user.isActive}
                       />
+                      {user.signInLocked ? <RowAction user={user} intent={UNLOCK} label={t("admin.users.actions.unlock")} /> : null}
                     </div>
                   )}
                 </td>
@@ -279,7 +296,7 @@ function UsersTable({ users, currentUserId }: { users: AdminUserRow[]; currentUs
 }
 
 /** One row action: a real POST form (intent + userId), so it works without JavaScript. */
-function RowAction({ user, intent, label, danger = false }: { user: AdminUserRow; intent: Intent; label: string; danger?: boolean }) {
+function RowAction({ user, intent, label, danger = false }: { user: AdminUserRow; intent: RowIntent; label: string; danger?: boolean }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const pending =

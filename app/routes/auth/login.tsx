@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
+import { deviceCookieAfterSignIn, trustedDeviceNonce } from "~/auth/device-cookie.server";
 import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
 import { attemptLogin } from "~/auth/login-flow.server";
 import { createSession } from "~/auth/session.server";
@@ -10,7 +11,7 @@ import { serializeSessionCookie } from "~/auth/session-cookie.server";
 import { AuthShell } from "~/components/auth-shell";
 import { Alert, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { loginSchema } from "~/domain/account-schemas";
-import { dbContext } from "~/middleware/db";
+import { dbContext, envContext } from "~/middleware/db";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/login";
 
@@ -37,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, password, remember, redirectTo } = submission.value;
   const db = context.get(dbContext);
   try {
-    const outcome = await attemptLogin(db, email, password, clientIp(request));
+    const secret = context.get(envContext).JWT_SECRET;
+    const outcome = await attemptLogin(db, email, password, clientIp(request), await trustedDeviceNonce(request, secret, email));
     if (outcome.kind === "throttled") {
       return data(
         {
@@ -54,9 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const session = await createSession(db, outcome.user.id, remember);
-    return redirect(safeRedirectPath(redirectTo), {
-      headers: { "Set-Cookie": serializeSessionCookie(request, session.token, session) },
-    });
+    const headers = new Headers();
+    headers.append("Set-Cookie", serializeSessionCookie(request, session.token, session));
+    headers.append("Set-Cookie", await deviceCookieAfterSignIn(request, secret, email));
+    return redirect(safeRedirectPath(redirectTo), { headers });
   } catch (error) {
     console.error("login failed", error);
     return data(

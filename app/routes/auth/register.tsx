@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { registerUser } from "~/auth/accounts.server";
 import { clientIp } from "~/auth/client-ip.server";
+import { deviceCookieAfterSignIn } from "~/auth/device-cookie.server";
 import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
 import { createSession } from "~/auth/session.server";
 import { serializeSessionCookie } from "~/auth/session-cookie.server";
@@ -12,7 +13,7 @@ import { takeToken, throttleRules } from "~/auth/throttle.server";
 import { AuthShell } from "~/components/auth-shell";
 import { Alert, ErrorList, Field, PasswordField, SubmitButton, useHydrated, useIsPending } from "~/components/forms";
 import { passwordRules, registerSchema } from "~/domain/account-schemas";
-import { dbContext } from "~/middleware/db";
+import { dbContext, envContext } from "~/middleware/db";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/register";
 
@@ -56,7 +57,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const session = await createSession(db, outcome.user.id, false);
     const redirectTo = safeRedirectPath(formData.get("redirectTo"));
-    return redirect(redirectTo, { headers: { "Set-Cookie": serializeSessionCookie(request, session.token, session) } });
+    // This browser made the account: like a sign-in, it is trusted with it from now on (device-cookie.server.ts).
+    const headers = new Headers();
+    headers.append("Set-Cookie", serializeSessionCookie(request, session.token, session));
+    headers.append("Set-Cookie", await deviceCookieAfterSignIn(request, context.get(envContext).JWT_SECRET, outcome.user.email));
+    return redirect(redirectTo, { headers });
   } catch (error) {
     console.error("registration failed", error);
     return data(

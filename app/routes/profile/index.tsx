@@ -426,6 +426,7 @@ const storedDescriptions = new Map<string, string | null>([
   ["Role changed to user", "roleChangedToUser"],
   ["Account deactivated by an administrator", "deactivatedByAdmin"],
   ["Account reactivated by an administrator", "reactivatedByAdmin"],
+  ["Sign-in unlocked by an administrator", "unlockedByAdmin"],
 ]);
 
 function describe(stored: string, t: (key: string) => string) {
