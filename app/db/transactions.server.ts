@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { foldForSearch, transactionSearchText } from "~/domain/search-text";
 import type { TransactionType } from "~/domain/transactions";
 import { recordActivityQuery } from "./activity.server";
+import { inList, insertChunks, jsonList } from "./bound-lists.server";
 import type { Db } from "./client.server";
 import { ownerCheck } from "./owner-check.server";
 import { categories, payments, tags, transactions, transactionTags } from "./schema";
@@ -64,8 +66,14 @@ function recordedPayment(p: TransactionPayment): TransactionPayment {
   };
 }
 
-function paymentRows(userId: string, transactionId: string, value: ResolvedTransaction) {
-  return value.payments.map((p) => ({ transactionId, userId, position: p.position, ...recordedPayment(p) }));
+/** The INSERTs of a transaction's payments and tag links, each within D1's bound-parameter limit. */
+function childInserts(db: Db, userId: string, transactionId: string, value: ResolvedTransaction) {
+  const paymentRows = value.payments.map((p) => ({ transactionId, userId, position: p.position, ...recordedPayment(p) }));
+  const tagLinks = value.tagIds.map((tagId) => ({ transactionId, tagId }));
+  return [
+    ...insertChunks(payments, paymentRows).map((rows) => db.insert(payments).values(rows)),
+    ...insertChunks(transactionTags, tagLinks).map((rows) => db.insert(transactionTags).values(rows)),
+  ];
 }
 
 /**
@@ -103,21 +111,20 @@ export async function createTransaction(
 ): Promise<string> {
   const id = options.id ?? crypto.randomUUID();
   const now = options.createdAt ?? new Date();
-  const tagLinks = value.tagIds.map((tagId) => ({ transactionId: id, tagId }));
   await db.batch([
     db.insert(transactions).values({
       id,
       userId,
       type: value.type,
       description: value.description,
+      searchText: transactionSearchText(value.description),
       date: value.date,
       categoryId: value.categoryId,
       usdCents: value.usdCents,
       createdAt: now,
       updatedAt: now,
     }),
-    db.insert(payments).values(paymentRows(userId, id, value)),
-    ...(tagLinks.length ? [db.insert(transactionTags).values(tagLinks)] : []),
+    ...childInserts(db, userId, id, value),
     recordActivityQuery(db, {
       userId,
       action: "transaction_create",
@@ -143,13 +150,13 @@ export async function updateTransaction(
 ): Promise<boolean> {
   const [existing] = await idsOfOwned(db, userId, id).limit(1);
   if (!existing) return false;
-  const tagLinks = value.tagIds.map((tagId) => ({ transactionId: id, tagId }));
   const [updated] = await db.batch([
     db
       .update(transactions)
       .set({
         type: value.type,
         description: value.description,
+        searchText: transactionSearchText(value.description),
         date: value.date,
         categoryId: value.categoryId,
         usdCents: value.usdCents,
@@ -158,9 +165,8 @@ export async function updateTransaction(
       .where(ownedTransaction(userId, id))
       .returning({ id: transactions.id }),
     db.delete(payments).where(and(eq(payments.transactionId, id), eq(payments.userId, userId))),
-    db.insert(payments).values(paymentRows(userId, id, value)),
     db.delete(transactionTags).where(inArray(transactionTags.transactionId, idsOfOwned(db, userId, id))),
-    ...(tagLinks.length ? [db.insert(transactionTags).values(tagLinks)] : []),
+    ...childInserts(db, userId, id, value),
     recordActivityQuery(db, { userId, action: "transaction_update", description: value.description, ipAddress: activity.ip }),
   ]);
   return updated.length > 0;
@@ -215,7 +221,7 @@ type RecordRow = {
   categoryType: string | null;
 };
 
-/** Payments and tag ids for a page of transactions: two indexed queries, not one per row. */
+/** Payments and tag ids for a page of transactions: two indexed queries, not one per row, each binding the page's ids as one JSON list. */
 async function withChildren(db: Db, userId: string, rows: RecordRow[]): Promise<TransactionRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -223,13 +229,14 @@ async function withChildren(db: Db, userId: string, rows: RecordRow[]): Promise<
     db
       .select()
       .from(payments)
-      .where(and(ownerCheck(payments.userId, userId), inArray(payments.transactionId, ids)))
+      .where(and(ownerCheck(payments.userId, userId), inList(payments.transactionId, ids)))
       .orderBy(asc(payments.transactionId), asc(payments.position)),
     db
       .select({ transactionId: transactionTags.transactionId, tagId: transactionTags.tagId })
       .from(transactionTags)
       .innerJoin(tags, eq(tags.id, transactionTags.tagId))
-      .where(and(inArray(transactionTags.transactionId, ids), eq(tags.userId, userId)))
+      // From the page's links to their tags, not from every tag the user has (owner-check.server.ts).
+      .where(and(inList(transactionTags.transactionId, ids), ownerCheck(tags.userId, userId)))
       // Tags in name order, so "the first two" a list shows are stable.
       .orderBy(asc(transactionTags.transactionId), asc(tags.nameKey)),
   ]);
@@ -264,10 +271,12 @@ export async function getTransaction(db: Db, userId: string, id: string): Promis
   return record;
 }
 
-/** LIKE with the user's text taken literally (% and _ are not wildcards). */
+/**
+ * The description contains the text, ignoring case and accents: instr over the stored folded
+ * copy. Not LIKE: D1 refuses LIKE patterns over 50 bytes, and LIKE folds ASCII letters only.
+ */
 function containsText(text: string) {
-  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${transactions.description} like ${`%${escaped}%`} escape '\\'`;
+  return sql`instr(${transactions.searchText}, ${foldForSearch(text)}) > 0`;
 }
 
 export function filterConditions(userId: string, filter: TransactionFilter): SQL {
@@ -292,10 +301,11 @@ export function filterConditions(userId: string, filter: TransactionFilter): SQL
       sql`${transactions.id} in (select ${payments.transactionId} from ${payments} where ${payments.userId} = ${userId} and ${payments.currencyCode} = ${filter.currencyCode})`,
     );
   }
-  // Every chosen tag must be on the transaction.
-  for (const tagId of filter.tagIds ?? []) {
+  // Every chosen tag is on the transaction: no chosen tag is missing from it. The chosen ids are
+  // one JSON parameter (D1 allows 100 per statement); each is looked up in the links' primary key.
+  if (filter.tagIds?.length) {
     conditions.push(
-      sql`exists (select 1 from ${transactionTags} where ${transactionTags.transactionId} = ${transactions.id} and ${transactionTags.tagId} = ${tagId})`,
+      sql`not exists (select 1 from json_each(${jsonList(filter.tagIds)}) as chosen where not exists (select 1 from ${transactionTags} where ${transactionTags.transactionId} = ${transactions.id} and ${transactionTags.tagId} = chosen.value))`,
     );
   }
   return and(...conditions)!;
