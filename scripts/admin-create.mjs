@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../app/auth/password.server.ts";
+import { userSearchText } from "../app/domain/search-text.ts";
 import { bin, persistArgs, run } from "./lib.mjs";
 
 const { values } = parseArgs({
@@ -45,10 +46,10 @@ const hash = await hashPassword(password);
 const now = Date.now();
 const id = crypto.randomUUID();
 // An existing account with this email is promoted (and its password reset) rather than duplicated.
-const sql = `INSERT INTO users (id, email, first_name, last_name, password_hash, role, is_active, created_at, updated_at)
-VALUES (?1, ?2, ?3, ?4, ?5, 'superadmin', 1, ?6, ?6)
-ON CONFLICT(email) DO UPDATE SET role = 'superadmin', is_active = 1, first_name = ?3, last_name = ?4, password_hash = ?5, updated_at = ?6;`;
-const args = [id, email, firstName, lastName, hash, now];
+const sql = `INSERT INTO users (id, email, first_name, last_name, search_text, password_hash, role, is_active, created_at, updated_at)
+VALUES (?1, ?2, ?3, ?4, ?7, ?5, 'superadmin', 1, ?6, ?6)
+ON CONFLICT(email) DO UPDATE SET role = 'superadmin', is_active = 1, first_name = ?3, last_name = ?4, search_text = ?7, password_hash = ?5, updated_at = ?6;`;
+const args = [id, email, firstName, lastName, hash, now, userSearchText({ firstName, lastName, email })];
 
 if (process.env.TURSO_DATABASE_URL) {
   const { createClient } = await import("@libsql/client");

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../app/auth/password.server.ts";
 import { toUsdCents } from "../app/domain/money.ts";
+import { transactionSearchText, userSearchText } from "../app/domain/search-text.ts";
 import { bin, persistArgs, run } from "./lib.mjs";
 
 export const benchAccount = { email: "bench@example.com", password: "BenchPass123" };
@@ -44,7 +45,7 @@ export async function buildBenchSql(today = new Date()) {
   const userId = "bench-user";
   const now = Date.now();
   const statements = [
-    `INSERT INTO users (id, email, first_name, last_name, password_hash, role, is_active, created_at, updated_at) VALUES ('${userId}', '${benchAccount.email}', 'Bench', 'User', ${q(await hashPassword(benchAccount.password))}, 'user', 1, ${now - 3 * 365 * 86_400_000}, ${now});`,
+    `INSERT INTO users (id, email, first_name, last_name, search_text, password_hash, role, is_active, created_at, updated_at) VALUES ('${userId}', '${benchAccount.email}', 'Bench', 'User', ${q(userSearchText({ firstName: "Bench", lastName: "User", email: benchAccount.email }))}, ${q(await hashPassword(benchAccount.password))}, 'user', 1, ${now - 3 * 365 * 86_400_000}, ${now});`,
   ];
   const tags = Array.from({ length: 12 }, (_, i) => ({ id: `bench-tag-${i}`, user_id: userId, name: `Tag ${i}`, name_key: `tag ${i}`, color: "#3B82F6", description: null, created_at: now, updated_at: now }));
   statements.push(...inserts("tags", tags));
@@ -65,7 +66,8 @@ export async function buildBenchSql(today = new Date()) {
       total += usd;
       payments.push({ id: `${id}-p${p}`, transaction_id: id, user_id: userId, position: p, currency_code: code, amount_minor: amount, method: pick(methods), rate, rate_date: "2026-11-01", rate_source: "snapshot", usd_cents: usd });
     }
-    transactions.push({ id, user_id: userId, type: income ? "INCOME" : "EXPENSE", description: `${income ? "Invoice" : "Purchase"} ${i}`, date, category_id: pick(income ? incomeCategories : expenseCategories), usd_cents: total, created_at: now - i, updated_at: now - i });
+    const description = `${income ? "Invoice" : "Purchase"} ${i}`;
+    transactions.push({ id, user_id: userId, type: income ? "INCOME" : "EXPENSE", description, search_text: transactionSearchText(description), date, category_id: pick(income ? incomeCategories : expenseCategories), usd_cents: total, created_at: now - i, updated_at: now - i });
     if (random() < 0.3) links.push({ transaction_id: id, tag_id: pick(tags).id });
   }
   statements.push(...inserts("transactions", transactions), ...inserts("payments", payments), ...inserts("transaction_tags", links));

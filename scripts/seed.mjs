@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../app/auth/password.server.ts";
 import { toUsdCents } from "../app/domain/money.ts";
+import { transactionSearchText, userSearchText } from "../app/domain/search-text.ts";
 import { bin, persistArgs, run } from "./lib.mjs";
 
 export const demoAccounts = {
@@ -39,6 +40,7 @@ export async function buildSeedSql(today = new Date()) {
         email: a.email,
         first_name: a.firstName,
         last_name: a.lastName,
+        search_text: userSearchText(a),
         password_hash: await hashPassword(a.password),
         role: a.role,
         is_active: 1,
@@ -101,6 +103,7 @@ export async function buildSeedSql(today = new Date()) {
           user_id: userId,
           type,
           description,
+          search_text: transactionSearchText(description),
           date: isoDate(date),
           category_id: categoryId,
           usd_cents: usdCents,

@@ -3,6 +3,7 @@ import { adminUpdateUser, type AdminChange } from "~/auth/accounts.server";
 import { recordActivityQuery } from "~/db/activity.server";
 import type { Db } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
+import { userSearchText } from "~/domain/search-text";
 
 export type AdminUserEdit = AdminChange & { firstName?: string; lastName?: string };
 
@@ -26,7 +27,7 @@ export async function adminEditUser(
   const [[updated]] = await db.batch([
     db
       .update(users)
-      .set({ ...names, updatedAt: new Date() })
+      .set({ ...names, searchText: userSearchText({ ...result.user, ...names }), updatedAt: new Date() })
       .where(eq(users.id, targetId))
       .returning(),
     recordActivityQuery(db, {

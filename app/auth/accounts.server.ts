@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { recordActivityQuery } from "~/db/activity.server";
 import type { Db } from "~/db/client.server";
 import { throttleBuckets, users, type User } from "~/db/schema";
+import { userSearchText } from "~/domain/search-text";
 import { countActiveSuperadmins, findUserByEmail, findUserById } from "~/db/users.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { isSuperadmin } from "./public-user";
@@ -26,7 +27,7 @@ export async function registerUser(
   const id = crypto.randomUUID();
   try {
     const [[user]] = await db.batch([
-      db.insert(users).values({ id, ...input, passwordHash, role: "user" }).returning(),
+      db.insert(users).values({ id, ...input, searchText: userSearchText(input), passwordHash, role: "user" }).returning(),
       recordActivityQuery(db, { userId: id, action: "sign_up", description: "Account created", ipAddress: ip }),
     ]);
     return { ok: true, user: user! };
@@ -76,7 +77,7 @@ export async function updateProfile(
   if (existing && existing.id !== userId) return { ok: false, error: "emailExists" };
   try {
     await db.batch([
-      db.update(users).set({ ...input, updatedAt: new Date() }).where(eq(users.id, userId)),
+      db.update(users).set({ ...input, searchText: userSearchText(input), updatedAt: new Date() }).where(eq(users.id, userId)),
       recordActivityQuery(db, { userId, action: "profile_update", description: "Profile updated", ipAddress: ip }),
     ]);
   } catch (error) {

@@ -4,9 +4,11 @@ import { createLibsqlTestDb } from "../../tests/setup/libsql-db";
 import { monthRange } from "~/domain/dashboard";
 import type { Db } from "./client.server";
 import { dashboardMoney } from "./dashboard.server";
-import { payments, transactions, users } from "./schema";
+import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
+import { payments, tags, transactions, transactionTags, users } from "./schema";
+import { resolveTransaction } from "./transaction-input.server";
 import { transactionSummary } from "./transaction-reports.server";
-import { getTransaction, listTransactions } from "./transactions.server";
+import { createTransaction, getTransaction, listTransactions, updateTransaction } from "./transactions.server";
 
 // The plans SQLite picks for the busiest read paths, on a database without ANALYZE statistics
 // (D1 keeps none). With no statistics the plan depends only on the schema and the query, so a
@@ -55,6 +57,8 @@ beforeAll(async () => {
     await db.insert(transactions).values({ id, userId: user, type: i % 3 ? "EXPENSE" : "INCOME", description: `Row ${i}`, date: month.startDate, categoryId: null, usdCents: 1000 });
     await db.insert(payments).values({ id: `${id}-p0`, transactionId: id, userId: user, position: 0, currencyCode: i % 2 ? "EUR" : "USD", amountMinor: 1000, method: "cash", rate: "1", rateDate: month.startDate, rateSource: "fixed", usdCents: 1000 });
   }
+  await db.insert(tags).values(["tag-a", "tag-b"].map((id) => ({ id, userId: user, name: id, nameKey: id })));
+  await db.insert(transactionTags).values([{ transactionId: "tx-plan-0", tagId: "tag-a" }, { transactionId: "tx-plan-0", tagId: "tag-b" }, { transactionId: "tx-plan-1", tagId: "tag-a" }]);
 });
 
 test("the dashboard sums both months from the covering (user, date) index and never walks all the user's payments", async () => {
@@ -79,7 +83,8 @@ test("a currency filter finds its rows through that currency's payments", async 
   const plans = await plansOf(() =>
     listTransactions(db, user, { type: "EXPENSE", currencyCode: "EUR" }, { by: "amount", order: "asc" }, { page: 2, limit: 10 }),
   );
-  const filtered = plans.filter((p) => p.includes("LIST SUBQUERY"));
+  // The page's own payments and tags are also found through a list (json_each): only the row queries count here.
+  const filtered = plans.filter((p) => p.startsWith("SEARCH transactions") && p.includes("LIST SUBQUERY"));
   expect(filtered).toHaveLength(2);
   for (const plan of filtered) {
     expect(plan).toMatch(/^SEARCH transactions USING INDEX sqlite_autoindex_transactions_1 \(id=\?\)/);
@@ -95,4 +100,67 @@ test("one transaction, and a dated summary, read only what they show", async () 
   ];
   expect(plans.length).toBeGreaterThanOrEqual(4);
   for (const plan of plans) expect(plan).not.toMatch(readsAllOfTheUser);
+});
+
+// D1 refuses statements with more than 100 bound parameters (libSQL takes thousands): lists of
+// ids go in as one JSON array read by json_each (bound-lists.server.ts). These check that the
+// plans still look each id up in its index, and that no statement grows with a list.
+
+test("a page's payments and tags are looked up by the page's ids, one JSON parameter, through their indexes", async () => {
+  const plans = await plansOf(() => listTransactions(db, user, {}, { by: "date", order: "desc" }, { page: 1, limit: 10 }));
+  expect(plans).toContain("SEARCH payments USING INDEX payments_transaction_idx (transaction_id=?) | LIST SUBQUERY 1 | SCAN json_each VIRTUAL TABLE INDEX 1:");
+  // From the page's links to their tags by id, not through every tag the user has (as before json_each).
+  const tagPlan = plans.find((p) => p.includes("transaction_tags"));
+  expect(tagPlan).toMatch(/^SEARCH transaction_tags USING COVERING INDEX sqlite_autoindex_transaction_tags_1 \(transaction_id=\?\) \| LIST SUBQUERY 1 \| SCAN json_each .* SEARCH tags USING INDEX sqlite_autoindex_tags_1 \(id=\?\)/);
+  for (const plan of plans) expect(plan).not.toMatch(readsAllOfTheUser);
+});
+
+test("a tag filter finds its rows through the tags' links, with one parameter for any number of tags", async () => {
+  const list = (tagIds: string[]) => listTransactions(db, user, { tagIds }, { by: "date", order: "desc" }, { page: 1, limit: 10 });
+  const two = await statementsOf(() => list(["tag-a", "tag-b"]));
+  const twenty = await statementsOf(() => list(Array.from({ length: 20 }, (_, i) => `tag-${i}`)));
+  expect(twenty.map((s) => s.args.length)).toEqual(two.slice(0, 2).map((s) => s.args.length));
+  // Through transaction_tags_tag_idx to the ids, then each transaction by its key: not a probe
+  // of every row the user has, which the former one-EXISTS-per-tag form made.
+  const plans = await plansOf(() => list(["tag-a", "tag-b"]));
+  for (const plan of plans.slice(0, 2)) {
+    expect(plan).toMatch(/^SEARCH transactions USING INDEX sqlite_autoindex_transactions_1 \(id=\?\) \| LIST SUBQUERY \d+ \| SEARCH transaction_tags USING INDEX transaction_tags_tag_idx \(tag_id=\?\) \| LIST SUBQUERY \d+ \| SCAN json_each/);
+  }
+  for (const plan of plans) expect(plan).not.toMatch(readsAllOfTheUser);
+  expect((await list(["tag-a", "tag-b"])).transactions.map((t) => t.id)).toEqual(["tx-plan-0"]);
+  expect((await list(["tag-a", "tag-a"])).transactions.map((t) => t.id).sort()).toEqual(["tx-plan-0", "tx-plan-1"]);
+  // Another user's rows linked to the same tag id stay out: the owner check filters every row.
+  expect((await listTransactions(db, "someone-else", { tagIds: ["tag-a"] }, { by: "date", order: "desc" }, { page: 1, limit: 10 })).total).toBe(0);
+});
+
+test("a transaction's tags are checked by id, not through every tag the user has", async () => {
+  const input = { type: "EXPENSE", description: "x", date: "2026-10-01", categoryId: "default-food", tagIds: ["tag-a", "tag-b"], payments: [{ currencyCode: "USD", amount: "1", method: "cash", rate: undefined }], multi: false } as const;
+  const plans = await plansOf(() => resolveTransaction(db, user, { ...input, tagIds: [...input.tagIds], payments: [...input.payments] }));
+  expect(plans).toContain("SEARCH tags USING INDEX sqlite_autoindex_tags_1 (id=?) | LIST SUBQUERY 1 | SCAN json_each VIRTUAL TABLE INDEX 1:");
+});
+
+test("no statement of a 100-row page, or of a write with the most payments and tags, binds more than D1 allows", async () => {
+  const bulk = "user-bulk";
+  await db.insert(users).values({ id: bulk, email: "bulk@example.com", firstName: "B", lastName: "Ulk", passwordHash: "x" });
+  const tagIds = Array.from({ length: 20 }, (_, i) => `bulk-tag-${i}`);
+  await db.insert(tags).values(tagIds.map((id) => ({ id, userId: bulk, name: id, nameKey: id })));
+  const value = {
+    type: "EXPENSE" as const,
+    description: "Bulk",
+    date: "2026-10-01",
+    categoryId: "default-food",
+    tagIds,
+    payments: Array.from({ length: 20 }, (_, position) => ({ position, currencyCode: "USD", amountMinor: 100, method: "cash" as const, rate: "1", rateDate: "2026-10-01", rateSource: "fixed", usdCents: 100 })),
+    usdCents: 2000,
+  };
+  const writes = await statementsOf(async () => {
+    for (let i = 0; i < 100; i++) await createTransaction(db, bulk, value, { ip: null });
+    await updateTransaction(db, bulk, (await listTransactions(db, bulk, {}, { by: "date", order: "desc" }, { page: 1, limit: 1 })).transactions[0]!.id, value, { ip: null });
+  });
+  const reads = await statementsOf(() => listTransactions(db, bulk, { tagIds }, { by: "date", order: "desc" }, { page: 1, limit: 100 }));
+  const page = await listTransactions(db, bulk, { tagIds }, { by: "date", order: "desc" }, { page: 1, limit: 100 });
+  expect(page.transactions).toHaveLength(100);
+  expect(page.transactions.every((t) => t.payments.length === 20 && t.tagIds.length === 20)).toBe(true);
+  const widest = Math.max(...[...writes, ...reads].map((s) => s.args.length));
+  expect(widest).toBeLessThanOrEqual(D1_MAX_BOUND_PARAMETERS);
 });

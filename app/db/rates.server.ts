@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import { MANUAL_SOURCE } from "~/domain/rates";
 import { recordActivityQuery } from "./activity.server";
+import { inList } from "./bound-lists.server";
 import type { Db } from "./client.server";
 import { exchangeRates, rateRefreshRuns } from "./schema";
 
@@ -55,7 +56,7 @@ export async function findRatesOn(db: Db, currencyCodes: readonly string[], date
       ),
     })
     .from(exchangeRates)
-    .where(and(inArray(exchangeRates.currencyCode, others), lte(exchangeRates.date, date)))
+    .where(and(inList(exchangeRates.currencyCode, others), lte(exchangeRates.date, date)))
     .as("ranked");
   const rows = await db
     .select({ currencyCode: ranked.currencyCode, rate: ranked.rate, date: ranked.date, source: ranked.source })

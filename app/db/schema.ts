@@ -37,6 +37,8 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     role: text("role").notNull().default("user"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    // userSearchText (domain/search-text.ts) of the names and email, rewritten with them: the admin search looks in it.
+    searchText: text("search_text").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -158,6 +160,8 @@ export const transactions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     type: text("type", { enum: ["INCOME", "EXPENSE"] }).notNull(),
     description: text("description").notNull(),
+    // transactionSearchText (domain/search-text.ts) of the description, rewritten with it: the list's search looks in it.
+    searchText: text("search_text").notNull().default(""),
     date: text("date").notNull(),
     categoryId: text("category_id").references(() => categories.id),
     // Sum of the payments' usd_cents, kept here so list totals and sorts need no join.

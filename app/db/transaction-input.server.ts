@@ -1,11 +1,13 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import { isBelowMinimumRate, MAX_USD_CENTS, parseAmount, parseRate, rateMessages, sumMinor, toUsdCents } from "~/domain/money";
 import { BASE_CURRENCY, MANUAL_SOURCE } from "~/domain/rates";
 import { amountMessage, type PaymentMethod, type TransactionInput, type TransactionType } from "~/domain/transactions";
+import { inList } from "./bound-lists.server";
 import { findCategory } from "./categories.server";
 import type { Db } from "./client.server";
 import type { UserTotalLimit } from "./errors.server";
 import { listCurrencies } from "./currencies.server";
+import { ownerCheck } from "./owner-check.server";
 import { findRateOn } from "./rates.server";
 import { tags } from "./schema";
 
@@ -70,7 +72,8 @@ export async function resolveTransaction(
     const owned = await db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(eq(tags.userId, userId), inArray(tags.id, tagIds)));
+      // Found by id (the list), checked for owner: an indexed user equality would walk all the user's tags.
+      .where(and(ownerCheck(tags.userId, userId), inList(tags.id, tagIds)));
     if (owned.length !== tagIds.length) issues.push({ path: ["tagIds"], message: "validation.tagInvalid" });
   }
 

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { foldForSearch } from "~/domain/search-text";
 import type { Db } from "./client.server";
 import { users } from "./schema";
 
@@ -24,20 +25,14 @@ export async function findUserById(db: Db, id: string) {
 
 export type UserListFilter = { search?: string; role?: "superadmin" | "user" | "" };
 
-/** Admin list: name or email contains the search, case-insensitively; role filter per spec section 6. */
+/**
+ * Admin list: name or email contains the search, ignoring case and accents (instr over the stored
+ * folded copy; LIKE on D1 refuses patterns over 50 bytes); role filter per spec section 6.
+ */
 export function listUsers(db: Db, filter: UserListFilter) {
   const conditions = [];
-  const search = filter.search?.trim().toLowerCase();
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const fullName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
-    conditions.push(
-      or(
-        sql`${fullName} like ${pattern} escape '\\'`,
-        sql`lower(${users.email}) like ${pattern} escape '\\'`,
-      ),
-    );
-  }
+  const search = filter.search?.trim();
+  if (search) conditions.push(sql`instr(${users.searchText}, ${foldForSearch(search)}) > 0`);
   if (filter.role === "superadmin") conditions.push(sql`lower(${users.role}) = 'superadmin'`);
   if (filter.role === "user") conditions.push(sql`lower(${users.role}) <> 'superadmin'`);
   return db

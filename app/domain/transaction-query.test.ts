@@ -45,10 +45,15 @@ test("bad values are ignored one by one, never an error", () => {
   expect(parse(`category=${"x".repeat(101)}`).category).toBeUndefined();
 });
 
-test("the search is trimmed and cut to 200 characters; repeated tags count once", () => {
-  expect(parse(`q=${"a".repeat(250)}`).q).toHaveLength(200);
+test("a search over 100 characters is not applied and is flagged, so the page can say why; repeated tags count once", () => {
+  expect(parse(`q=${encodeURIComponent(` ${"é".repeat(100)} `)}`)).toMatchObject({ q: "é".repeat(100) });
+  expect(parse(`q=${"a".repeat(100)}`).searchTooLong).toBeUndefined();
+  const tooLong = parse(`q=${"a".repeat(101)}&type=income`);
+  expect(tooLong).toMatchObject({ q: "", searchTooLong: true, type: "INCOME" });
+  expect(listQueryToParams(tooLong).toString()).toBe("type=income");
   expect(parse("tag=a&tag=a&tag=b").tags).toEqual(["a", "b"]);
-  expect(parse(Array.from({ length: 30 }, (_, i) => `tag=t${i}`).join("&")).tags).toHaveLength(20);
+  expect(parse(Array.from({ length: 30 }, (_, i) => `tag=t${i}`).join("&"))).toMatchObject({ tags: Array.from({ length: 20 }, (_, i) => `t${i}`), tooManyTags: true });
+  expect(parse(Array.from({ length: 20 }, (_, i) => `tag=t${i}`).join("&")).tooManyTags).toBeUndefined();
 });
 
 test("the URL leaves out defaults and round-trips", () => {

@@ -1,14 +1,16 @@
 import { z } from "zod";
-import { isIsoDate, type TransactionType } from "./transactions";
+import { SEARCH_MAX } from "./search-text";
+import { isIsoDate, MAX_TAGS, type TransactionType } from "./transactions";
 
 // The state of the transaction list (/expenses) lives in its URL, so the page works without
 // JavaScript and can be bookmarked: q, type, from, to, category, currency, tag (repeatable),
-// sort, order, page. A value that does not parse is ignored (as if absent), never an error.
+// sort, order, page. A value that does not parse is ignored (as if absent), never an error; a
+// search over SEARCH_MAX characters is ignored too, and the page says so (searchTooLong).
 
 /** Spec section 9: the list screen shows 10 rows a page. */
 export const LIST_PAGE_SIZE = 10;
-export const SEARCH_MAX = 200;
-export const TAG_FILTER_MAX = 20;
+/** A transaction carries at most MAX_TAGS tags, so an all-of filter over more could match nothing. */
+export const TAG_FILTER_MAX = MAX_TAGS;
 /** Far beyond any real list; keeps the SQL offset a small integer. */
 const PAGE_MAX = 1_000_000;
 
@@ -17,6 +19,10 @@ export type SortOrder = "asc" | "desc";
 
 export type ListQuery = {
   q: string;
+  /** The URL's search was over SEARCH_MAX characters and was not applied. */
+  searchTooLong?: boolean;
+  /** The URL chose more than TAG_FILTER_MAX tags; only the first were applied. */
+  tooManyTags?: boolean;
   type?: TransactionType;
   from?: string;
   to?: string;
@@ -34,7 +40,7 @@ const id = z.string().trim().min(1).max(100);
 const field = {
   q: z
     .string()
-    .transform((s) => s.trim().slice(0, SEARCH_MAX))
+    .transform((s) => s.trim())
     .catch(""),
   type: z
     .string()
@@ -64,12 +70,14 @@ function first(params: URLSearchParams, name: string): string | undefined {
 }
 
 export function parseListQuery(params: URLSearchParams): ListQuery {
-  const tags = [...new Set(params.getAll("tag").flatMap((t) => (id.safeParse(t).success ? [t.trim()] : [])))].slice(
-    0,
-    TAG_FILTER_MAX,
-  );
+  const chosenTags = [...new Set(params.getAll("tag").flatMap((t) => (id.safeParse(t).success ? [t.trim()] : [])))];
+  const tags = chosenTags.slice(0, TAG_FILTER_MAX);
+  const q = field.q.parse(params.get("q") ?? "");
+  const searchTooLong = q.length > SEARCH_MAX;
   return {
-    q: field.q.parse(params.get("q") ?? ""),
+    q: searchTooLong ? "" : q,
+    ...(searchTooLong ? { searchTooLong } : {}),
+    ...(chosenTags.length > TAG_FILTER_MAX ? { tooManyTags: true } : {}),
     type: field.type.parse(first(params, "type")),
     from: field.date.parse(first(params, "from")),
     to: field.date.parse(first(params, "to")),

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { transactionSearchText } from "~/domain/search-text";
 
 // Rows the API under test does not create yet (transactions, budgets), written straight into D1.
 
@@ -27,8 +28,8 @@ export async function insertTransaction(row: TransactionRow): Promise<string> {
   const usdCents = payments.reduce((sum, p) => sum + p.usdCents, 0);
   const statements = [
     env.DB.prepare(
-      "insert into transactions (id, user_id, type, description, date, category_id, usd_cents, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
-    ).bind(id, row.userId, row.type ?? "EXPENSE", row.description ?? "Groceries", date, row.categoryId ?? null, usdCents, row.createdAt ?? Date.now()),
+      "insert into transactions (id, user_id, type, description, search_text, date, category_id, usd_cents, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).bind(id, row.userId, row.type ?? "EXPENSE", row.description ?? "Groceries", transactionSearchText(row.description ?? "Groceries"), date, row.categoryId ?? null, usdCents, row.createdAt ?? Date.now()),
     ...payments.map((p, position) =>
       env.DB.prepare(
         "insert into payments (id, transaction_id, user_id, position, currency_code, amount_minor, method, rate, rate_date, rate_source, usd_cents) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'snapshot', ?)",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SEARCH_MAX, searchParamSchema } from "~/domain/search-text";
 import { calendarDateOf, isIsoDate, MAX_PAYMENTS, MAX_TAGS } from "~/domain/transactions";
 import { defineOperation } from "../operation";
 import { apiTransactionSchema } from "../transaction-json";
@@ -86,7 +87,9 @@ export const transactionListQuerySchema = z.object({
   categoryId: z.string().max(100).optional(),
   currencyCode: z.string().trim().toUpperCase().max(10).optional().meta({ description: "Transactions with a payment in this currency" }),
   tagId: z.string().max(100).optional().meta({ description: "Transactions carrying this tag" }),
-  search: z.string().max(200, "validation.tooLong").optional().meta({ description: "Words in the description" }),
+  search: searchParamSchema
+    .optional()
+    .meta({ description: `Text in the description, ignoring case and accents. At most ${SEARCH_MAX} characters; longer answers 400` }),
   startDate: z.string().trim().refine(isIsoDate, "validation.dateInvalid").optional(),
   endDate: z.string().trim().refine(isIsoDate, "validation.dateInvalid").optional(),
   minAmount: usdFilter("Lowest USD total, e.g. 10.50"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SEARCH_MAX, searchParamSchema } from "~/domain/search-text";
 import { NAME_MAX, apiPasswordChangeSchema, profileSchema } from "~/domain/account-schemas";
 import { defineOperation } from "../operation";
 import { apiUserSchema } from "../user-json";
@@ -23,7 +24,9 @@ export const activityEntrySchema = z.object({
 });
 
 export const userListQuerySchema = z.object({
-  search: z.string().max(200, "validation.tooLong").optional().meta({ description: "Matches name or email, case-insensitively" }),
+  search: searchParamSchema
+    .optional()
+    .meta({ description: `Matches name or email, ignoring case and accents. At most ${SEARCH_MAX} characters; longer answers 400` }),
   role: z
     .string()
     .trim()

@@ -6,18 +6,18 @@ import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { isSuperadmin } from "~/auth/public-user";
 import { lockedLoginEmails } from "~/auth/throttle.server";
-import { Alert, inputClass, Spinner, SubmitButton } from "~/components/forms";
+import { Alert, ErrorList, inputClass, Spinner, SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
 import { HeaderCell } from "~/components/table";
 import { useFlashParam } from "~/components/use-flash-param";
 import { listUsers } from "~/db/users.server";
 import { formatDate } from "~/domain/dates";
+import { SEARCH_MAX } from "~/domain/search-text";
 import { dbContext } from "~/middleware/db";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/users";
 
-const SEARCH_MAX = 100;
 // Spec section 9: banners clear after 5000 ms.
 
 const changes = {
@@ -40,22 +40,25 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
 }
 
+/** A search over SEARCH_MAX characters is not applied, and the page says so. */
 function readFilters(url: URL) {
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  const typed = (url.searchParams.get("q") ?? "").trim();
+  const searchTooLong = typed.length > SEARCH_MAX;
   const roleParam = url.searchParams.get("role");
   const role = roleParam === "superadmin" || roleParam === "user" ? roleParam : "";
-  return { q, role } as const;
+  return { q: searchTooLong ? "" : typed, searchTooLong, role } as const;
 }
 
 // The admin layout's middleware has already refused everyone but superadmins, for loaders and actions alike.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
-  const { q, role } = readFilters(new URL(request.url));
+  const { q, searchTooLong, role } = readFilters(new URL(request.url));
   const db = context.get(dbContext);
   const [rows, locked] = await Promise.all([listUsers(db, { search: q, role }), lockedLoginEmails(db)]);
   return {
     title: getInstance(context).t("admin.users.metaTitle"),
     q,
+    searchTooLong,
     role,
     currentUserId: session.user.id,
     users: rows.map((u) => ({
@@ -102,14 +105,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { users, q, role, currentUserId } = loaderData;
+  const { users, q, searchTooLong, role, currentUserId } = loaderData;
   const updated = useFlashParam("updated");
   return (
     <div className="space-y-6">
       <PageHeader back={{ to: "/admin", label: t("admin.users.back") }} title={t("admin.users.title")} subtitle={t("admin.users.subtitle")} />
       {actionData?.error ? <Alert tone="error">{t(actionData.error)}</Alert> : null}
       {updated && !actionData ? <Alert tone="success">{t("admin.users.updated")}</Alert> : null}
-      <Filters q={q} role={role} />
+      <Filters q={q} searchTooLong={searchTooLong} role={role} />
       <section
         aria-labelledby="users-heading"
         className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
@@ -133,7 +136,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 type AdminUserRow = Route.ComponentProps["loaderData"]["users"][number];
 
 /** A GET form, so filtering works without JavaScript; with it the role select applies itself. */
-function Filters({ q, role }: { q: string; role: string }) {
+function Filters({ q, searchTooLong, role }: { q: string; searchTooLong: boolean; role: string }) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -160,6 +163,8 @@ function Filters({ q, role }: { q: string; role: string }) {
             defaultValue={q}
             key={q}
             maxLength={SEARCH_MAX}
+            aria-invalid={searchTooLong ? true : undefined}
+            aria-describedby={searchTooLong ? "user-search-error" : undefined}
             placeholder={t("admin.users.searchPlaceholder")}
             className={inputClass}
           />
@@ -172,6 +177,7 @@ function Filters({ q, role }: { q: string; role: string }) {
             </Link>
           ) : null}
         </div>
+        {searchTooLong ? <ErrorList id="user-search-error" errors={["validation.searchTooLongIgnored"]} /> : null}
       </div>
       <div>
         <label htmlFor="role-filter" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">

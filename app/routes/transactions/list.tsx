@@ -6,7 +6,7 @@ import { requireSession } from "~/auth/guards.server";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { ConfirmPanel } from "~/components/confirm-panel";
-import { Alert, buttonClass, inputClass, Spinner, useIsPending } from "~/components/forms";
+import { Alert, buttonClass, ErrorList, inputClass, Spinner, useIsPending } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { HeaderCell } from "~/components/table";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
@@ -16,6 +16,7 @@ import { listTagChoices } from "~/db/transaction-list.server";
 import { deleteTransaction, listTransactions, type TransactionFilter } from "~/db/transactions.server";
 import { formatDate } from "~/domain/dates";
 import { formatMinor, signedAmount, USD } from "~/domain/money";
+import { SEARCH_MAX } from "~/domain/search-text";
 import {
   activeFilterCount,
   isFiltered,
@@ -319,7 +320,9 @@ function Filters({ data: loaderData }: { data: LoaderData }) {
           type="search"
           name="q"
           defaultValue={query.q}
-          maxLength={200}
+          maxLength={SEARCH_MAX}
+          aria-invalid={query.searchTooLong ? true : undefined}
+          aria-describedby={query.searchTooLong ? "transaction-search-error" : undefined}
           placeholder={t("transactions.search.placeholder")}
           className={inputClass}
         />
@@ -327,6 +330,7 @@ function Filters({ data: loaderData }: { data: LoaderData }) {
           {t("transactions.search.submit")}
         </button>
       </div>
+      {query.searchTooLong ? <ErrorList id="transaction-search-error" errors={["validation.searchTooLongIgnored"]} /> : null}
       <details
         open={open}
         onToggle={(e) => setOpen(e.currentTarget.open)}
@@ -403,7 +407,10 @@ function Filters({ data: loaderData }: { data: LoaderData }) {
               ))}
             </select>
           </div>
-          <fieldset className="sm:col-span-2 lg:col-span-5" aria-describedby="filter-tags-hint">
+          <fieldset
+            className="sm:col-span-2 lg:col-span-5"
+            aria-describedby={query.tooManyTags ? "filter-tags-hint filter-tags-error" : "filter-tags-hint"}
+          >
             <legend className={label}>{t("transactions.filters.tags")}</legend>
             {tags.length === 0 ? (
               <p className="text-sm text-slate-600 dark:text-slate-300">{t("transactions.filters.noTags")}</p>
@@ -433,6 +440,7 @@ function Filters({ data: loaderData }: { data: LoaderData }) {
             <p id="filter-tags-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
               {t("transactions.filters.tagsHint")}
             </p>
+            {query.tooManyTags ? <ErrorList id="filter-tags-error" errors={["validation.tagFilterTooMany"]} /> : null}
           </fieldset>
           <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-5">
             <button type="submit" className={buttonClass.primary}>
