@@ -10,8 +10,9 @@ import { dumpDatabase, diffDumps, type DumpDiff } from "./db-dump";
 import { browser, ORIGIN, STRONG_PASSWORD, type Browser } from "./helpers";
 
 // The access matrix of issue 9, generated from app/routes.ts and the API's operation registry
-// (app/api/openapi.ts), so a new route cannot be forgotten: a route with a loader or an action
-// and no entry in WEB below, or an /api route without its operations, fails the coverage tests.
+// (app/api/openapi.ts), so a new route cannot be forgotten: a route without an entry in WEB
+// below, an /api route without its operations, or an operation without an entry in API fails
+// the coverage tests.
 //
 // Every case sends a request that would change something if its access check were missing
 // (a valid body, the victim's ids), checks the status ARCHITECTURE.md 5 names, and compares a
@@ -28,8 +29,10 @@ import { browser, ORIGIN, STRONG_PASSWORD, type Browser } from "./helpers";
 //   victim's ids: the same answer as for unknown ids, and none of the victim's data in it;
 // - a plain user on admin routes;
 // - on /api: no token, only a web session cookie, an expired, a tampered (payload, signature,
-//   alg none) access token, the access token of a family revoked by a reused refresh token, and
-//   the deactivated user's token.
+//   alg none) access token, the access token of a family revoked by a reused refresh token, the
+//   deactivated user's token, and that of a user deactivated in the database alone.
+// Protected web requests are also sent as React Router's client sends them with JavaScript
+// (`.data`), which runs the same loaders and actions behind another encoding.
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -101,22 +104,25 @@ async function person(email?: string, role?: string): Promise<Person> {
   return { id: account.user.id, email: account.email, web, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
 }
 
+/** The body a transaction of the fixtures was created with. */
+function fixtureTransaction(prefix: "Victim" | "Own", categoryId: string, tagId: string) {
+  return { description: `${prefix} rent ${MARK}`, date: "2026-11-10", categoryId, amount: "1234.56", tags: [tagId] };
+}
+/** The Idempotency-Key a fixture transaction was created with: a replay must stay its owner's. */
+const replayKey = (categoryId: string) => `replay-${categoryId}`;
+
 /** Two categories (one unused), a tag and a transaction carrying both, owned by the token's user. */
 async function recordsOf(token: string, prefix: "Victim" | "Own", label = ""): Promise<Records> {
-  const created = async (path: string, json: unknown) => {
-    const res = await api(path, { token, json });
+  const created = async (path: string, json: unknown, headers?: Record<string, string>) => {
+    const res = await api(path, { token, json, headers });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data;
   };
   const category = await created("/api/categories", { name: `${prefix}Cat${MARK}${label}`, type: "expense", color: "#3B82F6" });
   const spare = await created("/api/categories", { name: `${prefix}Cat${MARK}${label} spare`, type: "income", color: "#3B82F6" });
   const tag = await created("/api/tags", { name: `${prefix}Tag${MARK}${label}`, color: "#3B82F6" });
-  const transaction = await created("/api/transactions", {
-    description: `${prefix} rent ${MARK}`,
-    date: "2026-11-10",
-    categoryId: category.category.id,
-    amount: "1234.56",
-    tags: [tag.tag.id],
+  const transaction = await created("/api/transactions", fixtureTransaction(prefix, category.category.id, tag.tag.id), {
+    "Idempotency-Key": replayKey(category.category.id),
   });
   return {
     transactionId: transaction.transaction.id,
@@ -450,6 +456,11 @@ const API: Record<string, ApiCase> = {
       return [
         call("POST", "/api/transactions", { ...body, categoryId: ids.categoryId, tags: [ids.tagId] }, { foreign: 400 }),
         call("POST", "/api/transactions", { ...body, categoryId: "default-food", tags: [ids.tagId] }, { foreign: 400 }),
+        // The victim's own request replayed with their Idempotency-Key: never their stored answer.
+        {
+          ...call("POST", "/api/transactions", fixtureTransaction("Victim", ids.categoryId, ids.tagId), { foreign: 400 }),
+          headers: { "Idempotency-Key": replayKey(ids.categoryId) },
+        },
       ];
     },
   },
@@ -498,11 +509,12 @@ async function handlersOf(route: FlatRoute) {
 }
 
 describe("coverage: nothing in app/routes.ts is left out of the matrix", () => {
-  test("every route with a loader or an action has an entry (web) or operations (/api)", async () => {
+  test("every route with a path, and every layout with a loader or an action, has an entry (web) or operations (/api)", async () => {
     const missing: string[] = [];
     for (const route of ROUTES) {
       const handlers = await handlersOf(route);
-      if (!handlers.loader && !handlers.action) continue;
+      // A layout without handlers answers nothing itself; every route with a path is probed.
+      if (route.layout && !handlers.loader && !handlers.action) continue;
       if (isApiResource(route)) {
         if (!apiOperations.some((o) => routePatternOf(o) === route.pattern)) missing.push(`${route.pattern} (${route.file}) has no operation in app/api/openapi.ts`);
       } else if (!WEB[route.key]) {
@@ -716,7 +728,7 @@ const REFUSED_CALLERS: ApiCaller[] = [
 
 async function sendApi(request: ApiCall, auth: { token?: string; headers?: Record<string, string> }) {
   const { path, foreign: _foreign, guest: _guest, ...rest } = request;
-  return api(path, { ...rest, ...auth });
+  return api(path, { ...rest, token: auth.token, headers: { ...rest.headers, ...auth.headers } });
 }
 
 describe("api tokens that must not work", () => {
