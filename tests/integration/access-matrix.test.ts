@@ -203,8 +203,9 @@ function carriesIds<T>(make: (ids: Ids) => T[], index: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The web routes: every route of app/routes.ts with a loader or an action, except /api
-// resource routes (their operations are below). Keyed by path pattern (a layout by `layout <file>`).
+// The web routes: every route of app/routes.ts with a path (and any layout with a loader or an
+// action), except /api resource routes (their operations are below). Keyed by path pattern (a
+// layout by `layout <file>`). `access` is the guard ARCHITECTURE.md 5 and SPEC.md section 2 name.
 
 type Outcome = { status: number; location?: string };
 type WebRequest = {
