@@ -174,7 +174,11 @@ function expectNoVictimData(text: string, what: string) {
   for (const marker of VICTIM_MARKERS) expect(text.includes(marker), `${what} shows the victim's "${marker}"`).toBe(false);
 }
 
-/** Only the victim's failed sign-in is recorded (the activity log a user reads on /profile). */
+/**
+ * Only the victim's failed sign-in is recorded (the activity log a user reads on /profile).
+ * The matrix makes three such attempts on the victim's account in all; five would lock it
+ * (the per-account throttle), and the victim signs in again for the refresh-token case.
+ */
 function allowFailedSignIn(diff: DumpDiff): DumpDiff {
   const { activity_log: log, ...rest } = diff;
   expect(log?.removed ?? []).toEqual([]);
