@@ -26,6 +26,22 @@ async function fileRate(code: string, date: string, rate: string, source = "prov
     .run();
 }
 
+/** The transaction form as a browser without JavaScript posts it: one EUR payment with the prefilled snapshot rate. */
+function eurForm(fields: { description: string; date: string; amount: string }) {
+  return {
+    type: "EXPENSE",
+    description: fields.description,
+    date: fields.date,
+    categoryId: "default-food",
+    "payments[0].currencyCode": "EUR",
+    "payments[0].amount": fields.amount,
+    "payments[0].method": "cash",
+    "payments[0].rate": "0.8612",
+    "payments[0].rateFor": "EUR",
+    intent: "save",
+  };
+}
+
 async function createViaApi(me: ApiAccount, json: Record<string, unknown>) {
   const res = await api("/api/transactions", {
     method: "POST",
@@ -133,41 +149,13 @@ test("web form without JavaScript: moving the date resends the prefilled rate, w
   const b = browser();
   const { email } = await registerViaForm(b);
   const user = await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>();
-  const form = (date: string, rate: string) =>
-    b.fetch("/expenses/new", {
-      form: {
-        type: "EXPENSE",
-        description: "Books",
-        date,
-        categoryId: "default-food",
-        "payments[0].currencyCode": "EUR",
-        "payments[0].amount": "86.12",
-        "payments[0].method": "cash",
-        "payments[0].rate": rate,
-        "payments[0].rateFor": "EUR",
-        intent: "save",
-      },
-    });
-  expect((await form("2026-11-20", "0.8612")).status).toBe(302);
+  const form = (date: string) => b.fetch("/expenses/new", { form: eurForm({ description: "Books", date, amount: "86.12" }) });
+  expect((await form("2026-11-20")).status).toBe(302);
   const { id } = (await env.DB.prepare("select id from transactions where user_id = ?").bind(user!.id).first<{ id: string }>())!;
   const before = await paymentsOf(id);
 
   // The edit page prefills the recorded 0.8612; the user changes only the date and saves.
-  const edit = (date: string) =>
-    b.fetch(`/expenses/edit/${id}`, {
-      form: {
-        type: "EXPENSE",
-        description: "Books",
-        date,
-        categoryId: "default-food",
-        "payments[0].currencyCode": "EUR",
-        "payments[0].amount": "86.12",
-        "payments[0].method": "cash",
-        "payments[0].rate": "0.8612",
-        "payments[0].rateFor": "EUR",
-        intent: "save",
-      },
-    });
+  const edit = (date: string) => b.fetch(`/expenses/edit/${id}`, { form: eurForm({ description: "Books", date, amount: "86.12" }) });
   const refused = await edit("2023-05-05");
   expect(refused.status).toBe(400);
   expect(await refused.text()).toContain("No exchange rate is known for this currency yet; enter one");
@@ -202,21 +190,7 @@ test("API: a payment whose provider or snapshot rate is over 7 days old on its d
 test("web form: the edit page warns about a rate over 7 days old next to the rate, and not about a fresh one", async () => {
   const b = browser();
   await registerViaForm(b);
-  const save = (date: string) =>
-    b.fetch("/expenses/new", {
-      form: {
-        type: "EXPENSE",
-        description: `Rate age ${date}`,
-        date,
-        categoryId: "default-food",
-        "payments[0].currencyCode": "EUR",
-        "payments[0].amount": "10",
-        "payments[0].method": "cash",
-        "payments[0].rate": "0.8612",
-        "payments[0].rateFor": "EUR",
-        intent: "save",
-      },
-    });
+  const save = (date: string) => b.fetch("/expenses/new", { form: eurForm({ description: `Rate age ${date}`, date, amount: "10" }) });
   expect((await save("2026-11-23")).status).toBe(302);
   expect((await save("2026-11-05")).status).toBe(302);
   const idOf = async (date: string) =>
