@@ -16,6 +16,7 @@ export const validation = {
   newPasswordUppercase: "New password must contain at least one uppercase letter",
   newPasswordNumber: "New password must contain at least one number",
   tooLong: "This value is too long",
+  controlCharacters: "Remove control characters such as line breaks, tabs or invisible characters",
   categoryNameRequired: "Category name is required",
   categoryTypeInvalid: "Type must be expense or income",
   colorInvalid: "Choose one of the offered colours",

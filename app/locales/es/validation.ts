@@ -18,6 +18,7 @@ export const validation = {
   newPasswordUppercase: "La nueva contraseña debe contener al menos una letra mayúscula",
   newPasswordNumber: "La nueva contraseña debe contener al menos un número",
   tooLong: "Este valor es demasiado largo",
+  controlCharacters: "Quita los caracteres de control, como saltos de línea, tabuladores o caracteres invisibles",
   categoryNameRequired: "El nombre de la categoría es obligatorio",
   categoryTypeInvalid: "El tipo debe ser gasto o ingreso",
   colorInvalid: "Elige uno de los colores ofrecidos",
