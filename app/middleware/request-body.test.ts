@@ -54,7 +54,7 @@ test("a web post past the limit gets a plain translated page in the visitor's la
   expect(await res.text()).toBe("El cuerpo de la solicitud es demasiado grande: como máximo 64 KiB");
 });
 
-test("a web write that is not a form is refused with 415; the theme action alone also takes JSON", async () => {
+test("a web write that is not a form is refused with 415; the theme action reads remix-themes' untyped JSON itself", async () => {
   for (const type of ["application/json", "text/plain", ""]) {
     const headers: Record<string, string> = type ? { "Content-Type": type } : {};
     const res = (await checkRequestBody(post("/tags", "intent=create", headers))) as Response;
@@ -62,6 +62,7 @@ test("a web write that is not a form is refused with 415; the theme action alone
     expect(await res.text()).toBe("This address accepts only form submissions");
   }
   expect(await checkRequestBody(post("/resources/theme", '{"theme":"dark"}', { "Content-Type": "application/json" }))).toBeInstanceOf(Request);
+  expect(await checkRequestBody(post("/resources/theme", '{"theme":"dark"}', { "Content-Type": "text/plain;charset=UTF-8" }))).toBeInstanceOf(Request);
   expect(await checkRequestBody(post("/tags", "intent=create", { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" }))).toBeInstanceOf(Request);
 });
 

@@ -4,7 +4,7 @@ import { detectLanguage } from "./i18n";
 import { applySecurityHeaders } from "./security-headers";
 
 // Decision 013: every request body has one documented ceiling, checked in the Worker before
-// React Router reads anything, and a web write must be a form (the JSON theme toggle aside).
+// React Router reads anything, and a web write must be a form (the theme toggle's JSON aside).
 // The largest legitimate body (a transaction with 20 payments, 20 tags and a long description)
 // is a few KiB, so 64 KiB leaves room without letting anyone make the Worker buffer megabytes.
 
@@ -14,8 +14,11 @@ export const MAX_REQUEST_BODY_LABEL = "64 KiB";
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-/** remix-themes' provider posts JSON to the theme action; every other web write is a form. */
-const JSON_WEB_PATHS = new Set(["/resources/theme"]);
+/**
+ * Web actions that read their body themselves: remix-themes' provider posts `{ theme }` as a bare
+ * string, which browsers label text/plain, and the theme action answers 400 to anything else.
+ */
+const OWN_BODY_PATHS = new Set(["/resources/theme"]);
 
 export function isApiPath(pathname: string) {
   return pathname === "/api" || pathname.startsWith("/api/");
@@ -23,10 +26,6 @@ export function isApiPath(pathname: string) {
 
 function mediaType(request: Request) {
   return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-}
-
-function isJsonType(type: string) {
-  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
 /** The declared length, or null when absent (chunked) or not a plain number. */
@@ -97,8 +96,8 @@ export async function checkRequestBody(request: Request, limit = MAX_REQUEST_BOD
   }
   if (api) return checked;
 
+  if (OWN_BODY_PATHS.has(pathname.replace(/\.data$/, ""))) return checked;
   const type = mediaType(checked);
-  if (JSON_WEB_PATHS.has(pathname.replace(/\.data$/, "")) && isJsonType(type)) return checked;
   if (!FORM_TYPES.has(type)) return refusal(checked, 415, "errors.formExpected");
   if (type === "multipart/form-data") {
     try {

@@ -496,7 +496,7 @@ test("the theme and language switches refuse bad values with a translated messag
     { name: "malformed JSON", path: "/resources/theme", raw: { body: "{theme:", type: "application/json" }, status: 400, says: "errors.themeInvalid", plain: true },
     { name: "JSON null", path: "/resources/theme", raw: { body: "null", type: "application/json" }, status: 400, says: "errors.themeInvalid", plain: true },
     { name: "JSON with a number", path: "/resources/theme", raw: { body: '{"theme":1}', type: "application/json" }, status: 400, says: "errors.themeInvalid", plain: true },
-    { name: "text/plain body", path: "/resources/theme", raw: { body: "theme=dark", type: "text/plain" }, status: 415, says: "errors.formExpected", plain: true },
+    { name: "text/plain body that is not JSON", path: "/resources/theme", raw: { body: "theme=dark", type: "text/plain" }, status: 400, says: "errors.themeInvalid", plain: true },
     { name: "body past 64 KiB", path: "/resources/theme", raw: { body: oversizedForm(), type: "application/x-www-form-urlencoded" }, status: 413, says: "errors.payloadTooLarge", plain: true },
     { name: "no language", path: "/resources/language", form: { redirectTo: "/" }, status: 400, says: "errors.languageUnsupported", plain: true },
     { name: "unknown language", path: "/resources/language", form: { lng: "fr" }, status: 400, says: "errors.languageUnsupported", plain: true },
