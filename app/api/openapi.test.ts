@@ -41,7 +41,7 @@ test("protected operations require the bearer scheme and document 401; admin one
   const profile = op(doc, "/api/users/profile", "get");
   expect(profile.security).toEqual([{ bearerAuth: [] }]);
   expect(Object.keys(profile.responses)).toEqual(["200", "401", "500"]);
-  expect(Object.keys(op(doc, "/api/users/{id}", "put").responses)).toEqual(["200", "400", "401", "403", "404", "409", "415", "500"]);
+  expect(Object.keys(op(doc, "/api/users/{id}", "put").responses)).toEqual(["200", "400", "401", "403", "404", "409", "413", "415", "500"]);
 });
 
 test("responses are wrapped in the success envelope; query and path parameters are listed", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_LABEL } from "~/middleware/request-body";
 import { errorEnvelopeSchema, successEnvelopeSchema } from "./envelope";
 import { defineOperation, type ApiOperation } from "./operation";
 import { authOperations } from "./operations/auth";
@@ -58,6 +59,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "Authenticated but not allowed",
   404: "No such resource",
   409: "Conflicts with existing data",
+  413: `The body is larger than ${MAX_REQUEST_BODY_LABEL} (${MAX_REQUEST_BODY_BYTES} bytes)`,
   415: "The body is not JSON",
   429: "Too many attempts; wait Retry-After seconds",
   500: "Unexpected server error",
@@ -102,7 +104,10 @@ function operationDoc(op: ApiOperation) {
   };
   const errorStatuses = new Set<number>(op.errorStatuses ?? []);
   if (op.body || op.query) errorStatuses.add(400);
-  if (op.body) errorStatuses.add(415);
+  if (op.body) {
+    errorStatuses.add(413);
+    errorStatuses.add(415);
+  }
   if (op.access !== "public") errorStatuses.add(401);
   if (op.access === "superadmin") errorStatuses.add(403);
   errorStatuses.add(500);
@@ -135,7 +140,8 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = apiOp
       version: "1.0.0",
       description:
         'Every answer is an envelope: { "status": "success", "data": … } or { "status": "error", "message": …, "errors"?: { field: [messages] } }. ' +
-        "Messages follow Accept-Language (en, es). Request bodies must be JSON.",
+        "Messages follow Accept-Language (en, es). Request bodies must be JSON (415 otherwise) and at most " +
+        `${MAX_REQUEST_BODY_LABEL} (${MAX_REQUEST_BODY_BYTES} bytes; 413 otherwise, by Content-Length or counted while reading a chunked body).`,
     },
     tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
     paths,

@@ -68,3 +68,14 @@ test("profile and password change use the spec's messages", () => {
     expect(r.success ? null : r.error.issues[0]!.message).toBe(message);
   }
 });
+
+test("names refuse control characters (line breaks and tabs too) and emails refuse them anywhere", () => {
+  const messages = (input: Record<string, unknown>) => registerSchema.safeParse({ ...valid, ...input }).error?.issues.map((i) => i.message);
+  expect(messages({ firstName: "Ana\u0000" })).toEqual(["validation.controlCharacters"]);
+  expect(messages({ lastName: "Pé\nrez" })).toEqual(["validation.controlCharacters"]);
+  expect(messages({ email: "a\u0001b@example.com" })).toEqual(["validation.emailInvalid"]);
+  expect(profileSchema.safeParse({ firstName: "A\tB", lastName: "C", email: "a@b.co" }).error?.issues.map((i) => i.message)).toEqual([
+    "validation.controlCharacters",
+  ]);
+  expect(loginSchema.safeParse({ email: "a\u0000b@example.com", password: "x" }).success).toBe(false);
+});

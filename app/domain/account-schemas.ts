@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./plain-text";
 
 // Error messages are locale keys (locales/*/validation.ts); the UI and the API translate them.
 // Spec section 5 runs the registration checks in a fixed order and shows the first failure,
 // so the checks live in one ordered list rather than as independent field rules.
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// No whitespace and no control characters anywhere in an address.
+const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 200;
@@ -36,8 +38,10 @@ const registrationChecks: Check<{
 }>[] = [
   { path: "firstName", message: "validation.firstNameRequired", fails: (v) => !v.firstName.trim() },
   { path: "firstName", message: "validation.tooLong", fails: (v) => v.firstName.trim().length > NAME_MAX },
+  { path: "firstName", message: CONTROL_CHARACTERS_MESSAGE, fails: (v) => hasControlCharacters(v.firstName.trim()) },
   { path: "lastName", message: "validation.lastNameRequired", fails: (v) => !v.lastName.trim() },
   { path: "lastName", message: "validation.tooLong", fails: (v) => v.lastName.trim().length > NAME_MAX },
+  { path: "lastName", message: CONTROL_CHARACTERS_MESSAGE, fails: (v) => hasControlCharacters(v.lastName.trim()) },
   { path: "email", message: "validation.emailRequired", fails: (v) => !v.email.trim() },
   {
     path: "email",
@@ -97,8 +101,10 @@ export const profileSchema = z
     firstFailure<{ firstName: string; lastName: string; email: string }>([
       { path: "firstName", message: "validation.firstNameRequired", fails: (v) => !v.firstName.trim() },
       { path: "firstName", message: "validation.tooLong", fails: (v) => v.firstName.trim().length > NAME_MAX },
+      { path: "firstName", message: CONTROL_CHARACTERS_MESSAGE, fails: (v) => hasControlCharacters(v.firstName.trim()) },
       { path: "lastName", message: "validation.lastNameRequired", fails: (v) => !v.lastName.trim() },
       { path: "lastName", message: "validation.tooLong", fails: (v) => v.lastName.trim().length > NAME_MAX },
+      { path: "lastName", message: CONTROL_CHARACTERS_MESSAGE, fails: (v) => hasControlCharacters(v.lastName.trim()) },
       { path: "email", message: "validation.emailRequired", fails: (v) => !v.email.trim() },
       {
         path: "email",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./plain-text";
 
 // Spec section 9: the 14 icons and 17 named colours of the category form, and their defaults.
 // Colours are Tailwind's 500 shades, stored as upper-case hex.
@@ -56,7 +57,8 @@ export const categorySchema = z.object({
     .string({ error: "validation.categoryNameRequired" })
     .trim()
     .min(1, "validation.categoryNameRequired")
-    .max(CATEGORY_NAME_MAX, "validation.tooLong"),
+    .max(CATEGORY_NAME_MAX, "validation.tooLong")
+    .refine((name) => !hasControlCharacters(name), CONTROL_CHARACTERS_MESSAGE),
   type: z.enum(CATEGORY_TYPES, { error: "validation.categoryTypeInvalid" }).default("expense"),
   color: z
     .string({ error: "validation.colorInvalid" })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, hasInvisibleControlCharacters } from "./plain-text";
 
 // Spec section 3: the tag palette of 10 swatches; default Blue.
 export const TAG_COLORS = [
@@ -26,12 +27,14 @@ export const tagSchema = z.object({
     .string({ error: "validation.tagNameRequired" })
     .trim()
     .min(1, "validation.tagNameRequired")
-    .max(TAG_NAME_MAX, "validation.tooLong"),
+    .max(TAG_NAME_MAX, "validation.tooLong")
+    .refine((name) => !hasControlCharacters(name), CONTROL_CHARACTERS_MESSAGE),
   // Trimmed, and omitted when empty (spec section 5).
   description: z
     .string({ error: "errors.invalidValue" })
     .trim()
     .max(TAG_DESCRIPTION_MAX, "validation.tooLong")
+    .refine((description) => !hasInvisibleControlCharacters(description), CONTROL_CHARACTERS_MESSAGE)
     .nullish()
     .transform((d) => (d ? d : undefined)),
   color: z

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { calendarDateOf } from "./transactions";
+import { calendarDateOf, isIsoDate, transactionInputSchema } from "./transactions";
 
 test("a yyyy-MM-dd date is its own calendar date; an impossible one is refused", () => {
   expect(calendarDateOf("2026-11-10")).toBe("2026-11-10");
@@ -20,4 +20,21 @@ test("anything else is not a date", () => {
   for (const bad of ["", "10/11/2026", "2026-11-10T25:00:00Z", "2026-11-10T10:00:00", "2026-02-30T00:00:00Z", "2026-11-10 00:00:00Z", "tomorrow"]) {
     expect(calendarDateOf(bad), bad).toBeNull();
   }
+});
+
+test("year 0000 is no calendar's year: refused as a date and as a timestamp's date", () => {
+  expect(isIsoDate("0000-01-01")).toBe(false);
+  expect(calendarDateOf("0000-06-01T10:00:00Z")).toBeNull();
+  expect(isIsoDate("0001-01-01")).toBe(true);
+});
+
+test("a description keeps line breaks but refuses invisible control characters", () => {
+  const descriptionIssues = (description: string) =>
+    transactionInputSchema
+      .safeParse({ type: "EXPENSE", date: "2026-11-10", categoryId: "default-food", description, payments: [] })
+      .error?.issues.filter((i) => i.path[0] === "description")
+      .map((i) => i.message);
+  expect(descriptionIssues("Lunch\r\nwith Ana\tand Bo")).toEqual([]);
+  expect(descriptionIssues("Lunch\u0000")).toEqual(["validation.controlCharacters"]);
+  expect(descriptionIssues("\u001b[31mred")).toEqual(["validation.controlCharacters"]);
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "./plain-text";
 import type { AmountError } from "./money";
 
 // The shape of a transaction as the web form and the API send it (spec sections 3 and 5),
@@ -34,9 +35,9 @@ export function normalizePaymentMethod(value: unknown): unknown {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar date written yyyy-MM-dd (2026-02-30 is not one). */
+/** A real calendar date written yyyy-MM-dd (2026-02-30 is not one, nor is anything in year 0000, which no calendar has). */
 export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
+  if (!ISO_DATE.test(value) || value.startsWith("0000")) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
@@ -87,7 +88,8 @@ export const transactionInputSchema = z.object({
     .string({ error: "validation.descriptionRequired" })
     .trim()
     .min(1, "validation.descriptionRequired")
-    .max(DESCRIPTION_MAX, "validation.tooLong"),
+    .max(DESCRIPTION_MAX, "validation.tooLong")
+    .refine((description) => !hasInvisibleControlCharacters(description), CONTROL_CHARACTERS_MESSAGE),
   date: isoDateSchema("validation.dateRequired"),
   categoryId: z.string({ error: "validation.categoryRequired" }).trim().min(1, "validation.categoryRequired").max(100),
   tagIds: z.array(z.string().max(100)).max(MAX_TAGS, "validation.tooManyTags").default([]),

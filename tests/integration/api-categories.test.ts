@@ -312,6 +312,6 @@ test("openapi.json documents the category paths and their methods", async () => 
   const paths = (body as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }).paths;
   expect(Object.keys(paths["/api/categories"]!).sort()).toEqual(["get", "post"]);
   expect(Object.keys(paths["/api/categories/{id}"]!).sort()).toEqual(["delete", "put"]);
-  expect(Object.keys(paths["/api/categories"]!.post!.responses)).toEqual(["201", "400", "401", "409", "415", "500"]);
+  expect(Object.keys(paths["/api/categories"]!.post!.responses)).toEqual(["201", "400", "401", "409", "413", "415", "500"]);
   expect(Object.keys(paths["/api/categories/{id}"]!.delete!.responses)).toEqual(["200", "401", "403", "404", "409", "500"]);
 });

@@ -301,5 +301,5 @@ test("openapi.json documents the tag paths and their methods", async () => {
   expect(Object.keys(paths["/api/tags"]!).sort()).toEqual(["get", "post"]);
   expect(Object.keys(paths["/api/tags/{id}"]!).sort()).toEqual(["delete", "put"]);
   expect(Object.keys(paths["/api/tags/{id}/usage"]!)).toEqual(["get"]);
-  expect(Object.keys(paths["/api/tags/{id}"]!.put!.responses)).toEqual(["200", "400", "401", "404", "409", "415", "500"]);
+  expect(Object.keys(paths["/api/tags/{id}"]!.put!.responses)).toEqual(["200", "400", "401", "404", "409", "413", "415", "500"]);
 });

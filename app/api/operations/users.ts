@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SEARCH_MAX, searchParamSchema } from "~/domain/search-text";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/domain/plain-text";
 import { NAME_MAX, apiPasswordChangeSchema, profileSchema } from "~/domain/account-schemas";
 import { defineOperation } from "../operation";
 import { apiUserSchema } from "../user-json";
@@ -37,7 +38,13 @@ export const userListQuerySchema = z.object({
 });
 
 const adminName = (required: string) =>
-  z.string().trim().min(1, required).max(NAME_MAX, "validation.tooLong").optional();
+  z
+    .string()
+    .trim()
+    .min(1, required)
+    .max(NAME_MAX, "validation.tooLong")
+    .refine((name) => !hasControlCharacters(name), CONTROL_CHARACTERS_MESSAGE)
+    .optional();
 
 export const adminUserUpdateSchema = z.object({
   firstName: adminName("validation.firstNameRequired"),

@@ -18,6 +18,7 @@ export const validation = {
   tooLong: "This value is too long",
   searchTooLong: "A search can be at most 100 characters long",
   searchTooLongIgnored: "A search can be at most 100 characters long: this one was not applied",
+  controlCharacters: "Remove control characters such as line breaks, tabs or invisible characters",
   categoryNameRequired: "Category name is required",
   categoryTypeInvalid: "Type must be expense or income",
   colorInvalid: "Choose one of the offered colours",

@@ -20,6 +20,7 @@ export const validation = {
   tooLong: "Este valor es demasiado largo",
   searchTooLong: "Una búsqueda puede tener como máximo 100 caracteres",
   searchTooLongIgnored: "Una búsqueda puede tener como máximo 100 caracteres: esta no se ha aplicado",
+  controlCharacters: "Quita los caracteres de control, como saltos de línea, tabuladores o caracteres invisibles",
   categoryNameRequired: "El nombre de la categoría es obligatorio",
   categoryTypeInvalid: "El tipo debe ser gasto o ingreso",
   colorInvalid: "Elige uno de los colores ofrecidos",

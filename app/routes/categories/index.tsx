@@ -127,6 +127,9 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
   const createResult = actionData?.intent === CREATE ? actionData.result : undefined;
   // A refused edit keeps its row open even when posted from a URL without ?edit=…
   const editing = actionData?.intent === UPDATE ? actionData.id : editId;
+  // An update of a category that is not in the list (another user's, or gone) has no row to show its error on.
+  const rowlessError =
+    actionData?.intent === UPDATE && !own.some((c) => c.id === actionData.id) ? actionData.result.error?.[""]?.[0] : undefined;
   return (
     <div className="space-y-6">
       <div>
@@ -139,6 +142,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
         ) : null}
       </div>
       {deleteError ? <Alert tone="error">{t(deleteError.error)}</Alert> : null}
+      {rowlessError ? <Alert tone="error">{t(rowlessError)}</Alert> : null}
       <div className="grid gap-6 lg:grid-cols-5">
         <Card id="new-category" title={t("categories.form.title")} className="lg:col-span-2 lg:self-start">
           {/* Keyed by the last result so a successful add (a new page visit) starts empty. */}

@@ -1,12 +1,17 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/auth/guards.server";
-import { isLanguage, languageCookie } from "~/middleware/i18n";
+import { getInstance, isLanguage, languageCookie } from "~/middleware/i18n";
 import type { Route } from "./+types/language";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const lng = form.get("lng");
-  if (!isLanguage(lng)) return new Response("Unsupported language", { status: 400 });
+  if (!isLanguage(lng)) {
+    return new Response(getInstance(context).t("errors.languageUnsupported"), {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
   return redirect(safeRedirectPath(form.get("redirectTo"), "/"), {
     headers: { "Set-Cookie": await languageCookie.serialize(lng) },
   });

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/auth/guards.server";
+import { getInstance } from "~/middleware/i18n";
 import { isThemeChoice, themeCookie } from "~/middleware/theme";
 import type { Route } from "./+types/theme";
 
@@ -7,7 +8,8 @@ import type { Route } from "./+types/theme";
  * Stores the theme. Our forms post form data (works without JavaScript);
  * remix-themes' client posts a JSON body `{ theme }`, where null means "follow the system".
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const badRequest = () => plainRefusal(getInstance(context).t("errors.themeInvalid"));
   const contentType = request.headers.get("Content-Type") ?? "";
   let theme: unknown;
   let redirectTo: FormDataEntryValue | null = null;
@@ -19,10 +21,10 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       theme = (JSON.parse(await request.text()) as { theme?: unknown }).theme;
     } catch {
-      return new Response("Bad request", { status: 400 });
+      return badRequest();
     }
   }
-  if (theme !== null && theme !== "system" && !isThemeChoice(theme)) return new Response("Bad request", { status: 400 });
+  if (theme !== null && theme !== "system" && !isThemeChoice(theme)) return badRequest();
   const cookie = isThemeChoice(theme)
     ? await themeCookie.serialize(theme)
     : await themeCookie.serialize("", { maxAge: 0 });
@@ -34,4 +36,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export function loader() {
   return redirect("/");
+}
+
+function plainRefusal(message: string) {
+  return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

@@ -98,6 +98,9 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saved = useFlashParam("saved");
   const deleteError = useExpiring(actionData?.intent === DELETE ? actionData : null);
+  // An update of a tag that is not in the list (another user's, or gone) has no row to show its error on.
+  const rowlessError =
+    actionData?.intent === UPDATE && !tags.some((tag) => tag.id === actionData.id) ? actionData.result.error?.[""]?.[0] : undefined;
   const createResult = actionData?.intent === CREATE ? actionData.result : undefined;
   const creating = loaderData.creating || Boolean(createResult);
   const editing = actionData?.intent === UPDATE ? actionData.id : editId;
@@ -121,6 +124,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
         <Alert tone="success">{t(`tags.saved.${saved}`)}</Alert>
       ) : null}
       {deleteError ? <Alert tone="error">{t(deleteError.error)}</Alert> : null}
+      {rowlessError ? <Alert tone="error">{t(rowlessError)}</Alert> : null}
       {creating ? (
         <section
           aria-labelledby="tag-new-heading"

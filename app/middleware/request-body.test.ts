@@ -1,0 +1,85 @@
+import { expect, test } from "vitest";
+import { checkRequestBody, MAX_REQUEST_BODY_BYTES } from "./request-body";
+
+const ORIGIN = "http://localhost";
+
+function streamOf(size: number, chunk = 8192): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      const n = Math.min(chunk, size - sent);
+      sent += n;
+      controller.enqueue(new Uint8Array(n).fill(0x61));
+    },
+  });
+}
+
+function post(path: string, body: BodyInit | null, headers: Record<string, string> = {}) {
+  return new Request(`${ORIGIN}${path}`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+}
+
+test("a body within the limit is handed on whole, with or without Content-Length", async () => {
+  const exact = "a".repeat(MAX_REQUEST_BODY_BYTES);
+  const declared = await checkRequestBody(post("/api/tags", exact, { "Content-Type": "application/json" }));
+  expect(declared).toBeInstanceOf(Request);
+  expect((await (declared as Request).text()).length).toBe(MAX_REQUEST_BODY_BYTES);
+
+  const chunked = await checkRequestBody(post("/api/tags", streamOf(MAX_REQUEST_BODY_BYTES), { "Content-Type": "application/json" }));
+  expect(chunked).toBeInstanceOf(Request);
+  expect((await (chunked as Request).arrayBuffer()).byteLength).toBe(MAX_REQUEST_BODY_BYTES);
+});
+
+test("a Content-Length past the limit is refused with 413 before the body is read", async () => {
+  const request = post("/api/tags", streamOf(10), { "Content-Type": "application/json", "Content-Length": String(MAX_REQUEST_BODY_BYTES + 1) });
+  const res = (await checkRequestBody(request)) as Response;
+  expect(res.status).toBe(413);
+  expect(await res.json()).toEqual({ status: "error", message: "Request body is too large: at most 64 KiB" });
+  expect(request.bodyUsed).toBe(false);
+});
+
+test("a chunked body is counted while read and refused with 413 one byte past the limit", async () => {
+  const res = (await checkRequestBody(post("/api/tags", streamOf(MAX_REQUEST_BODY_BYTES + 1), { "Content-Type": "application/json" }))) as Response;
+  expect(res.status).toBe(413);
+  expect(((await res.json()) as { message: string }).message).toBe("Request body is too large: at most 64 KiB");
+});
+
+test("a web post past the limit gets a plain translated page in the visitor's language", async () => {
+  const res = (await checkRequestBody(
+    post("/categories", streamOf(MAX_REQUEST_BODY_BYTES * 2), { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "es-ES" }),
+  )) as Response;
+  expect(res.status).toBe(413);
+  expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+  expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  expect(await res.text()).toBe("El cuerpo de la solicitud es demasiado grande: como máximo 64 KiB");
+});
+
+test("a web write that is not a form is refused with 415; the theme action reads remix-themes' untyped JSON itself", async () => {
+  for (const type of ["application/json", "text/plain", ""]) {
+    const headers: Record<string, string> = type ? { "Content-Type": type } : {};
+    const res = (await checkRequestBody(post("/tags", "intent=create", headers))) as Response;
+    expect(res.status, type).toBe(415);
+    expect(await res.text()).toBe("This address accepts only form submissions");
+  }
+  expect(await checkRequestBody(post("/resources/theme", '{"theme":"dark"}', { "Content-Type": "application/json" }))).toBeInstanceOf(Request);
+  expect(await checkRequestBody(post("/resources/theme", '{"theme":"dark"}', { "Content-Type": "text/plain;charset=UTF-8" }))).toBeInstanceOf(Request);
+  expect(await checkRequestBody(post("/tags", "intent=create", { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" }))).toBeInstanceOf(Request);
+});
+
+test("a multipart body that cannot be parsed is a 400, a good one goes through readable", async () => {
+  const bad = (await checkRequestBody(post("/tags", "garbage", { "Content-Type": "multipart/form-data" }))) as Response;
+  expect(bad.status).toBe(400);
+  expect(await bad.text()).toBe("The submitted form could not be read");
+
+  const form = new FormData();
+  form.set("intent", "create");
+  const good = await checkRequestBody(new Request(`${ORIGIN}/tags`, { method: "POST", body: form }));
+  expect(good).toBeInstanceOf(Request);
+  expect((await (good as Request).formData()).get("intent")).toBe("create");
+});
+
+test("reads pass untouched, and the API's own content-type rule (415 envelope) stays in its handler", async () => {
+  const get = new Request(`${ORIGIN}/api/tags`);
+  expect(await checkRequestBody(get)).toBe(get);
+  expect(await checkRequestBody(post("/api/tags", "a=1", { "Content-Type": "application/x-www-form-urlencoded" }))).toBeInstanceOf(Request);
+});

@@ -1,0 +1,110 @@
+import { ApiError, errorResponse, type Translate } from "~/api/envelope";
+import { createFallbackI18n } from "~/locales/fallback-instance";
+import { detectLanguage } from "./i18n";
+import { applySecurityHeaders } from "./security-headers";
+
+// Decision 013: every request body has one documented ceiling, checked in the Worker before
+// React Router reads anything, and a web write must be a form (the theme toggle's JSON aside).
+// The largest legitimate body (a transaction with 20 payments, 20 tags and a long description)
+// is a few KiB, so 64 KiB leaves room without letting anyone make the Worker buffer megabytes.
+
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+/** The limit as the messages say it. */
+export const MAX_REQUEST_BODY_LABEL = "64 KiB";
+
+const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+/**
+ * Web actions that read their body themselves: remix-themes' provider posts `{ theme }` as a bare
+ * string, which browsers label text/plain, and the theme action answers 400 to anything else.
+ */
+const OWN_BODY_PATHS = new Set(["/resources/theme"]);
+
+export function isApiPath(pathname: string) {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+function mediaType(request: Request) {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** The declared length, or null when absent (chunked) or not a plain number. */
+function declaredLength(request: Request): number | null {
+  const value = request.headers.get("Content-Length");
+  if (value === null || !/^\d{1,15}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/** Reads at most `limit` bytes; null as soon as the body turns out longer. */
+async function readAtMost(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+async function translatorOf(request: Request): Promise<Translate> {
+  const i18n = await createFallbackI18n(await detectLanguage(request));
+  return (key, values) => i18n.t(key, values);
+}
+
+/** The refusal in the face the request came through: the API's envelope, or a plain translated page. */
+async function refusal(request: Request, status: number, messageKey: string): Promise<Response> {
+  const t = await translatorOf(request);
+  const values = { limit: MAX_REQUEST_BODY_LABEL };
+  if (isApiPath(new URL(request.url).pathname)) return errorResponse(t, new ApiError(status, messageKey, { values }));
+  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+  applySecurityHeaders(request, headers, "");
+  return new Response(t(messageKey, values), { status, headers });
+}
+
+/**
+ * The request to hand on, or the answer that refuses it: 413 past the limit (by Content-Length,
+ * or counted while reading a chunked body), and for web writes 415 unless the body is a form
+ * (400 when a multipart body cannot be parsed), so no action meets a body it cannot read.
+ */
+export async function checkRequestBody(request: Request, limit = MAX_REQUEST_BODY_BYTES): Promise<Request | Response> {
+  if (BODYLESS_METHODS.has(request.method)) return request;
+  const pathname = new URL(request.url).pathname;
+  const api = isApiPath(pathname);
+
+  let checked = request;
+  if (request.body) {
+    const length = declaredLength(request);
+    if (length !== null && length > limit) return refusal(request, 413, "errors.payloadTooLarge");
+    if (length === null) {
+      const bytes = await readAtMost(request.body, limit);
+      if (!bytes) return refusal(request, 413, "errors.payloadTooLarge");
+      checked = new Request(request, { body: bytes });
+    }
+  }
+  if (api) return checked;
+
+  if (OWN_BODY_PATHS.has(pathname.replace(/\.data$/, ""))) return checked;
+  const type = mediaType(checked);
+  if (!FORM_TYPES.has(type)) return refusal(checked, 415, "errors.formExpected");
+  if (type === "multipart/form-data") {
+    try {
+      await checked.clone().formData();
+    } catch {
+      return refusal(checked, 400, "errors.malformedForm");
+    }
+  }
+  return checked;
+}

@@ -1,0 +1,932 @@
+import { env, SELF } from "cloudflare:test";
+import * as build from "virtual:react-router/server-build";
+import { expect, test } from "vitest";
+import { apiOperations } from "~/api/openapi";
+import type { ApiOperation } from "~/api/operation";
+import { en } from "~/locales/en";
+import { es } from "~/locales/es";
+import { MAX_REQUEST_BODY_BYTES } from "~/middleware/request-body";
+import { api, loginViaApi, registerViaApi, type ApiAccount, type Envelope } from "./api-client";
+import { browser, freshIp, ORIGIN, registerViaForm, uniqueEmail, type Browser } from "./helpers";
+import { insertTransaction } from "./seed-rows";
+
+// Issue 9, "Tests that stay": every form action and every /api operation with a body or a
+// query gets a table of hostile input. Each case must answer the 4xx it names (never 5xx),
+// carry a translated message (never a raw locale key), and change nothing: the database is
+// dumped before and after each route group and compared whole.
+//
+// Left out on purpose, because other branches of issue 9 fix them:
+// - searches longer than 48 bytes (D1's LIKE limit; branch h-d1),
+// - limit=100 pages of rows (D1's 100-parameter limit; branch h-d1),
+// - control characters in redirectTo (branch h-auth),
+// - passwords longer than 256 characters (no cap before hashing yet; branch h-auth).
+
+type Lang = "en" | "es";
+type Tree = { [key: string]: string | Tree };
+
+const LONG = "x".repeat(10_000);
+const CONTROL = "Bad\u0000name\u0007";
+const TOO_LARGE = MAX_REQUEST_BODY_BYTES + 1;
+
+function leaves(tree: Tree, prefix = ""): [string, string][] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
+}
+
+function lookup(lang: Lang, key: string): string {
+  const found = leaves((lang === "en" ? en : es) as unknown as Tree).find(([k]) => k === key || k === `${key}_other`);
+  if (!found) throw new Error(`no locale key ${key}`);
+  return found[1];
+}
+
+/** Every message a refusal may say, as patterns ({{values}} match anything). */
+function messagePatterns(lang: Lang): RegExp[] {
+  const tree = (lang === "en" ? en : es) as unknown as Tree;
+  const picked = [
+    ...leaves(tree.validation as Tree),
+    ...leaves(tree.errors as Tree),
+    ...leaves((tree.common as Tree).error as Tree),
+    ...leaves((tree.common as Tree).notFound as Tree),
+    ...leaves((tree.transactionForm as Tree).error as Tree),
+    ...leaves((tree.transactionForm as Tree).notFound as Tree),
+  ].map(([, text]) => text);
+  return picked.map((text) => new RegExp(text.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".+")));
+}
+const PATTERNS = { en: messagePatterns("en"), es: messagePatterns("es") };
+const RAW_KEY = /\b(validation|errors|common|transactionForm|categories|tags|profile|admin|auth|settings)\.[a-z]\w+/;
+
+function decodeEntities(text: string) {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** What a reader sees: the text outside scripts and tags (the hydration data holds keys on purpose). */
+function visibleText(body: string) {
+  return decodeEntities(body.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+}
+
+function expectTranslated(text: string, lang: Lang, where: string, says?: string) {
+  expect.soft(text, `${where}: a raw locale key`).not.toMatch(RAW_KEY);
+  if (says) expect.soft(text, `${where}: says ${says}`).toContain(lookup(lang, says).split("{{")[0]!);
+  else expect.soft(PATTERNS[lang].some((p) => p.test(text)), `${where}: no translated message in «${text.slice(0, 300)}»`).toBe(true);
+}
+
+/**
+ * Every table, in a stable order. Left out: throttle_buckets (a refused sign-in still spends
+ * a token, which is the throttle's job) and only in the groups that sign in.
+ */
+async function dumpDatabase(exclude: string[] = []) {
+  const tables = await env.DB.prepare(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%' order by name",
+  ).all<{ name: string }>();
+  const dump: Record<string, unknown[]> = {};
+  for (const { name } of tables.results) {
+    if (exclude.includes(name)) continue;
+    const rows = await env.DB.prepare(`select * from "${name}"`).all();
+    dump[name] = rows.results.map((r) => JSON.stringify(r)).sort();
+  }
+  return dump;
+}
+
+// ---------------------------------------------------------------------------------------
+// Web forms
+
+type WebCase = {
+  name: string;
+  path: string;
+  /** Form fields (urlencoded); repeated names as pairs. */
+  form?: Record<string, string> | [string, string][];
+  /** A raw body with its own Content-Type (wrong types, size). */
+  raw?: { body: BodyInit; type?: string };
+  status: 400 | 404 | 409 | 413 | 415;
+  /** The locale key the answer must show; otherwise any translated refusal will do. */
+  says?: string;
+  /** Plain-text answers (the Worker's 413/415, the resource routes) are compared whole. */
+  plain?: boolean;
+};
+
+function oversizedForm(): string {
+  return `intent=create&name=${"a".repeat(TOO_LARGE)}`;
+}
+
+/** A chunked body (no Content-Length): the limit is counted while reading. */
+function chunkedBody(size: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      const n = Math.min(16_384, size - sent);
+      sent += n;
+      controller.enqueue(new TextEncoder().encode("a".repeat(n)));
+    },
+  });
+}
+
+/** The wrong-type and size cases every form action gets. */
+function bodyCases(path: string, form: Record<string, string>): WebCase[] {
+  const urlencoded = new URLSearchParams(form).toString();
+  return [
+    { name: "JSON body", path, raw: { body: JSON.stringify(form), type: "application/json" }, status: 415, says: "errors.formExpected", plain: true },
+    { name: "text/plain body", path, raw: { body: urlencoded, type: "text/plain" }, status: 415, says: "errors.formExpected", plain: true },
+    { name: "no Content-Type", path, raw: { body: urlencoded }, status: 415, says: "errors.formExpected", plain: true },
+    { name: "multipart without a boundary", path, raw: { body: "garbage", type: "multipart/form-data" }, status: 400, says: "errors.malformedForm", plain: true },
+    { name: "body past 64 KiB", path, raw: { body: oversizedForm(), type: "application/x-www-form-urlencoded" }, status: 413, says: "errors.payloadTooLarge", plain: true },
+  ];
+}
+
+async function postWeb(b: Browser, c: WebCase, lang: Lang) {
+  const headers: Record<string, string> = { "Sec-Fetch-Site": "same-origin" };
+  if (lang === "es") headers["Accept-Language"] = "es";
+  let body: BodyInit;
+  if (c.raw) {
+    body = c.raw.body;
+    if (c.raw.type) headers["Content-Type"] = c.raw.type;
+  } else {
+    body = new URLSearchParams(c.form as Record<string, string>);
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  }
+  return b.fetch(c.path, { method: "POST", headers, body });
+}
+
+async function runWebCases(b: Browser, cases: WebCase[], lang: Lang = "en") {
+  for (const c of cases) {
+    const where = `${lang} POST ${c.path} — ${c.name}`;
+    const res = await postWeb(b, c, lang);
+    const body = await res.text();
+    // Soft: a table reports every case that fails, not only the first.
+    expect.soft(res.status, `${where}: ${visibleText(body).slice(0, 300)}`).toBe(c.status);
+    expectTranslated(c.plain ? body : visibleText(body), lang, where, c.says);
+  }
+  return cases.length;
+}
+
+/** One case per route in Spanish: the message differs from the English one and is not a key. */
+async function runSpanish(b: Browser, c: WebCase) {
+  const [enRes, esRes] = [await postWeb(b, c, "en"), await postWeb(b, c, "es")];
+  const [enText, esText] = [visibleText(await enRes.text()), visibleText(await esRes.text())];
+  expect(esRes.status).toBe(c.status);
+  expectTranslated(esText, "es", `es ${c.path} — ${c.name}`, c.says);
+  if (c.says) expect(esText).not.toContain(lookup("en", c.says).split("{{")[0]!);
+  expect(esText).not.toBe(enText);
+  return 1;
+}
+
+type World = {
+  a: Browser;
+  aId: string;
+  aEmail: string;
+  aApi: ApiAccount;
+  b: ApiAccount;
+  aCategory: string;
+  aTag: string;
+  aTransaction: string;
+  bCategory: string;
+  bTag: string;
+  bTransaction: string;
+  admin: Browser;
+  adminApi: ApiAccount;
+};
+
+let world: World | undefined;
+let caseCount = 0;
+
+async function userIdOf(email: string) {
+  return (await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>())!.id;
+}
+
+async function setUp(): Promise<World> {
+  if (world) return world;
+  const a = browser();
+  const { email: aEmail } = await registerViaForm(a);
+  const aId = await userIdOf(aEmail);
+  const aApi = { ...(await loginViaApi(aEmail)), email: aEmail, password: "" } as ApiAccount;
+  const b = await registerViaApi();
+  const created = async (account: ApiAccount, path: string, json: unknown, key: string) => {
+    const res = await api(path, { method: "POST", token: account.accessToken, json });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data[key].id as string;
+  };
+  const aCategory = await created(aApi, "/api/categories", { name: "Mine", type: "expense" }, "category");
+  const bCategory = await created(b, "/api/categories", { name: "Theirs", type: "expense" }, "category");
+  const aTag = await created(aApi, "/api/tags", { name: "mine" }, "tag");
+  const bTag = await created(b, "/api/tags", { name: "theirs" }, "tag");
+  const aTransaction = await insertTransaction({ userId: aId, categoryId: aCategory, tagIds: [aTag] });
+  const bTransaction = await insertTransaction({ userId: b.user.id, categoryId: bCategory, tagIds: [bTag] });
+
+  const admin = browser();
+  const { email: adminEmail } = await registerViaForm(admin);
+  await env.DB.prepare("update users set role = 'superadmin' where email = ?").bind(adminEmail).run();
+  const adminApi = { ...(await loginViaApi(adminEmail)), email: adminEmail, password: "" } as ApiAccount;
+  world = { a, aId, aEmail, aApi, b, aCategory, aTag, aTransaction, bCategory, bTag, bTransaction, admin, adminApi };
+  return world;
+}
+
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
+/** Route ids of every web route module with an action, from the built route table. */
+function webRoutesWithActions(): string[] {
+  return Object.values(build.routes)
+    .filter((route) => route && "action" in route.module && route.module.action && !route.path?.startsWith("api"))
+    // Any unknown path's action redirects home without reading the request.
+    .filter((route) => route!.id !== "routes/catch-all")
+    .map((route) => route!.id)
+    .sort();
+}
+
+/** route id → the path its cases post to. */
+const WEB_ROUTES: Record<string, string> = {
+  "routes/auth/login": "/auth/login",
+  "routes/auth/register": "/auth/register",
+  "routes/auth/logout": "/auth/logout",
+  "routes/profile/index": "/profile",
+  "routes/categories/index": "/categories",
+  "routes/tags/index": "/tags",
+  "routes/transactions/form": "/expenses/new",
+  "transaction-edit": "/expenses/edit/:id",
+  "routes/transactions/list": "/expenses",
+  "routes/admin/users": "/admin/users",
+  "routes/admin/settings": "/admin/settings",
+  "routes/resources/theme": "/resources/theme",
+  "routes/resources/language": "/resources/language",
+};
+
+test("every web route with an action has bad-input cases below", () => {
+  expect(webRoutesWithActions()).toEqual(Object.keys(WEB_ROUTES).sort());
+});
+
+test("sign-in, registration and sign-out refuse bad input with a translated message and change nothing", async () => {
+  await setUp();
+  const guest = browser();
+  const existing = uniqueEmail();
+  await registerViaForm(browser(), { email: existing });
+  const register = { firstName: "Ann", lastName: "Lee", email: uniqueEmail(), password: "Sup3rSecret", confirmPassword: "Sup3rSecret", terms: "on" };
+  const cases: WebCase[] = [
+    { name: "nothing at all", path: "/auth/login", form: {}, status: 400, says: "validation.emailRequired" },
+    { name: "whitespace email", path: "/auth/login", form: { email: "   ", password: "x" }, status: 400, says: "validation.emailRequired" },
+    { name: "not an email", path: "/auth/login", form: { email: "nobody", password: "x" }, status: 400, says: "validation.emailInvalid" },
+    { name: "10,000-character email", path: "/auth/login", form: { email: `${LONG}@example.com`, password: "x" }, status: 400, says: "validation.emailInvalid" },
+    { name: "control characters in the email", path: "/auth/login", form: { email: "a\u0000b@example.com", password: "Sup3rSecret" }, status: 400, says: "validation.emailInvalid" },
+    { name: "no password", path: "/auth/login", form: { email: existing }, status: 400, says: "validation.passwordRequired" },
+    { name: "unknown account", path: "/auth/login", form: { email: uniqueEmail(), password: "Sup3rSecret" }, status: 400, says: "errors.invalidCredentials" },
+    ...bodyCases("/auth/login", { email: existing, password: "Sup3rSecret" }),
+
+    { name: "nothing at all", path: "/auth/register", form: {}, status: 400, says: "validation.firstNameRequired" },
+    { name: "whitespace first name", path: "/auth/register", form: { ...register, firstName: " \t " }, status: 400, says: "validation.firstNameRequired" },
+    { name: "10,000-character first name", path: "/auth/register", form: { ...register, firstName: LONG }, status: 400, says: "validation.tooLong" },
+    { name: "control characters in the last name", path: "/auth/register", form: { ...register, lastName: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "a line break in the first name", path: "/auth/register", form: { ...register, firstName: "Ann\nLee" }, status: 400, says: "validation.controlCharacters" },
+    { name: "control characters in the email", path: "/auth/register", form: { ...register, email: "a\u0001b@example.com" }, status: 400, says: "validation.emailInvalid" },
+    { name: "10,000-character email", path: "/auth/register", form: { ...register, email: `${LONG}@example.com` }, status: 400, says: "validation.emailInvalid" },
+    { name: "existing email", path: "/auth/register", form: { ...register, email: existing }, status: 400, says: "errors.emailExists" },
+    { name: "weak password", path: "/auth/register", form: { ...register, password: "short", confirmPassword: "short" }, status: 400, says: "validation.passwordMin" },
+    { name: "passwords differ", path: "/auth/register", form: { ...register, confirmPassword: "Sup3rSecreT" }, status: 400, says: "validation.passwordsDoNotMatch" },
+    { name: "terms not accepted", path: "/auth/register", form: { ...register, terms: "" }, status: 400, says: "validation.termsRequired" },
+    ...bodyCases("/auth/register", register),
+
+    ...bodyCases("/auth/logout", {}).filter((c) => c.status !== 400),
+  ];
+  const before = await dumpDatabase(["throttle_buckets"]);
+  caseCount += await runWebCases(guest, cases);
+  caseCount += await runSpanish(guest, cases[0]!);
+  caseCount += await runSpanish(guest, cases.find((c) => c.path === "/auth/register")!);
+  caseCount += await runSpanish(guest, cases.find((c) => c.path === "/auth/logout")!);
+  expect(await dumpDatabase(["throttle_buckets"])).toEqual(before);
+});
+
+test("the profile's two forms refuse bad input with a translated message and change nothing", async () => {
+  const w = await setUp();
+  const profile = { intent: "update-profile", firstName: "Ann", lastName: "Lee", email: w.aEmail };
+  const password = { intent: "change-password", currentPassword: "Sup3rSecret", newPassword: "N3wSecret1", confirmPassword: "N3wSecret1" };
+  const cases: WebCase[] = [
+    { name: "unknown intent", path: "/profile", form: { intent: "drop-tables" }, status: 400 },
+    { name: "no intent", path: "/profile", form: {}, status: 400 },
+    { name: "missing names", path: "/profile", form: { intent: "update-profile" }, status: 400, says: "validation.firstNameRequired" },
+    { name: "whitespace last name", path: "/profile", form: { ...profile, lastName: "   " }, status: 400, says: "validation.lastNameRequired" },
+    { name: "10,000-character first name", path: "/profile", form: { ...profile, firstName: LONG }, status: 400, says: "validation.tooLong" },
+    { name: "control characters in the first name", path: "/profile", form: { ...profile, firstName: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "not an email", path: "/profile", form: { ...profile, email: "a@b" }, status: 400, says: "validation.emailInvalid" },
+    { name: "another user's email", path: "/profile", form: { ...profile, email: w.b.email }, status: 400, says: "errors.emailExists" },
+    { name: "missing passwords", path: "/profile", form: { intent: "change-password" }, status: 400, says: "validation.currentPasswordRequired" },
+    { name: "weak new password", path: "/profile", form: { ...password, newPassword: "weak", confirmPassword: "weak" }, status: 400, says: "validation.newPasswordMin" },
+    { name: "confirmation differs", path: "/profile", form: { ...password, confirmPassword: "N3wSecret2" }, status: 400, says: "validation.passwordsDoNotMatch" },
+    ...bodyCases("/profile", profile),
+  ];
+  const before = await dumpDatabase();
+  caseCount += await runWebCases(w.a, cases);
+  caseCount += await runSpanish(w.a, cases[4]!);
+  expect(await dumpDatabase()).toEqual(before);
+});
+
+test("categories and tags refuse bad input, other users' and unknown ids with a translated message and change nothing", async () => {
+  const w = await setUp();
+  const category = { intent: "create", name: "Food", type: "expense", color: "#3B82F6", icon: "ShoppingCart" };
+  const tag = { intent: "create", name: "trip", description: "" };
+  const cases: WebCase[] = [
+    { name: "unknown intent", path: "/categories", form: { ...category, intent: "merge" }, status: 400 },
+    { name: "missing name", path: "/categories", form: { intent: "create" }, status: 400, says: "validation.categoryNameRequired" },
+    { name: "whitespace name", path: "/categories", form: { ...category, name: " \t " }, status: 400, says: "validation.categoryNameRequired" },
+    { name: "10,000-character name", path: "/categories", form: { ...category, name: LONG }, status: 400, says: "validation.tooLong" },
+    { name: "control characters in the name", path: "/categories", form: { ...category, name: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "unknown type", path: "/categories", form: { ...category, type: "transfer" }, status: 400, says: "validation.categoryTypeInvalid" },
+    { name: "colour not offered", path: "/categories", form: { ...category, color: "#123456" }, status: 400 },
+    { name: "icon not offered", path: "/categories", form: { ...category, icon: "Skull" }, status: 400 },
+    { name: "duplicate name", path: "/categories", form: { ...category, name: "Mine" }, status: 409, says: "errors.categoryExists" },
+    { name: "update another user's category", path: "/categories", form: { ...category, intent: "update", id: w.bCategory }, status: 404, says: "errors.notFound" },
+    { name: "update an unknown category", path: "/categories", form: { ...category, intent: "update", id: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
+    { name: "delete another user's category", path: "/categories", form: { intent: "delete", id: w.bCategory }, status: 404, says: "errors.notFound" },
+    { name: "delete with no id", path: "/categories", form: { intent: "delete" }, status: 404, says: "errors.notFound" },
+    ...bodyCases("/categories", category),
+
+    { name: "unknown intent", path: "/tags", form: { ...tag, intent: "merge" }, status: 400 },
+    { name: "missing name", path: "/tags", form: { intent: "create" }, status: 400, says: "validation.tagNameRequired" },
+    { name: "whitespace name", path: "/tags", form: { ...tag, name: "   " }, status: 400, says: "validation.tagNameRequired" },
+    { name: "10,000-character name", path: "/tags", form: { ...tag, name: LONG }, status: 400, says: "validation.tooLong" },
+    { name: "10,000-character description", path: "/tags", form: { ...tag, description: LONG }, status: 400, says: "validation.tooLong" },
+    { name: "control characters in the name", path: "/tags", form: { ...tag, name: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "control characters in the description", path: "/tags", form: { ...tag, description: "a\u0000b" }, status: 400, says: "validation.controlCharacters" },
+    { name: "duplicate name", path: "/tags", form: { ...tag, name: "MINE" }, status: 409, says: "errors.tagExists" },
+    { name: "update another user's tag", path: "/tags", form: { ...tag, intent: "update", id: w.bTag }, status: 404, says: "errors.notFound" },
+    { name: "update an unknown tag", path: "/tags", form: { ...tag, intent: "update", id: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
+    { name: "delete another user's tag", path: "/tags", form: { intent: "delete", id: w.bTag }, status: 404, says: "errors.notFound" },
+    ...bodyCases("/tags", tag),
+  ];
+  const before = await dumpDatabase();
+  caseCount += await runWebCases(w.a, cases);
+  caseCount += await runSpanish(w.a, cases[1]!);
+  caseCount += await runSpanish(w.a, cases.find((c) => c.path === "/tags" && c.says === "validation.tagNameRequired")!);
+  expect(await dumpDatabase()).toEqual(before);
+});
+
+function transactionForm(overrides: Record<string, string> = {}, payment: Record<string, string> = {}): [string, string][] {
+  const fields: Record<string, string> = {
+    type: "EXPENSE",
+    description: "Groceries",
+    date: "2026-11-20",
+    categoryId: "default-food",
+    "payments[0].currencyCode": "USD",
+    "payments[0].amount": "12.50",
+    "payments[0].method": "cash",
+    intent: "save",
+    ...Object.fromEntries(Object.entries(payment).map(([k, v]) => [`payments[0].${k}`, v])),
+    ...overrides,
+  };
+  return Object.entries(fields);
+}
+
+test("the transaction form and the list's delete refuse bad input, other users' and unknown ids, and change nothing", async () => {
+  const w = await setUp();
+  const amount = (value: string, currencyCode = "USD", rate?: string) =>
+    transactionForm({}, { amount: value, currencyCode, ...(rate === undefined ? {} : { rate, rateFor: currencyCode }) });
+  const form = (name: string, fields: [string, string][], status: WebCase["status"], says?: string, path = "/expenses/new"): WebCase => ({
+    name,
+    path,
+    form: fields,
+    status,
+    ...(says ? { says } : {}),
+  });
+  const edit = `/expenses/edit/${w.aTransaction}`;
+  const newCases: WebCase[] = [
+    form("unknown intent", transactionForm({ intent: "transfer" }), 400),
+    form("delete intent on a new transaction", transactionForm({ intent: "delete" }), 400),
+    form("missing everything", [["intent", "save"]], 400),
+    form("empty description", transactionForm({ description: "" }), 400, "validation.descriptionRequired"),
+    form("whitespace description", transactionForm({ description: "   " }), 400, "validation.descriptionRequired"),
+    form("10,000-character description", transactionForm({ description: LONG }), 400, "validation.tooLong"),
+    form("control characters in the description", transactionForm({ description: CONTROL }), 400, "validation.controlCharacters"),
+    form("unknown type", transactionForm({ type: "TRANSFER" }), 400),
+    form("missing date", transactionForm({ date: "" }), 400, "validation.dateRequired"),
+    form("2024-02-30", transactionForm({ date: "2024-02-30" }), 400, "validation.dateInvalid"),
+    form("year 0000", transactionForm({ date: "0000-01-01" }), 400, "validation.dateInvalid"),
+    form("not a date", transactionForm({ date: "yesterday" }), 400, "validation.dateInvalid"),
+    form("another user's category", transactionForm({ categoryId: w.bCategory }), 400),
+    form("unknown category", transactionForm({ categoryId: UNKNOWN_ID }), 400),
+    form("another user's tag", [...transactionForm(), ["tagIds", w.bTag]], 400),
+    form("unknown tag", [...transactionForm(), ["tagIds", UNKNOWN_ID]], 400),
+    form("missing amount", amount(""), 400),
+    form("amount NaN", amount("NaN"), 400),
+    form("amount Infinity", amount("Infinity"), 400),
+    form("amount with an exponent", amount("1e3"), 400),
+    form("negative amount", amount("-5"), 400),
+    form("zero amount", amount("0"), 400),
+    form("too large an amount", amount("10000000000000"), 400, "validation.amountTooLarge"),
+    form("too many decimals for USD", amount("1.234"), 400, "validation.amountTooManyDecimals"),
+    form("decimals for JPY", amount("10.5", "JPY", "150"), 400, "validation.amountTooManyDecimals"),
+    form("10,000-digit amount", amount("9".repeat(10_000)), 400),
+    form("control characters in the amount", amount("1\u00002"), 400),
+    form("unknown currency", amount("5", "XXX", "1"), 400),
+    form("10,000-character currency", amount("5", LONG, "1"), 400),
+    form("rate NaN", amount("5", "EUR", "NaN"), 400),
+    form("rate Infinity", amount("5", "EUR", "Infinity"), 400),
+    form("rate with an exponent", amount("5", "EUR", "1e2"), 400),
+    form("negative rate", amount("5", "EUR", "-0.9"), 400),
+    form("zero rate", amount("5", "EUR", "0"), 400),
+    form("rate with 13 decimals", amount("5", "EUR", "0.1234567890123"), 400, "validation.rateTooManyDecimals"),
+    form("unknown payment method", transactionForm({}, { method: "barter" }), 400),
+    form("edit another user's transaction", transactionForm(), 404, undefined, `/expenses/edit/${w.bTransaction}`),
+    form("edit an unknown transaction", transactionForm(), 404, undefined, `/expenses/edit/${UNKNOWN_ID}`),
+    form("delete another user's transaction through its edit page", [["intent", "delete"]], 404, undefined, `/expenses/edit/${w.bTransaction}`),
+    form("edit with an impossible date", transactionForm({ date: "2024-02-30" }), 400, "validation.dateInvalid", edit),
+    form("edit with a zero amount", transactionForm({}, { amount: "0" }), 400, undefined, edit),
+    form("edit with an unknown intent", transactionForm({ intent: "transfer" }), 400, undefined, edit),
+    ...bodyCases("/expenses/new", Object.fromEntries(transactionForm())),
+    ...bodyCases(edit, Object.fromEntries(transactionForm())),
+
+    { name: "unknown intent", path: "/expenses", form: { intent: "purge" }, status: 400 },
+    { name: "delete another user's transaction", path: "/expenses", form: { intent: "delete", id: w.bTransaction }, status: 404, says: "errors.notFound" },
+    { name: "delete an unknown transaction", path: "/expenses", form: { intent: "delete", id: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
+    { name: "delete with no id", path: "/expenses", form: { intent: "delete" }, status: 404, says: "errors.notFound" },
+    { name: "delete with a 10,000-character id", path: "/expenses", form: { intent: "delete", id: LONG }, status: 404, says: "errors.notFound" },
+    ...bodyCases("/expenses", { intent: "delete", id: w.aTransaction }),
+  ];
+  const before = await dumpDatabase();
+  caseCount += await runWebCases(w.a, newCases);
+  caseCount += await runSpanish(w.a, newCases[3]!);
+  caseCount += await runSpanish(w.a, newCases.find((c) => c.path === "/expenses" && c.status === 404)!);
+  expect(await dumpDatabase()).toEqual(before);
+});
+
+test("the admin pages refuse bad input with a translated message and change nothing", async () => {
+  const w = await setUp();
+  const rate = { intent: "manual-rate", currencyCode: "EUR", date: "2026-11-01", rate: "0.9" };
+  const cases: WebCase[] = [
+    { name: "unknown intent", path: "/admin/users", form: { intent: "delete-user", userId: w.aId }, status: 400 },
+    { name: "no user", path: "/admin/users", form: { intent: "deactivate" }, status: 400 },
+    { name: "10,000-character user id", path: "/admin/users", form: { intent: "deactivate", userId: LONG }, status: 400 },
+    { name: "unknown user", path: "/admin/users", form: { intent: "deactivate", userId: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
+    ...bodyCases("/admin/users", { intent: "deactivate", userId: w.aId }),
+
+    { name: "unknown intent", path: "/admin/settings", form: { intent: "wipe" }, status: 400 },
+    { name: "currency change without a code", path: "/admin/settings", form: { intent: "currency-status", active: "0" }, status: 400 },
+    { name: "currency change with an unknown code", path: "/admin/settings", form: { intent: "currency-status", currencyCode: "XXX", active: "0" }, status: 400 },
+    { name: "currency change of USD", path: "/admin/settings", form: { intent: "currency-status", currencyCode: "USD", active: "0" }, status: 400 },
+    { name: "currency change to neither on nor off", path: "/admin/settings", form: { intent: "currency-status", currencyCode: "EUR", active: "maybe" }, status: 400 },
+    { name: "rate without anything", path: "/admin/settings", form: { intent: "manual-rate" }, status: 400, says: "validation.currencyRequired" },
+    { name: "rate for an unknown currency", path: "/admin/settings", form: { ...rate, currencyCode: "XXX" }, status: 400, says: "validation.currencyInvalid" },
+    { name: "rate for a 10,000-character currency", path: "/admin/settings", form: { ...rate, currencyCode: LONG }, status: 400 },
+    { name: "rate for USD", path: "/admin/settings", form: { ...rate, currencyCode: "USD" }, status: 400, says: "validation.rateUsdFixed" },
+    { name: "rate NaN", path: "/admin/settings", form: { ...rate, rate: "NaN" }, status: 400 },
+    { name: "rate Infinity", path: "/admin/settings", form: { ...rate, rate: "Infinity" }, status: 400 },
+    { name: "rate with an exponent", path: "/admin/settings", form: { ...rate, rate: "9e-1" }, status: 400 },
+    { name: "negative rate", path: "/admin/settings", form: { ...rate, rate: "-0.9" }, status: 400 },
+    { name: "zero rate", path: "/admin/settings", form: { ...rate, rate: "0" }, status: 400 },
+    { name: "rate with 13 decimals", path: "/admin/settings", form: { ...rate, rate: "0.1234567890123" }, status: 400, says: "validation.rateTooManyDecimals" },
+    { name: "10,000-digit rate", path: "/admin/settings", form: { ...rate, rate: "9".repeat(10_000) }, status: 400 },
+    { name: "rate dated 2024-02-30", path: "/admin/settings", form: { ...rate, date: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
+    { name: "rate dated year 0000", path: "/admin/settings", form: { ...rate, date: "0000-01-01" }, status: 400, says: "validation.dateInvalid" },
+    { name: "rate dated in the future", path: "/admin/settings", form: { ...rate, date: "2999-01-01" }, status: 400, says: "validation.rateDateFuture" },
+    ...bodyCases("/admin/settings", rate),
+  ];
+  const before = await dumpDatabase();
+  caseCount += await runWebCases(w.admin, cases);
+  caseCount += await runSpanish(w.admin, cases.find((c) => c.says === "errors.notFound")!);
+  caseCount += await runSpanish(w.admin, cases.find((c) => c.says === "validation.rateUsdFixed")!);
+  expect(await dumpDatabase()).toEqual(before);
+});
+
+test("the theme and language switches refuse bad values with a translated message and set no cookie", async () => {
+  const guest = browser();
+  const cases: WebCase[] = [
+    { name: "empty theme", path: "/resources/theme", form: { theme: "", redirectTo: "/" }, status: 400, says: "errors.themeInvalid", plain: true },
+    { name: "unknown theme", path: "/resources/theme", form: { theme: "purple" }, status: 400, says: "errors.themeInvalid", plain: true },
+    { name: "10,000-character theme", path: "/resources/theme", form: { theme: LONG }, status: 400, says: "errors.themeInvalid", plain: true },
+    { name: "malformed JSON", path: "/resources/theme", raw: { body: "{theme:", type: "application/json" }, status: 400, says: "errors.themeInvalid", plain: true },
+    { name: "JSON null", path: "/resources/theme", raw: { body: "null", type: "application/json" }, status: 400, says: "errors.themeInvalid", plain: true },
+    { name: "JSON with a number", path: "/resources/theme", raw: { body: '{"theme":1}', type: "application/json" }, status: 400, says: "errors.themeInvalid", plain: true },
+    { name: "text/plain body that is not JSON", path: "/resources/theme", raw: { body: "theme=dark", type: "text/plain" }, status: 400, says: "errors.themeInvalid", plain: true },
+    { name: "body past 64 KiB", path: "/resources/theme", raw: { body: oversizedForm(), type: "application/x-www-form-urlencoded" }, status: 413, says: "errors.payloadTooLarge", plain: true },
+    { name: "no language", path: "/resources/language", form: { redirectTo: "/" }, status: 400, says: "errors.languageUnsupported", plain: true },
+    { name: "unknown language", path: "/resources/language", form: { lng: "fr" }, status: 400, says: "errors.languageUnsupported", plain: true },
+    { name: "control characters in the language", path: "/resources/language", form: { lng: "es\u0000" }, status: 400, says: "errors.languageUnsupported", plain: true },
+    ...bodyCases("/resources/language", { lng: "es" }),
+  ];
+  caseCount += await runWebCases(guest, cases);
+  caseCount += await runSpanish(guest, cases[1]!);
+  caseCount += await runSpanish(guest, cases.find((c) => c.path === "/resources/language")!);
+  expect(guest.cookies.size).toBe(0);
+});
+
+test("a chunked web post past the limit is refused with 413 as it is read", async () => {
+  const w = await setUp();
+  const res = await SELF.fetch(`${ORIGIN}/tags`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin", Cookie: w.a.cookieHeader(), "CF-Connecting-IP": freshIp() },
+    body: chunkedBody(TOO_LARGE),
+  });
+  expect(res.headers.get("Content-Length")).not.toBe(String(TOO_LARGE));
+  expect(res.status).toBe(413);
+  expect(await res.text()).toBe(lookup("en", "errors.payloadTooLarge").replace("{{limit}}", "64 KiB"));
+  caseCount += 1;
+});
+
+// ---------------------------------------------------------------------------------------
+// The JSON API
+
+type ApiCase = {
+  name: string;
+  /** Defaults to the operation's path with its parameters filled from `params`. */
+  path?: string;
+  query?: Record<string, string>;
+  json?: unknown;
+  raw?: { body: BodyInit; type?: string };
+  status: 400 | 401 | 404 | 409 | 413 | 415;
+  says?: string;
+};
+
+type ApiTable = { as: "a" | "admin"; params?: Record<string, string>; cases: ApiCase[] };
+
+function withParams(path: string, params: Record<string, string> = {}) {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? UNKNOWN_ID);
+}
+
+/** Malformed JSON, wrong content types, bodies that are not objects, and size: for every operation with a body. */
+function genericBodyCases(op: ApiOperation): ApiCase[] {
+  if (!op.body) return [];
+  return [
+    { name: "malformed JSON", raw: { body: '{"name": ', type: "application/json" }, status: 400, says: "errors.malformedJson" },
+    { name: "empty body", raw: { body: "", type: "application/json" }, status: 400, says: "errors.malformedJson" },
+    { name: "form body", raw: { body: "name=x", type: "application/x-www-form-urlencoded" }, status: 415, says: "errors.unsupportedMediaType" },
+    { name: "text/plain body", raw: { body: "{}", type: "text/plain" }, status: 415, says: "errors.unsupportedMediaType" },
+    { name: "no Content-Type", raw: { body: "{}" }, status: 415, says: "errors.unsupportedMediaType" },
+    { name: "JSON null", json: null, status: 400 },
+    { name: "JSON array", json: [], status: 400 },
+    { name: "JSON string", json: "x", status: 400 },
+    { name: "JSON number", json: 42, status: 400 },
+    { name: "body past 64 KiB", raw: { body: JSON.stringify({ name: "a".repeat(TOO_LARGE) }), type: "application/json" }, status: 413, says: "errors.payloadTooLarge" },
+  ];
+}
+
+function apiTables(w: World): Record<string, ApiTable> {
+  const tx = { description: "Lunch", date: "2026-11-10", categoryId: "default-food", amount: "12.50" };
+  const txWith = (fields: Record<string, unknown>) => ({ ...tx, ...fields });
+  const amountCases = (shape: (amount: unknown) => unknown): ApiCase[] => [
+    { name: "amount NaN", json: shape("NaN"), status: 400 },
+    { name: "amount Infinity", json: shape("Infinity"), status: 400 },
+    { name: "amount as the number 1e400 (Infinity)", raw: { body: JSON.stringify(shape(0)).replace(/"amount":0/, '"amount":1e400'), type: "application/json" }, status: 400 },
+    { name: "amount with an exponent", json: shape("1e3"), status: 400 },
+    // A JSON number written 1e3 is the number 1000 once parsed, a valid amount: only the text "1e3" is refused.
+    { name: "negative amount", json: shape("-5"), status: 400 },
+    { name: "negative amount as a number", json: shape(-5), status: 400 },
+    { name: "zero amount", json: shape("0"), status: 400 },
+    { name: "too large an amount", json: shape("10000000000000"), status: 400, says: "validation.amountTooLarge" },
+    { name: "an amount past 2^53 as a number", json: shape(2 ** 60), status: 400 },
+    { name: "too many decimals", json: shape("1.234"), status: 400, says: "validation.amountTooManyDecimals" },
+    { name: "too many decimals as a number", json: shape(1.234), status: 400, says: "validation.amountTooManyDecimals" },
+    { name: "10,000-digit amount", json: shape("9".repeat(10_000)), status: 400 },
+    { name: "amount as a boolean", json: shape(true), status: 400 },
+    { name: "amount as an object", json: shape({ value: 1 }), status: 400 },
+    { name: "control characters in the amount", json: shape("1\u00002"), status: 400 },
+  ];
+  const transactionCases = (base: Record<string, unknown>): ApiCase[] => [
+    { name: "description as a number", json: { ...base, description: 5 }, status: 400 },
+    { name: "whitespace description", json: { ...base, description: "   " }, status: 400, says: "validation.descriptionRequired" },
+    { name: "10,000-character description", json: { ...base, description: LONG }, status: 400, says: "validation.tooLong" },
+    { name: "control characters in the description", json: { ...base, description: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "unknown type", json: { ...base, type: "TRANSFER" }, status: 400, says: "validation.typeInvalid" },
+    { name: "date 2024-02-30", json: { ...base, date: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
+    { name: "date in year 0000", json: { ...base, date: "0000-01-01" }, status: 400, says: "validation.dateInvalid" },
+    { name: "date as a number", json: { ...base, date: 20261110 }, status: 400 },
+    { name: "timestamp on 2024-02-30", json: { ...base, date: "2024-02-30T10:00:00Z" }, status: 400, says: "validation.dateInvalid" },
+    { name: "another user's category", json: { ...base, categoryId: w.bCategory }, status: 400 },
+    { name: "unknown category", json: { ...base, categoryId: UNKNOWN_ID }, status: 400 },
+    { name: "another user's tag", json: { ...base, tags: [w.bTag] }, status: 400 },
+    { name: "unknown tag", json: { ...base, tagIds: [UNKNOWN_ID] }, status: 400 },
+    { name: "tags as a string", json: { ...base, tags: w.aTag }, status: 400 },
+    { name: "21 tags", json: { ...base, tags: Array.from({ length: 21 }, () => w.aTag) }, status: 400, says: "validation.tooManyTags" },
+    { name: "unknown currency", json: { ...base, currencyCode: "XXX", exchangeRate: "1" }, status: 400 },
+    { name: "10,000-character currency", json: { ...base, currencyCode: LONG }, status: 400 },
+    { name: "decimals for JPY", json: { ...base, currencyCode: "JPY", amount: "10.5", exchangeRate: "150" }, status: 400, says: "validation.amountTooManyDecimals" },
+    { name: "rate NaN", json: { ...base, currencyCode: "EUR", exchangeRate: "NaN" }, status: 400 },
+    { name: "rate Infinity", json: { ...base, currencyCode: "EUR", exchangeRate: "Infinity" }, status: 400 },
+    { name: "rate with an exponent", json: { ...base, currencyCode: "EUR", exchangeRate: "9e-1" }, status: 400 },
+    { name: "negative rate", json: { ...base, currencyCode: "EUR", exchangeRate: -0.9 }, status: 400 },
+    { name: "zero rate", json: { ...base, currencyCode: "EUR", exchangeRate: "0" }, status: 400 },
+    { name: "rate with 13 decimals", json: { ...base, currencyCode: "EUR", exchangeRate: "0.1234567890123" }, status: 400, says: "validation.rateTooManyDecimals" },
+    { name: "rates that disagree", json: { ...base, currencyCode: "EUR", exchangeRate: "0.9", conversionRate: "0.8" }, status: 400 },
+    { name: "unknown payment method", json: { ...base, paymentMethod: "barter" }, status: 400 },
+    { name: "payments as an object", json: { ...base, payments: { amount: "1" } }, status: 400 },
+    { name: "an empty list of payments", json: { ...base, payments: [] }, status: 400 },
+    { name: "21 payments", json: { ...base, payments: Array.from({ length: 21 }, () => ({ amount: "1" })) }, status: 400, says: "validation.tooManyPayments" },
+    { name: "a payment in an unknown currency", json: { ...base, payments: [{ currencyCode: "XXX", amount: "1", exchangeRate: "1" }] }, status: 400 },
+    { name: "a payment with a zero amount", json: { ...base, payments: [{ amount: "0" }] }, status: 400 },
+    { name: "a payment that is not an object", json: { ...base, payments: ["1"] }, status: 400 },
+    ...amountCases((amount) => ({ ...base, amount })),
+  ];
+  const period = (extra: ApiCase[] = []): ApiCase[] => [
+    { name: "startDate 2024-02-30", query: { startDate: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
+    { name: "endDate in year 0000", query: { endDate: "0000-12-31" }, status: 400, says: "validation.dateInvalid" },
+    { name: "a 10,000-character date", query: { startDate: LONG }, status: 400, says: "validation.dateInvalid" },
+    { name: "a date with control characters", query: { startDate: "2026-01-01\u0000" }, status: 400, says: "validation.dateInvalid" },
+    ...extra,
+  ];
+  const limitCases = (page: boolean): ApiCase[] => [
+    { name: "limit NaN", query: { limit: "NaN" }, status: 400, says: "errors.limitRange" },
+    { name: "limit Infinity", query: { limit: "Infinity" }, status: 400, says: "errors.limitRange" },
+    { name: "limit zero", query: { limit: "0" }, status: 400, says: "errors.limitRange" },
+    { name: "negative limit", query: { limit: "-1" }, status: 400, says: "errors.limitRange" },
+    { name: "limit 101", query: { limit: "101" }, status: 400, says: "errors.limitRange" },
+    { name: "fractional limit", query: { limit: "1.5" }, status: 400, says: "errors.limitRange" },
+    { name: "a 10,000-digit limit", query: { limit: "9".repeat(10_000) }, status: 400, says: "errors.limitRange" },
+    ...(page
+      ? ([
+          { name: "page zero", query: { page: "0" }, status: 400 },
+          { name: "negative page", query: { page: "-2" }, status: 400 },
+          { name: "page NaN", query: { page: "NaN" }, status: 400 },
+          { name: "page Infinity", query: { page: "Infinity" }, status: 400 },
+        ] satisfies ApiCase[])
+      : []),
+  ];
+  const category = { name: "Food", type: "expense", color: "#3B82F6", icon: "ShoppingCart" };
+  const categoryCases: ApiCase[] = [
+    { name: "missing name", json: {}, status: 400, says: "validation.categoryNameRequired" },
+    { name: "name as a number", json: { ...category, name: 7 }, status: 400, says: "validation.categoryNameRequired" },
+    { name: "whitespace name", json: { ...category, name: "  " }, status: 400, says: "validation.categoryNameRequired" },
+    { name: "10,000-character name", json: { ...category, name: LONG }, status: 400, says: "validation.tooLong" },
+    { name: "control characters in the name", json: { ...category, name: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "unknown type", json: { ...category, type: "transfer" }, status: 400, says: "validation.categoryTypeInvalid" },
+    { name: "colour not offered", json: { ...category, color: "red; drop" }, status: 400 },
+    { name: "icon not offered", json: { ...category, icon: "<svg>" }, status: 400 },
+  ];
+  const tagCases: ApiCase[] = [
+    { name: "missing name", json: {}, status: 400, says: "validation.tagNameRequired" },
+    { name: "name as an array", json: { name: ["a"] }, status: 400, says: "validation.tagNameRequired" },
+    { name: "whitespace name", json: { name: "\t" }, status: 400, says: "validation.tagNameRequired" },
+    { name: "10,000-character name", json: { name: LONG }, status: 400, says: "validation.tooLong" },
+    { name: "control characters in the name", json: { name: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "description as a number", json: { name: "x", description: 5 }, status: 400 },
+    { name: "10,000-character description", json: { name: "x", description: LONG }, status: 400, says: "validation.tooLong" },
+  ];
+  const rate = { currencyCode: "EUR", date: "2026-11-01", rate: "0.9" };
+  const register = { firstName: "Ann", lastName: "Lee", email: uniqueEmail("bad"), password: "Sup3rSecret" };
+  const profile = { firstName: "Ann", lastName: "Lee", email: w.aEmail };
+  return {
+    register: {
+      as: "a",
+      cases: [
+        { name: "nothing", json: {}, status: 400, says: "validation.firstNameRequired" },
+        { name: "names as numbers", json: { ...register, firstName: 1 }, status: 400 },
+        { name: "whitespace last name", json: { ...register, lastName: "  " }, status: 400, says: "validation.lastNameRequired" },
+        { name: "10,000-character first name", json: { ...register, firstName: LONG }, status: 400, says: "validation.tooLong" },
+        { name: "control characters in the first name", json: { ...register, firstName: CONTROL }, status: 400, says: "validation.controlCharacters" },
+        { name: "not an email", json: { ...register, email: "x@" }, status: 400, says: "validation.emailInvalid" },
+        { name: "control characters in the email", json: { ...register, email: "a\u0000b@example.com" }, status: 400, says: "validation.emailInvalid" },
+        { name: "existing email", json: { ...register, email: w.aEmail }, status: 409, says: "errors.emailExists" },
+        { name: "weak password", json: { ...register, password: "weakpass" }, status: 400, says: "validation.passwordUppercase" },
+        { name: "password as a number", json: { ...register, password: 12345678 }, status: 400 },
+      ],
+    },
+    login: {
+      as: "a",
+      cases: [
+        { name: "nothing", json: {}, status: 400, says: "validation.emailRequired" },
+        { name: "email as a number", json: { email: 5, password: "x" }, status: 400, says: "validation.emailRequired" },
+        { name: "whitespace email", json: { email: "  ", password: "x" }, status: 400, says: "validation.emailRequired" },
+        { name: "10,000-character email", json: { email: `${LONG}@example.com`, password: "x" }, status: 400, says: "validation.emailInvalid" },
+        { name: "no password", json: { email: w.aEmail }, status: 400, says: "validation.passwordRequired" },
+        { name: "password as an object", json: { email: w.aEmail, password: { $ne: "" } }, status: 400, says: "validation.passwordRequired" },
+      ],
+    },
+    refreshToken: {
+      as: "a",
+      cases: [
+        { name: "nothing", json: {}, status: 400, says: "errors.refreshTokenRequired" },
+        { name: "token as a number", json: { refreshToken: 5 }, status: 400, says: "errors.refreshTokenRequired" },
+        { name: "whitespace token", json: { refreshToken: "   " }, status: 400, says: "errors.refreshTokenRequired" },
+        { name: "10,000-character token", json: { refreshToken: LONG }, status: 400 },
+      ],
+    },
+    updateProfile: {
+      as: "a",
+      cases: [
+        { name: "names as booleans", json: { ...profile, firstName: true }, status: 400 },
+        { name: "whitespace first name", json: { ...profile, firstName: " " }, status: 400, says: "validation.firstNameRequired" },
+        { name: "10,000-character last name", json: { ...profile, lastName: LONG }, status: 400, says: "validation.tooLong" },
+        { name: "control characters in the last name", json: { ...profile, lastName: CONTROL }, status: 400, says: "validation.controlCharacters" },
+        { name: "not an email", json: { ...profile, email: "nobody" }, status: 400, says: "validation.emailInvalid" },
+        { name: "another user's email", json: { ...profile, email: w.b.email }, status: 409 },
+      ],
+    },
+    changePassword: {
+      as: "a",
+      cases: [
+        { name: "nothing", json: {}, status: 400, says: "validation.currentPasswordRequired" },
+        { name: "passwords as numbers", json: { currentPassword: 1, newPassword: 2 }, status: 400 },
+        { name: "weak new password", json: { currentPassword: "Sup3rSecret", newPassword: "weak" }, status: 400, says: "validation.newPasswordMin" },
+      ],
+    },
+    listActivity: { as: "a", cases: limitCases(false) },
+    listUsers: {
+      as: "admin",
+      cases: [
+        { name: "unknown role", query: { role: "root" }, status: 400, says: "errors.invalidRole" },
+        { name: "10,000-character search", query: { search: LONG }, status: 400, says: "validation.tooLong" },
+      ],
+    },
+    updateUser: {
+      as: "admin",
+      params: { id: w.aId },
+      cases: [
+        { name: "unknown user", path: `/api/users/${UNKNOWN_ID}`, json: { isActive: false }, status: 404, says: "errors.notFound" },
+        { name: "unknown role", json: { role: "root" }, status: 400, says: "errors.invalidRole" },
+        { name: "isActive as a string", json: { isActive: "false" }, status: 400 },
+        { name: "whitespace first name", json: { firstName: "  " }, status: 400, says: "validation.firstNameRequired" },
+        { name: "10,000-character last name", json: { lastName: LONG }, status: 400, says: "validation.tooLong" },
+        { name: "control characters in the first name", json: { firstName: CONTROL }, status: 400, says: "validation.controlCharacters" },
+      ],
+    },
+    createCategory: { as: "a", cases: categoryCases },
+    updateCategory: {
+      as: "a",
+      params: { id: w.aCategory },
+      cases: [
+        ...categoryCases,
+        { name: "another user's category", path: `/api/categories/${w.bCategory}`, json: category, status: 404, says: "errors.notFound" },
+        { name: "unknown category", path: `/api/categories/${UNKNOWN_ID}`, json: category, status: 404, says: "errors.notFound" },
+        { name: "a 10,000-character id", path: `/api/categories/${LONG}`, json: category, status: 404, says: "errors.notFound" },
+      ],
+    },
+    createTag: { as: "a", cases: tagCases },
+    updateTag: {
+      as: "a",
+      params: { id: w.aTag },
+      cases: [
+        ...tagCases,
+        { name: "another user's tag", path: `/api/tags/${w.bTag}`, json: { name: "x" }, status: 404, says: "errors.notFound" },
+        { name: "unknown tag", path: `/api/tags/${UNKNOWN_ID}`, json: { name: "x" }, status: 404, says: "errors.notFound" },
+      ],
+    },
+    getExchangeRate: {
+      as: "a",
+      cases: [
+        { name: "no currency", query: {}, status: 400, says: "validation.currencyRequired" },
+        { name: "whitespace currency", query: { to: "  " }, status: 400, says: "validation.currencyRequired" },
+        { name: "10,000-character currency", query: { to: LONG }, status: 400, says: "errors.currencyUnknown" },
+        { name: "unknown currency", query: { to: "XXX" }, status: 400, says: "errors.currencyUnknown" },
+        { name: "control characters in the currency", query: { to: "EU\u0000R" }, status: 400, says: "errors.currencyUnknown" },
+        { name: "date 2024-02-30", query: { to: "EUR", date: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
+        { name: "date in year 0000", query: { to: "EUR", date: "0000-06-01" }, status: 400, says: "validation.dateInvalid" },
+      ],
+    },
+    exchangeRateHistory: {
+      as: "a",
+      cases: [
+        { name: "no currency", query: {}, status: 400, says: "validation.currencyRequired" },
+        { name: "10,000-character currency", query: { currency: LONG }, status: 400, says: "errors.currencyUnknown" },
+        { name: "start after end", query: { currency: "EUR", startDate: "2026-02-01", endDate: "2026-01-01" }, status: 400, says: "errors.dateRangeInvalid" },
+        { name: "startDate 2024-02-30", query: { currency: "EUR", startDate: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
+        { name: "endDate in year 0000", query: { currency: "EUR", endDate: "0000-01-01" }, status: 400, says: "validation.dateInvalid" },
+        ...limitCases(true).map((c) => ({ ...c, query: { currency: "EUR", ...c.query } })),
+      ],
+    },
+    createManualRate: {
+      as: "admin",
+      cases: [
+        { name: "nothing", json: {}, status: 400, says: "validation.currencyRequired" },
+        { name: "currency as a number", json: { ...rate, currencyCode: 978 }, status: 400, says: "validation.currencyRequired" },
+        { name: "unknown currency", json: { ...rate, currencyCode: "XXX" }, status: 400 },
+        { name: "USD", json: { ...rate, currencyCode: "USD" }, status: 400, says: "validation.rateUsdFixed" },
+        { name: "rate NaN", json: { ...rate, rate: "NaN" }, status: 400 },
+        { name: "rate Infinity", json: { ...rate, rate: "Infinity" }, status: 400 },
+        { name: "rate 1e400 (Infinity as JSON)", raw: { body: '{"currencyCode":"EUR","date":"2026-11-01","rate":1e400}', type: "application/json" }, status: 400 },
+        { name: "rate with an exponent", json: { ...rate, rate: "9e-1" }, status: 400 },
+        { name: "negative rate", json: { ...rate, rate: -1 }, status: 400 },
+        { name: "zero rate", json: { ...rate, rate: 0 }, status: 400 },
+        { name: "rate with 13 decimals", json: { ...rate, rate: "0.1234567890123" }, status: 400, says: "validation.rateTooManyDecimals" },
+        { name: "10,000-digit rate", json: { ...rate, rate: "9".repeat(10_000) }, status: 400 },
+        { name: "rate as a boolean", json: { ...rate, rate: true }, status: 400 },
+        { name: "date 2024-02-30", json: { ...rate, date: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
+        { name: "date in year 0000", json: { ...rate, date: "0000-01-01" }, status: 400, says: "validation.dateInvalid" },
+        { name: "date in the future", json: { ...rate, date: "2999-01-01" }, status: 400, says: "validation.rateDateFuture" },
+      ],
+    },
+    listTransactions: {
+      as: "a",
+      cases: [
+        ...limitCases(true),
+        // Not refused yet: page and limit coerce with Number(), so "1e3" is page 1000 and "0x10" is 16 (harmless, reported on issue 9).
+        { name: "unknown sort", query: { sortBy: "id; drop" }, status: 400, says: "errors.sortInvalid" },
+        { name: "unknown order", query: { sortOrder: "up" }, status: 400, says: "errors.sortInvalid" },
+        { name: "unknown type", query: { type: "TRANSFER" }, status: 400, says: "validation.typeInvalid" },
+        { name: "minAmount NaN", query: { minAmount: "NaN" }, status: 400, says: "errors.invalidAmountFilter" },
+        { name: "minAmount negative", query: { minAmount: "-1" }, status: 400, says: "errors.invalidAmountFilter" },
+        { name: "maxAmount with an exponent", query: { maxAmount: "1e3" }, status: 400, says: "errors.invalidAmountFilter" },
+        { name: "maxAmount with three decimals", query: { maxAmount: "1.234" }, status: 400, says: "errors.invalidAmountFilter" },
+        { name: "maxAmount Infinity", query: { maxAmount: "Infinity" }, status: 400, says: "errors.invalidAmountFilter" },
+        { name: "a 10,000-character search", query: { search: LONG }, status: 400, says: "validation.tooLong" },
+        { name: "a 10,000-character currency", query: { currencyCode: LONG }, status: 400 },
+        ...period(),
+      ],
+    },
+    createTransaction: {
+      as: "a",
+      cases: [
+        { name: "nothing", json: {}, status: 400 },
+        { name: "no amount", json: { ...tx, amount: undefined }, status: 400 },
+        ...transactionCases(tx),
+      ],
+    },
+    updateTransaction: {
+      as: "a",
+      params: { id: w.aTransaction },
+      cases: [
+        ...transactionCases(tx).filter((c) => c.name !== "an empty list of payments"),
+        { name: "another user's transaction", path: `/api/transactions/${w.bTransaction}`, json: txWith({}), status: 404, says: "errors.notFound" },
+        { name: "unknown transaction", path: `/api/transactions/${UNKNOWN_ID}`, json: txWith({}), status: 404, says: "errors.notFound" },
+      ],
+    },
+    transactionSummary: { as: "a", cases: period([{ name: "a 10,000-character currency", query: { currencyCode: LONG }, status: 400 }]) },
+    transactionsByCategory: { as: "a", cases: period() },
+    transactionsByDateRange: {
+      as: "a",
+      cases: [
+        { name: "no dates", query: {}, status: 400, says: "validation.dateRequired" },
+        { name: "whitespace dates", query: { startDate: " ", endDate: " " }, status: 400, says: "validation.dateRequired" },
+        { name: "2024-02-30", query: { startDate: "2024-02-30", endDate: "2024-03-01" }, status: 400, says: "validation.dateInvalid" },
+        { name: "year 0000", query: { startDate: "0000-01-01", endDate: "2024-01-01" }, status: 400, says: "validation.dateInvalid" },
+      ],
+    },
+  };
+}
+
+async function callApi(op: ApiOperation, table: ApiTable, c: ApiCase, token: string, lang: Lang) {
+  let path = c.path ?? withParams(op.path, table.params);
+  if (c.query) {
+    const search = new URLSearchParams(c.query).toString();
+    path += search ? `?${search}` : "";
+  }
+  const headers: Record<string, string> = {};
+  if (lang === "es") headers["Accept-Language"] = "es";
+  if (c.raw) {
+    if (c.raw.type) headers["Content-Type"] = c.raw.type;
+    return api(path, { method: op.method, token, headers, body: c.raw.body });
+  }
+  if (op.body) return api(path, { method: op.method, token, headers, json: c.json });
+  return api(path, { method: op.method, token, headers });
+}
+
+function expectEnvelope(body: Envelope, lang: Lang, where: string, says?: string) {
+  expect.soft(body.status, where).toBe("error");
+  expect.soft(typeof body.message, where).toBe("string");
+  expectTranslated(body.message!, lang, where, says);
+  for (const [field, messages] of Object.entries(body.errors ?? {})) {
+    for (const message of messages) expectTranslated(message, lang, `${where} errors.${field}`);
+  }
+}
+
+test("every /api operation with a body or a query has bad-input cases below", async () => {
+  const tables = apiTables(await setUp());
+  const needed = apiOperations.filter((op) => op.body || op.query).map((op) => op.operationId).sort();
+  expect(Object.keys(tables).sort()).toEqual(needed);
+});
+
+test("every /api operation refuses bad input with a translated 4xx envelope and changes nothing", async () => {
+  const w = await setUp();
+  const tables = apiTables(w);
+  // A refused login or registration spends a throttle token; that is the throttle's job.
+  const before = await dumpDatabase(["throttle_buckets"]);
+  let count = 0;
+  for (const op of apiOperations) {
+    const table = tables[op.operationId];
+    if (!table) continue;
+    const token = table.as === "admin" ? w.adminApi.accessToken : w.aApi.accessToken;
+    const cases = [...genericBodyCases(op), ...table.cases];
+    for (const c of cases) {
+      const where = `${op.method} ${op.path} — ${c.name}`;
+      const { status, body } = await callApi(op, table, c, token, "en");
+      expect.soft(status, `${where}: ${JSON.stringify(body).slice(0, 300)}`).toBe(c.status);
+      expectEnvelope(body, "en", where, c.says);
+      count += 1;
+    }
+    // Once per operation in Spanish: its own words, not the English ones and not a key.
+    const spanishCase = table.cases.find((c) => c.says) ?? table.cases[0]!;
+    const english = await callApi(op, table, spanishCase, token, "en");
+    const spanish = await callApi(op, table, spanishCase, token, "es");
+    expect(spanish.status).toBe(spanishCase.status);
+    expectEnvelope(spanish.body, "es", `es ${op.operationId} — ${spanishCase.name}`, spanishCase.says);
+    expect(spanish.body.message, `es ${op.operationId}`).not.toBe(english.body.message);
+    count += 1;
+  }
+  expect(await dumpDatabase(["throttle_buckets"])).toEqual(before);
+  caseCount += count;
+});
+
+test("a chunked /api body past the limit is refused with 413 in the error envelope", async () => {
+  const w = await setUp();
+  const res = await SELF.fetch(`${ORIGIN}/api/tags`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${w.aApi.accessToken}`, "Accept-Language": "es", "CF-Connecting-IP": freshIp() },
+    body: chunkedBody(TOO_LARGE),
+  });
+  expect(res.status).toBe(413);
+  expect(await res.json()).toEqual({ status: "error", message: lookup("es", "errors.payloadTooLarge").replace("{{limit}}", "64 KiB") });
+  caseCount += 1;
+});
+
+test("the table's size", () => {
+  // Printed for the issue's closing note; the floor catches a table that lost its cases.
+  console.info(`bad-input cases: ${caseCount}`);
+  expect(caseCount).toBeGreaterThan(400);
+});
