@@ -35,6 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), retryAfter: null }, { status: 400 });
   }
   const { email, password, remember, redirectTo } = submission.value;
+  // Checked before any session exists: a return address that cannot be followed must not strand one.
+  const target = safeRedirectPath(redirectTo);
   const db = context.get(dbContext);
   try {
     const outcome = await attemptLogin(db, email, password, clientIp(request));
@@ -54,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const session = await createSession(db, outcome.user.id, remember);
-    return redirect(safeRedirectPath(redirectTo), {
+    return redirect(target, {
       headers: { "Set-Cookie": serializeSessionCookie(request, session.token, session) },
     });
   } catch (error) {

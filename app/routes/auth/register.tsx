@@ -37,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields }), retryAfter: null }, { status: 400 });
   }
+  // Checked before any account or session exists: a return address that cannot be followed must not strand one.
+  const target = safeRedirectPath(formData.get("redirectTo"));
   const db = context.get(dbContext);
   const ip = clientIp(request);
   try {
@@ -55,8 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const session = await createSession(db, outcome.user.id, false);
-    const redirectTo = safeRedirectPath(formData.get("redirectTo"));
-    return redirect(redirectTo, { headers: { "Set-Cookie": serializeSessionCookie(request, session.token, session) } });
+    return redirect(target, { headers: { "Set-Cookie": serializeSessionCookie(request, session.token, session) } });
   } catch (error) {
     console.error("registration failed", error);
     return data(
