@@ -15,6 +15,7 @@ export const validation = {
   newPasswordMin: "New password must be at least 8 characters",
   newPasswordUppercase: "New password must contain at least one uppercase letter",
   newPasswordNumber: "New password must contain at least one number",
+  passwordTooLong: "Passwords are limited to 256 characters",
   tooLong: "This value is too long",
   categoryNameRequired: "Category name is required",
   categoryTypeInvalid: "Type must be expense or income",
