@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/auth/guards.server";
+import { isSecure } from "~/auth/session-cookie.server";
 import { isLanguage, languageCookie } from "~/middleware/i18n";
 import type { Route } from "./+types/language";
 
@@ -8,7 +9,7 @@ export async function action({ request }: Route.ActionArgs) {
   const lng = form.get("lng");
   if (!isLanguage(lng)) return new Response("Unsupported language", { status: 400 });
   return redirect(safeRedirectPath(form.get("redirectTo"), "/"), {
-    headers: { "Set-Cookie": await languageCookie.serialize(lng) },
+    headers: { "Set-Cookie": await languageCookie.serialize(lng, { secure: isSecure(request) }) },
   });
 }
 

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/auth/guards.server";
+import { isSecure } from "~/auth/session-cookie.server";
 import { isThemeChoice, themeCookie } from "~/middleware/theme";
 import type { Route } from "./+types/theme";
 
@@ -23,9 +24,10 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
   if (theme !== null && theme !== "system" && !isThemeChoice(theme)) return new Response("Bad request", { status: 400 });
+  const secure = isSecure(request);
   const cookie = isThemeChoice(theme)
-    ? await themeCookie.serialize(theme)
-    : await themeCookie.serialize("", { maxAge: 0 });
+    ? await themeCookie.serialize(theme, { secure })
+    : await themeCookie.serialize("", { maxAge: 0, secure });
   if (redirectTo === null && !contentType.includes("form")) {
     return Response.json({ success: true }, { headers: { "Set-Cookie": cookie } });
   }
