@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { PASSWORD_MAX } from "~/domain/account-schemas";
+// Relative and with its extension: the seed scripts load this file in plain Node, which knows no `~`.
+import { PASSWORD_MAX } from "../domain/account-schemas.ts";
 
 // ARCHITECTURE.md section 5. The parameters travel inside the hash string so
 // that a change here rehashes old passwords on their next login.
