@@ -54,7 +54,8 @@ export function serveBuild({ port, host }) {
       "--show-interactive-dev-session=false",
       "--live-reload=false",
     ],
-    { env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
+    // No telemetry, and no banner: printing it asks the npm registry for a newer wrangler.
+    { env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true" } },
   );
 }
 
