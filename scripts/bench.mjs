@@ -20,7 +20,7 @@ const port = Number(process.env.BENCH_PORT ?? 8797);
 const base = `http://127.0.0.1:${port}`;
 const FLOOR_KB = 106;
 
-ensureDevVars(); // before the build, which copies it for vite preview
+ensureDevVars(); // before the build, which copies it for `wrangler dev` on the build
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
 const persist = mkdtempSync(join(tmpdir(), "bench-db-"));
 process.env.PERSIST_TO = persist;

@@ -1,5 +1,5 @@
 // npm run build: the production build. The Cloudflare Vite plugin copies .dev.vars into
-// the build for `npm start` (vite preview), so the local secret must exist before building;
+// the build for `npm start` (`wrangler dev` on the build), so the local secret must exist before building;
 // `wrangler deploy` never uploads it (production secrets are set with `wrangler secret put`).
 import { bin, ensureDevVars, run } from "./lib.mjs";
 

@@ -1,6 +1,6 @@
 // The server the browser tests drive: the production build in workerd, on a fresh database.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
+import { ensureDevVars, migrateLocal, root, serveBuild } from "./lib.mjs";
 import { seedLocal } from "./seed.mjs";
 
 ensureDevVars();
@@ -8,15 +8,14 @@ migrateLocal();
 await seedLocal();
 // Only under Playwright, which starts the fake provider; the bench never refreshes rates.
 if (process.env.E2E_RATES_PORT) pointRatesAtFake();
-run(bin("vite"), ["preview", "--port", process.env.PORT ?? "8788", "--strictPort", "--host", "127.0.0.1"], {
-  env: { CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-});
+serveBuild({ port: process.env.PORT ?? "8788", host: "127.0.0.1" });
 
 /**
  * "Refresh now" must reach the fake provider Playwright starts on loopback
- * (tests/fakes/serve-rate-provider.ts), never the internet. vite preview reads the build's
- * own .dev.vars, whose values override wrangler.jsonc's vars and which `wrangler deploy`
- * never uploads; scripts/e2e.mjs puts the file back as it was after the run.
+ * (tests/fakes/serve-rate-provider.ts), never the internet. `wrangler dev` on the build reads
+ * the build's own .dev.vars (beside build/server/wrangler.json), whose values override the
+ * config's vars and which `wrangler deploy` never uploads; scripts/e2e.mjs puts the file back
+ * as it was after the run.
  */
 function pointRatesAtFake() {
   const file = `${root}build/server/.dev.vars`;

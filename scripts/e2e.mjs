@@ -6,7 +6,7 @@ import { ensureChromium } from "./ensure-chromium.mjs";
 import { bin, ensureDevVars, root, run } from "./lib.mjs";
 
 ensureChromium();
-ensureDevVars(); // before the build, which copies it for vite preview
+ensureDevVars(); // before the build, which copies it for `wrangler dev` on the build
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
 const persist = mkdtempSync(join(tmpdir(), "e2e-db-"));
 const extra = process.argv.slice(2).filter((a) => a !== "--no-build");

@@ -31,6 +31,34 @@ export const bin = (name) => `${root}node_modules/.bin/${name}`;
 /** PERSIST_TO points the embedded database somewhere else (the browser tests use a throwaway one). */
 export const persistArgs = () => (process.env.PERSIST_TO ? ["--persist-to", process.env.PERSIST_TO] : []);
 
+/**
+ * Serves the production build (npm run build) with `wrangler dev` on the build's own wrangler.json,
+ * so every answer is the Worker's: no Node proxy in front (vite preview's could answer 500 with a
+ * Node stack trace, and let any localhost origin through CORS). The database is the one
+ * `migrateLocal()` migrated: wrangler would otherwise keep its state beside build/server.
+ * Secrets come from build/server/.dev.vars, which the build copies from .dev.vars.
+ */
+export function serveBuild({ port, host }) {
+  run(
+    bin("wrangler"),
+    [
+      "dev",
+      "--config",
+      `${root}build/server/wrangler.json`,
+      "--port",
+      String(port),
+      "--ip",
+      host,
+      "--persist-to",
+      process.env.PERSIST_TO ?? `${root}.wrangler/state`,
+      "--show-interactive-dev-session=false",
+      "--live-reload=false",
+    ],
+    // No telemetry, and no banner: printing it asks the npm registry for a newer wrangler.
+    { env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true" } },
+  );
+}
+
 export function migrateLocal() {
   run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistArgs()], {
     env: { CI: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" },

@@ -1,6 +1,6 @@
 // npm start: serve the production build (npm run build) in workerd on the same embedded database as dev.
 import { existsSync } from "node:fs";
-import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
+import { ensureDevVars, migrateLocal, root, serveBuild } from "./lib.mjs";
 import { seedLocal } from "./seed.mjs";
 
 if (!existsSync(`${root}build/server/index.js`)) {
@@ -11,7 +11,4 @@ ensureDevVars();
 migrateLocal();
 // Idempotent: a fresh clone gets the demo accounts, an existing database keeps its data.
 await seedLocal();
-const port = process.env.PORT ?? "8787";
-run(bin("vite"), ["preview", "--port", port, "--strictPort", "--host", process.env.HOST ?? "127.0.0.1"], {
-  env: { CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-});
+serveBuild({ port: process.env.PORT ?? "8787", host: process.env.HOST ?? "127.0.0.1" });

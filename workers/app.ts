@@ -11,15 +11,13 @@ const requestHandler = createRequestHandler(
 
 export default {
   async fetch(request, env, ctx) {
-    // Checked here as well as in the root middleware: React Router's own origin check
-    // would otherwise answer a foreign Origin with 400 before any middleware runs.
-    if (isCrossSiteWrite(request)) return csrfRefusal(request);
-    // Decision 013: the body size limit and the form-only rule for web writes, before any action reads a body.
-    const checked = await checkRequestBody(request);
-    if (checked instanceof Response) return checked;
-    const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx });
-    return requestHandler(checked, context);
+    const response = await handle(request, env, ctx);
+    // An answer given without reading the body (a refused write, an unknown /api path) leaves
+    // the rest of the body on the connection; locally the dev proxy in front of workerd then
+    // fails the next request on it with a 500 naming our files. Read it to the end before
+    // answering (decision 008).
+    if (request.body && !request.bodyUsed) await discard(request.body);
+    return response;
   },
   // The cron trigger of wrangler.jsonc: refresh the exchange rates (ARCHITECTURE.md 4).
   // waitUntil keeps the Worker alive until the job has written its rates and recorded the run.
@@ -27,3 +25,23 @@ export default {
     ctx.waitUntil(runRatesRefresh(env, { now: new Date(controller.scheduledTime) }));
   },
 } satisfies ExportedHandler<Env>;
+
+async function handle(request: Request, env: Env, ctx: ExecutionContext) {
+  // Checked here as well as in the root middleware: React Router's own origin check
+  // would otherwise answer a foreign Origin with 400 before any middleware runs.
+  if (isCrossSiteWrite(request)) return csrfRefusal(request);
+  // Decision 013: the body size limit and the form-only rule for web writes, before any action reads a body.
+  const checked = await checkRequestBody(request);
+  if (checked instanceof Response) return checked;
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env, ctx });
+  return requestHandler(checked, context);
+}
+
+async function discard(body: ReadableStream) {
+  try {
+    await body.pipeTo(new WritableStream());
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}

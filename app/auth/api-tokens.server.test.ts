@@ -58,6 +58,25 @@ test("a tampered signature or payload is refused", () => {
   expect(verifyAccessToken(SECRET, `${h}.${promoted}.${s}`, T0)).toBeNull();
 });
 
+test("each part must be canonical base64url: no padding, no other alphabet, no stray bits", () => {
+  const { token } = signAccessToken(SECRET, subject, T0);
+  const [h, p, s] = token.split(".") as [string, string, string];
+  // A 32-byte HMAC is 43 characters whose last one carries 2 unused bits: setting one decodes to the same bytes.
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const strayBits = s.slice(0, -1) + alphabet[alphabet.indexOf(s.at(-1)!) ^ 1];
+  const variants = [
+    `${h}.${p}.${s}=`,
+    `${h}.${p}.${s}==`,
+    `${h}=.${p}.${s}`,
+    `${h}.${p}=.${s}`,
+    `${h}.${p}.${strayBits}`,
+    `${h}.${p}.${s.replace(/-/g, "+").replace(/_/g, "/")}${/[-_]/.test(s) ? "" : "+"}`,
+    ` ${h}.${p}.${s}`,
+  ];
+  for (const variant of variants) expect(verifyAccessToken(SECRET, variant, T0), variant).toBeNull();
+  expect(verifyAccessToken(SECRET, token, T0)).not.toBeNull();
+});
+
 test('alg "none" and algorithms other than HS256 are refused, even with a valid HS256 signature', () => {
   const { token } = signAccessToken(SECRET, subject, T0);
   const [, p, s] = token.split(".") as [string, string, string];

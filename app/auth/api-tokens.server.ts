@@ -1,6 +1,7 @@
 import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { createJWTSignatureMessage, encodeJWT, joseAlgorithmHS256, parseJWT } from "@oslojs/jwt";
 import { and, eq, isNull } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
@@ -68,6 +69,7 @@ export function signAccessToken(
  * accepted: "none" and every other algorithm are refused before any signature work.
  */
 export function verifyAccessToken(secret: string, token: string, now = Date.now()): AccessTokenClaims | null {
+  if (!token.split(".").every(isCanonicalBase64url)) return null;
   let header: object;
   let payload: object;
   let signature: Uint8Array;
@@ -86,6 +88,19 @@ export function verifyAccessToken(secret: string, token: string, now = Date.now(
   if (!claims.success) return null;
   if (now >= claims.data.exp * 1000) return null;
   return claims.data;
+}
+
+/**
+ * parseJWT ignores padding and unused trailing bits, so `sig=` or a sibling last character would
+ * verify as the same token; only the exact spelling we issue is accepted (RFC 7515 2: no padding).
+ */
+function isCanonicalBase64url(part: string) {
+  if (!/^[A-Za-z0-9_-]+$/.test(part)) return false;
+  try {
+    return encodeBase64urlNoPadding(decodeBase64urlIgnorePadding(part)) === part;
+  } catch {
+    return false;
+  }
 }
 
 export type IssuedTokens = { accessToken: string; refreshToken: string; familyId: string };

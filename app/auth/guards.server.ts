@@ -3,16 +3,50 @@ import { sessionContext } from "~/middleware/session";
 import { isSuperadmin } from "./public-user";
 import type { ValidSession } from "./session.server";
 
-/** Only same-site paths: "/x" yes, "//evil.com" and "https://…" no. */
+/**
+ * Where a form may send the visitor back to: a path on this site, else `fallback`.
+ * Only printable ASCII is taken (browsers send `location.pathname + search` percent-encoded),
+ * so a control character can neither break the Location header nor be dropped by the
+ * browser's URL parser, which reads `/\t/evil.example` as `//evil.example`. The path must
+ * start with one `/` followed by neither `/` nor `\`, also once percent-decoded, and must not
+ * be a single-fetch `.data` request, which answers data instead of a page.
+ */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  return typeof to === "string" && isSafeRedirectPath(to) ? to : fallback;
+}
+
+const REDIRECT_PATH_MAX = 2048;
+
+export function isSafeRedirectPath(to: string): boolean {
+  if (to.length > REDIRECT_PATH_MAX || !/^\/[\x21-\x7e]*$/.test(to)) return false;
+  const path = to.split(/[?#]/, 1)[0]!;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  // Whitespace in the query (a search for "café bar") is the visitor's data; in the path it is an attack.
+  if (/^\/[/\\]/.test(decoded) || /[\s\p{Cc}]/u.test(decoded)) return false;
+  return !decoded.endsWith(".data");
+}
+
+/** The page a single-fetch request (`/expenses.data?_routes=…`, `/_root.data`) is loading. */
+function pageAddress(url: URL) {
+  if (!url.pathname.endsWith(".data")) return url.pathname + url.search;
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const query = search.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 export function loginRedirect(request: Request) {
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  const target = back === "/" || back === "/dashboard" ? "/auth/login" : `/auth/login?redirectTo=${encodeURIComponent(back)}`;
+  const back = pageAddress(new URL(request.url));
+  const target =
+    back === "/" || back === "/dashboard" || !isSafeRedirectPath(back)
+      ? "/auth/login"
+      : `/auth/login?redirectTo=${encodeURIComponent(back)}`;
   return redirect(target);
 }
 

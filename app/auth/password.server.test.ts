@@ -33,3 +33,13 @@ test("malformed stored hashes never verify", async () => {
   expect(await verifyPassword("x", "")).toBe(false);
   expect(await verifyPassword("x", "scrypt$0$0$0$$")).toBe(false);
 });
+
+test("a password over 256 characters is never hashed: verifying says no, hashing refuses", async () => {
+  const hash = await hashPassword("Correct1Horse");
+  const huge = `Correct1Horse${"x".repeat(10_000_000)}`;
+  const started = performance.now();
+  expect(await verifyPassword(huge, hash)).toBe(false);
+  expect(performance.now() - started).toBeLessThan(50);
+  await expect(hashPassword("A1".repeat(129))).rejects.toThrow(RangeError);
+  expect(await verifyPassword("A1".repeat(128), await hashPassword("A1".repeat(128)))).toBe(true);
+});

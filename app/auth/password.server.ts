@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+// Relative and with its extension: the seed scripts load this file in plain Node, which knows no `~`.
+import { PASSWORD_MAX } from "../domain/account-schemas.ts";
 
 // ARCHITECTURE.md section 5. The parameters travel inside the hash string so
 // that a change here rehashes old passwords on their next login.
@@ -14,6 +16,8 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number,
 
 /** Format: scrypt$N$r$p$salt(base64)$key(base64). */
 export async function hashPassword(password: string): Promise<string> {
+  // The schemas refuse longer passwords with a message; this is the backstop for any other caller.
+  if (password.length > PASSWORD_MAX) throw new RangeError(`passwords are limited to ${PASSWORD_MAX} characters`);
   const { N, r, p, saltBytes, keyBytes } = SCRYPT_PARAMS;
   const salt = randomBytes(saltBytes);
   const key = await derive(password, salt, N, r, p, keyBytes);
@@ -21,6 +25,8 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  // No password we stored can be longer, so it is wrong without spending scrypt on it.
+  if (password.length > PASSWORD_MAX) return false;
   const parts = stored.split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];

@@ -2,7 +2,8 @@
 // its value is the raw token (no signing or JSON wrapping) and its name can carry
 // the __Host- prefix, which browsers only accept over HTTPS.
 
-function isSecure(request: Request) {
+/** Every cookie we set carries Secure exactly when this is true. */
+export function isSecure(request: Request) {
   return new URL(request.url).protocol === "https:";
 }
 

@@ -79,3 +79,21 @@ test("names refuse control characters (line breaks and tabs too) and emails refu
   ]);
   expect(loginSchema.safeParse({ email: "a\u0000b@example.com", password: "x" }).success).toBe(false);
 });
+
+test("passwords are capped at 256 characters on register, login and password change, with their own message", () => {
+  const long = `Aa1${"x".repeat(254)}`;
+  const longest = long.slice(0, 256);
+  expect(long).toHaveLength(257);
+  expect(firstError(registerSchema, { ...valid, password: long, confirmPassword: long })).toMatchObject({
+    path: "password",
+    message: "validation.passwordTooLong",
+  });
+  expect(registerSchema.safeParse({ ...valid, password: longest, confirmPassword: longest }).success).toBe(true);
+  const login = loginSchema.safeParse({ email: "a@b.co", password: long });
+  expect(login.success ? null : login.error.issues[0]!.message).toBe("validation.passwordTooLong");
+  expect(loginSchema.safeParse({ email: "a@b.co", password: longest }).success).toBe(true);
+  const current = passwordChangeSchema.safeParse({ currentPassword: long, newPassword: "Abcdefg1", confirmPassword: "Abcdefg1" });
+  expect(current.success ? null : current.error.issues[0]).toMatchObject({ path: ["currentPassword"], message: "validation.passwordTooLong" });
+  const next = passwordChangeSchema.safeParse({ currentPassword: "x", newPassword: long, confirmPassword: long });
+  expect(next.success ? null : next.error.issues[0]).toMatchObject({ path: ["newPassword"], message: "validation.passwordTooLong" });
+});

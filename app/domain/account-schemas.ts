@@ -9,7 +9,8 @@ import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./plain-text";
 const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
-export const PASSWORD_MAX = 200;
+/** Checked before any hashing, so a huge password costs nothing (scrypt's work grows with its length). */
+export const PASSWORD_MAX = 256;
 
 export const passwordRules = [
   { key: "length", test: (p: string) => p.length >= 8 },
@@ -49,7 +50,7 @@ const registrationChecks: Check<{
     fails: (v) => !EMAIL_PATTERN.test(v.email.trim()) || v.email.trim().length > EMAIL_MAX,
   },
   { path: "password", message: "validation.passwordMin", fails: (v) => v.password.length < 8 },
-  { path: "password", message: "validation.tooLong", fails: (v) => v.password.length > PASSWORD_MAX },
+  { path: "password", message: "validation.passwordTooLong", fails: (v) => v.password.length > PASSWORD_MAX },
   { path: "password", message: "validation.passwordUppercase", fails: (v) => !/[A-Z]/.test(v.password) },
   { path: "password", message: "validation.passwordNumber", fails: (v) => !/\d/.test(v.password) },
   { path: "confirmPassword", message: "validation.passwordsDoNotMatch", fails: (v) => v.password !== v.confirmPassword },
@@ -90,7 +91,7 @@ export const loginSchema = z.object({
     .max(EMAIL_MAX, "validation.emailInvalid")
     .regex(EMAIL_PATTERN, "validation.emailInvalid")
     .transform(normalizeEmail),
-  password: z.string({ error: "validation.passwordRequired" }).min(1, "validation.passwordRequired").max(PASSWORD_MAX, "validation.tooLong"),
+  password: z.string({ error: "validation.passwordRequired" }).min(1, "validation.passwordRequired").max(PASSWORD_MAX, "validation.passwordTooLong"),
   remember: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional().default(false),
   redirectTo: z.string().optional(),
 });
@@ -118,9 +119,10 @@ export const profileSchema = z
 type PasswordChange = { currentPassword: string; newPassword: string; confirmPassword: string };
 const passwordChangeChecks: Check<PasswordChange>[] = [
   { path: "currentPassword", message: "validation.currentPasswordRequired", fails: (v) => !v.currentPassword },
+  { path: "currentPassword", message: "validation.passwordTooLong", fails: (v) => v.currentPassword.length > PASSWORD_MAX },
   { path: "newPassword", message: "validation.newPasswordRequired", fails: (v) => !v.newPassword },
   { path: "newPassword", message: "validation.newPasswordMin", fails: (v) => v.newPassword.length < 8 },
-  { path: "newPassword", message: "validation.tooLong", fails: (v) => v.newPassword.length > PASSWORD_MAX },
+  { path: "newPassword", message: "validation.passwordTooLong", fails: (v) => v.newPassword.length > PASSWORD_MAX },
   { path: "newPassword", message: "validation.newPasswordUppercase", fails: (v) => !/[A-Z]/.test(v.newPassword) },
   { path: "newPassword", message: "validation.newPasswordNumber", fails: (v) => !/\d/.test(v.newPassword) },
   { path: "confirmPassword", message: "validation.passwordsDoNotMatch", fails: (v) => v.newPassword !== v.confirmPassword },

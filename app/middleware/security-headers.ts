@@ -17,7 +17,12 @@ export function applySecurityHeaders(request: Request, headers: Headers, nonce: 
   headers.set(
     "Content-Security-Policy",
     [
+      // Fonts, images, styles and fetches all come from this origin; anything else is refused.
+      "default-src 'self'",
       `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+      // Tag and category colours are style attributes rendered on the server (and the dev
+      // server injects <style> elements), which 'self' alone would block.
+      "style-src 'self' 'unsafe-inline'",
       "object-src 'none'",
       "base-uri 'none'",
       "frame-ancestors 'none'",

@@ -1,6 +1,11 @@
 import { env, SELF } from "cloudflare:test";
-import { expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { browser, registerViaForm, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+
+// The Worker's first answer is slow on a busy machine; pay it under the hook's longer timeout.
+beforeAll(async () => {
+  await SELF.fetch("http://localhost/auth/login");
+});
 
 const registration = (email: string) =>
   new URLSearchParams({
@@ -100,4 +105,14 @@ test("pages carry the security headers with a per-request CSP nonce on every scr
   for (const s of scripts) expect(s).toContain(`nonce="${nonce}"`);
   const again = await SELF.fetch("http://localhost/auth/login");
   expect(again.headers.get("Content-Security-Policy")).not.toBe(csp);
+});
+
+test("the CSP falls back to this origin for everything it does not name (issue 9)", async () => {
+  const res = await SELF.fetch("http://localhost/auth/login");
+  const directives = res.headers.get("Content-Security-Policy")!.split(/;\s*/);
+  expect(directives).toContain("default-src 'self'");
+  // Colours of tags and categories are style attributes rendered on the server.
+  expect(directives).toContain("style-src 'self' 'unsafe-inline'");
+  // Nothing else widens what default-src allows.
+  for (const d of directives) expect(d).not.toMatch(/\b(https?:|\*|data:|blob:)/);
 });

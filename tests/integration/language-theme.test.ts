@@ -1,3 +1,4 @@
+import { SELF } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { browser } from "./helpers";
 
@@ -45,4 +46,32 @@ test("remix-themes' JSON request works too, and null returns to the system prefe
   expect(await (await b.fetch("/auth/login")).text()).toContain('data-theme="dark"');
   await b.fetch("/resources/theme", { method: "POST", body: JSON.stringify({ theme: null }), headers: { "Sec-Fetch-Site": "same-origin" } });
   expect(await (await b.fetch("/auth/login")).text()).not.toContain("data-theme=");
+});
+
+async function switchOver(origin: string, path: string, form: Record<string, string>) {
+  return SELF.fetch(`${origin}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
+    body: new URLSearchParams(form),
+  });
+}
+
+test("over HTTPS the theme and language cookies are Secure, as the session cookie is; over plain HTTP they cannot be", async () => {
+  for (const [path, form] of [
+    ["/resources/theme", { theme: "dark", redirectTo: "/" }],
+    ["/resources/language", { lng: "es", redirectTo: "/" }],
+  ] as const) {
+    const secure = (await switchOver("https://app.example", path, form)).headers.get("Set-Cookie")!;
+    expect(secure.split(/;\s*/)).toContain("Secure");
+    const plain = (await switchOver("http://localhost", path, form)).headers.get("Set-Cookie")!;
+    expect(plain.split(/;\s*/)).not.toContain("Secure");
+  }
+  // remix-themes' JSON request and clearing the choice too.
+  const cleared = await SELF.fetch("https://app.example/resources/theme", {
+    method: "POST",
+    headers: { "Sec-Fetch-Site": "same-origin" },
+    body: JSON.stringify({ theme: null }),
+  });
+  expect(cleared.headers.get("Set-Cookie")!.split(/;\s*/)).toContain("Secure");
 });

@@ -15,6 +15,7 @@ export const validation = {
   newPasswordMin: "New password must be at least 8 characters",
   newPasswordUppercase: "New password must contain at least one uppercase letter",
   newPasswordNumber: "New password must contain at least one number",
+  passwordTooLong: "Passwords are limited to 256 characters",
   tooLong: "This value is too long",
   searchTooLong: "A search can be at most 100 characters long",
   searchTooLongIgnored: "A search can be at most 100 characters long: this one was not applied",

@@ -17,6 +17,7 @@ export const validation = {
   newPasswordMin: "La nueva contraseña debe tener al menos 8 caracteres",
   newPasswordUppercase: "La nueva contraseña debe contener al menos una letra mayúscula",
   newPasswordNumber: "La nueva contraseña debe contener al menos un número",
+  passwordTooLong: "Las contraseñas tienen un máximo de 256 caracteres",
   tooLong: "Este valor es demasiado largo",
   searchTooLong: "Una búsqueda puede tener como máximo 100 caracteres",
   searchTooLongIgnored: "Una búsqueda puede tener como máximo 100 caracteres: esta no se ha aplicado",

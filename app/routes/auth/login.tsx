@@ -36,6 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), retryAfter: null }, { status: 400 });
   }
   const { email, password, remember, redirectTo } = submission.value;
+  // Checked before any session exists: a return address that cannot be followed must not strand one.
+  const target = safeRedirectPath(redirectTo);
   const db = context.get(dbContext);
   try {
     const secret = context.get(envContext).JWT_SECRET;
@@ -59,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", serializeSessionCookie(request, session.token, session));
     headers.append("Set-Cookie", await deviceCookieAfterSignIn(request, secret, email));
-    return redirect(safeRedirectPath(redirectTo), { headers });
+    return redirect(target, { headers });
   } catch (error) {
     console.error("login failed", error);
     return data(

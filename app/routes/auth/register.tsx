@@ -38,6 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields }), retryAfter: null }, { status: 400 });
   }
+  // Checked before any account or session exists: a return address that cannot be followed must not strand one.
+  const target = safeRedirectPath(formData.get("redirectTo"));
   const db = context.get(dbContext);
   const ip = clientIp(request);
   try {
@@ -56,12 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const session = await createSession(db, outcome.user.id, false);
-    const redirectTo = safeRedirectPath(formData.get("redirectTo"));
     // This browser made the account: like a sign-in, it is trusted with it from now on (device-cookie.server.ts).
     const headers = new Headers();
     headers.append("Set-Cookie", serializeSessionCookie(request, session.token, session));
     headers.append("Set-Cookie", await deviceCookieAfterSignIn(request, context.get(envContext).JWT_SECRET, outcome.user.email));
-    return redirect(redirectTo, { headers });
+    return redirect(target, { headers });
   } catch (error) {
     console.error("registration failed", error);
     return data(

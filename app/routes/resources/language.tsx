@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/auth/guards.server";
+import { isSecure } from "~/auth/session-cookie.server";
 import { getInstance, isLanguage, languageCookie } from "~/middleware/i18n";
 import type { Route } from "./+types/language";
 
@@ -13,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return redirect(safeRedirectPath(form.get("redirectTo"), "/"), {
-    headers: { "Set-Cookie": await languageCookie.serialize(lng) },
+    headers: { "Set-Cookie": await languageCookie.serialize(lng, { secure: isSecure(request) }) },
   });
 }
 

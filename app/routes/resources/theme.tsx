@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/auth/guards.server";
+import { isSecure } from "~/auth/session-cookie.server";
 import { getInstance } from "~/middleware/i18n";
 import { isThemeChoice, themeCookie } from "~/middleware/theme";
 import type { Route } from "./+types/theme";
@@ -25,9 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   if (theme !== null && theme !== "system" && !isThemeChoice(theme)) return badRequest();
+  const secure = isSecure(request);
   const cookie = isThemeChoice(theme)
-    ? await themeCookie.serialize(theme)
-    : await themeCookie.serialize("", { maxAge: 0 });
+    ? await themeCookie.serialize(theme, { secure })
+    : await themeCookie.serialize("", { maxAge: 0, secure });
   if (redirectTo === null && !contentType.includes("form")) {
     return Response.json({ success: true }, { headers: { "Set-Cookie": cookie } });
   }
