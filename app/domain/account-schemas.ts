@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./plain-text";
+import { PASSWORD_MAX } from "./password-limit";
+
+export { PASSWORD_MAX };
 
 // Error messages are locale keys (locales/*/validation.ts); the UI and the API translate them.
 // Spec section 5 runs the registration checks in a fixed order and shows the first failure,
@@ -9,8 +12,6 @@ import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./plain-text";
 const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
-/** Checked before any hashing, so a huge password costs nothing (scrypt's work grows with its length). */
-export const PASSWORD_MAX = 256;
 
 export const passwordRules = [
   { key: "length", test: (p: string) => p.length >= 8 },
