@@ -12,10 +12,14 @@ export function LoadError({ error, titleKey }: { error: unknown; titleKey: strin
   const location = useLocation();
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  // A post the page does not understand (an unknown intent) read nothing: "Failed to load" would mislead.
+  const badRequest = isRouteErrorResponse(error) && error.status === 400;
   return (
     <section role="alert" className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <h1 className="text-2xl font-semibold">{t(titleKey)}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{t(forbidden ? "common.error.forbidden" : "common.error.body")}</p>
+      <h1 className="text-2xl font-semibold">{t(badRequest ? "common.error.badRequestTitle" : titleKey)}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        {t(forbidden ? "common.error.forbidden" : badRequest ? "common.error.badRequestBody" : "common.error.body")}
+      </p>
       <Link to={`${location.pathname}${location.search}`} reloadDocument className={`${buttonClass.primary} mt-4`}>
         {t("common.error.retry")}
       </Link>

@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { applySecurityHeaders } from "./security-headers";
+import { earlyRefusal } from "./request-body";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -17,10 +17,9 @@ export function isCrossSiteWrite(request: Request): boolean {
   return request.headers.get("Origin") !== url.origin;
 }
 
+/** 403 in the visitor's language (issue 9: it was English only). */
 export function csrfRefusal(request: Request) {
-  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8" });
-  applySecurityHeaders(request, headers, "");
-  return new Response("Forbidden: cross-site request refused", { status: 403, headers });
+  return earlyRefusal(request, 403, "errors.crossSiteRefused");
 }
 
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {

@@ -64,8 +64,11 @@ async function translatorOf(request: Request): Promise<Translate> {
   return (key, values) => i18n.t(key, values);
 }
 
-/** The refusal in the face the request came through: the API's envelope, or a plain translated page. */
-async function refusal(request: Request, status: number, messageKey: string): Promise<Response> {
+/**
+ * A refusal given before React Router runs (so before the i18n middleware), in the face the request
+ * came through: the API's envelope, or a plain page in the visitor's language.
+ */
+export async function earlyRefusal(request: Request, status: number, messageKey: string): Promise<Response> {
   const t = await translatorOf(request);
   const values = { limit: MAX_REQUEST_BODY_LABEL };
   if (isApiPath(new URL(request.url).pathname)) return errorResponse(t, new ApiError(status, messageKey, { values }));
@@ -87,10 +90,10 @@ export async function checkRequestBody(request: Request, limit = MAX_REQUEST_BOD
   let checked = request;
   if (request.body) {
     const length = declaredLength(request);
-    if (length !== null && length > limit) return refusal(request, 413, "errors.payloadTooLarge");
+    if (length !== null && length > limit) return earlyRefusal(request, 413, "errors.payloadTooLarge");
     if (length === null) {
       const bytes = await readAtMost(request.body, limit);
-      if (!bytes) return refusal(request, 413, "errors.payloadTooLarge");
+      if (!bytes) return earlyRefusal(request, 413, "errors.payloadTooLarge");
       checked = new Request(request, { body: bytes });
     }
   }
@@ -98,12 +101,12 @@ export async function checkRequestBody(request: Request, limit = MAX_REQUEST_BOD
 
   if (OWN_BODY_PATHS.has(pathname.replace(/\.data$/, ""))) return checked;
   const type = mediaType(checked);
-  if (!FORM_TYPES.has(type)) return refusal(checked, 415, "errors.formExpected");
+  if (!FORM_TYPES.has(type)) return earlyRefusal(checked, 415, "errors.formExpected");
   if (type === "multipart/form-data") {
     try {
       await checked.clone().formData();
     } catch {
-      return refusal(checked, 400, "errors.malformedForm");
+      return earlyRefusal(checked, 400, "errors.malformedForm");
     }
   }
   return checked;

@@ -198,7 +198,12 @@ test("another user's category can be neither seen, edited nor deleted: it answer
 
 test("an unknown intent is a 400 and a cross-site post is refused", async () => {
   const { b } = await signedIn();
-  expect((await post(b, { intent: "explode" })).status).toBe(400);
+  const unknown = await post(b, { intent: "explode" });
+  expect(unknown.status).toBe(400);
+  // It read nothing, so the page does not claim the categories failed to load.
+  const page = await unknown.text();
+  expect(page).toContain("That request was not understood");
+  expect(page).not.toContain("Failed to load categories");
   const res = await b.fetch("/categories", {
     form: { intent: "create", name: "Evil" },
     headers: { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" },

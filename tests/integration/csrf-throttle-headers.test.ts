@@ -61,6 +61,15 @@ test("a cross-site logout cannot sign a user out", async () => {
   expect((await b.fetch("/dashboard")).status).toBe(200);
 });
 
+test("the cross-site refusal says why in the visitor's language", async () => {
+  const refuse = (language: string) =>
+    SELF.fetch("http://localhost/auth/logout", { method: "POST", headers: { "Sec-Fetch-Site": "cross-site", "Accept-Language": language } });
+  const english = await refuse("en");
+  expect(english.headers.get("Content-Type")).toContain("text/plain");
+  expect(await english.text()).toBe("This form was sent from another site, so it was refused. Go back to the page and send it again.");
+  expect(await (await refuse("es-VE")).text()).toBe("Este formulario se envió desde otro sitio, por eso se rechazó. Vuelve a la página y envíalo de nuevo.");
+});
+
 test("the 6th wrong password in a minute answers 429 with Retry-After, in the visitor's language", async () => {
   const email = uniqueEmail("throttle");
   await registerViaForm(browser(), { email });

@@ -53,6 +53,8 @@ export const common = {
     title: "Something went wrong",
     body: "An unexpected error occurred. Please try again.",
     forbidden: "You are not allowed to do that.",
+    badRequestTitle: "That request was not understood",
+    badRequestBody: "Nothing was changed. Open the page again and use its buttons.",
     retry: "Try again",
   },
 };

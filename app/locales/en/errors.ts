@@ -18,6 +18,7 @@ export const errors = {
   lastSuperadmin: "The last active superadmin cannot be demoted or deactivated",
   cannotChangeSelf: "You cannot change your own role or status here",
   methodNotAllowed: "Method not allowed",
+  crossSiteRefused: "This form was sent from another site, so it was refused. Go back to the page and send it again.",
   payloadTooLarge: "Request body is too large: at most {{limit}}",
   formExpected: "This address accepts only form submissions",
   malformedForm: "The submitted form could not be read",

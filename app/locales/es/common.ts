@@ -56,6 +56,8 @@ export const common = {
     title: "Algo salió mal",
     body: "Ocurrió un error inesperado. Inténtalo de nuevo.",
     forbidden: "No tienes permiso para hacer eso.",
+    badRequestTitle: "No se entendió esa solicitud",
+    badRequestBody: "No se cambió nada. Abre la página de nuevo y usa sus botones.",
     retry: "Intentar de nuevo",
   },
 } satisfies Messages<typeof en>;

@@ -21,6 +21,7 @@ export const errors = {
   lastSuperadmin: "El último superadministrador activo no puede ser degradado ni desactivado",
   cannotChangeSelf: "No puedes cambiar tu propio rol o estado aquí",
   methodNotAllowed: "Método no permitido",
+  crossSiteRefused: "Este formulario se envió desde otro sitio, por eso se rechazó. Vuelve a la página y envíalo de nuevo.",
   payloadTooLarge: "El cuerpo de la solicitud es demasiado grande: como máximo {{limit}}",
   formExpected: "Esta dirección solo acepta envíos de formularios",
   malformedForm: "No se pudo leer el formulario enviado",
