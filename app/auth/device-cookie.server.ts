@@ -1,4 +1,5 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { isSecure } from "./session-cookie.server";
 
 // Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"). The per-account
 // login limit stops password guessing, but on its own it lets anyone lock the owner out by
@@ -16,7 +17,6 @@ const ENTRY = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 /** A year: a device is trusted for as long as people keep a laptop between sign-ins. */
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-const isSecure = (request: Request) => new URL(request.url).protocol === "https:";
 const cookieName = (request: Request) => (isSecure(request) ? "__Host-device" : "device");
 
 async function hmacKey(secret: string) {

@@ -630,12 +630,15 @@ function apiTables(w: World): Record<string, ApiTable> {
     { name: "limit 101", query: { limit: "101" }, status: 400, says: "errors.limitRange" },
     { name: "fractional limit", query: { limit: "1.5" }, status: 400, says: "errors.limitRange" },
     { name: "a 10,000-digit limit", query: { limit: "9".repeat(10_000) }, status: 400, says: "errors.limitRange" },
+    { name: "limit with an exponent", query: { limit: "1e1" }, status: 400, says: "errors.limitRange" },
+    { name: "limit in hexadecimal", query: { limit: "0x10" }, status: 400, says: "errors.limitRange" },
     ...(page
       ? ([
           { name: "page zero", query: { page: "0" }, status: 400 },
           { name: "negative page", query: { page: "-2" }, status: 400 },
           { name: "page NaN", query: { page: "NaN" }, status: 400 },
           { name: "page Infinity", query: { page: "Infinity" }, status: 400 },
+          { name: "page with an exponent", query: { page: "1e3" }, status: 400 },
         ] satisfies ApiCase[])
       : []),
   ];
@@ -808,7 +811,6 @@ function apiTables(w: World): Record<string, ApiTable> {
       as: "a",
       cases: [
         ...limitCases(true),
-        // Not refused yet: page and limit coerce with Number(), so "1e3" is page 1000 and "0x10" is 16 (harmless, reported on issue 9).
         { name: "unknown sort", query: { sortBy: "id; drop" }, status: 400, says: "errors.sortInvalid" },
         { name: "unknown order", query: { sortOrder: "up" }, status: 400, says: "errors.sortInvalid" },
         { name: "unknown type", query: { type: "TRANSFER" }, status: 400, says: "validation.typeInvalid" },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { manualRateSchema } from "~/domain/rates";
 import { isIsoDate } from "~/domain/transactions";
 import { defineOperation } from "../operation";
+import { wholeNumberParam } from "../query-params";
 import { apiExchangeRateSchema, apiStoredRateSchema } from "../rate-json";
 
 const currencyCode = (description: string) =>
@@ -27,20 +28,8 @@ export const rateHistoryQuerySchema = z
     currency: currencyCode("The currency whose rates to list"),
     startDate: optionalDay("First day, yyyy-MM-dd (inclusive)"),
     endDate: optionalDay("Last day, yyyy-MM-dd (inclusive)"),
-    page: z.coerce
-      .number({ error: "errors.pageRange" })
-      .int("errors.pageRange")
-      .min(1, "errors.pageRange")
-      .max(100_000, "errors.pageRange")
-      .default(1)
-      .meta({ description: "Page number, from 1" }),
-    limit: z.coerce
-      .number({ error: "errors.limitRange" })
-      .int("errors.limitRange")
-      .min(1, "errors.limitRange")
-      .max(100, "errors.limitRange")
-      .default(50)
-      .meta({ description: "Rows per page (1–100)" }),
+    page: wholeNumberParam({ min: 1, max: 100_000, default: 1, message: "errors.pageRange", description: "Page number, from 1" }),
+    limit: wholeNumberParam({ min: 1, max: 100, default: 50, message: "errors.limitRange", description: "Rows per page (1–100)" }),
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
     message: "errors.dateRangeInvalid",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SEARCH_MAX, searchParamSchema } from "~/domain/search-text";
 import { calendarDateOf, isIsoDate, MAX_PAYMENTS, MAX_TAGS } from "~/domain/transactions";
 import { defineOperation } from "../operation";
+import { wholeNumberParam } from "../query-params";
 import { apiTransactionSchema } from "../transaction-json";
 
 // Spec section 3's create payload (absolute amount, yyyy-MM-dd date, type, categoryId,
@@ -73,8 +74,8 @@ const usdFilter = (description: string) =>
     .meta({ description });
 
 export const transactionListQuerySchema = z.object({
-  page: z.coerce.number({ error: "errors.pageInvalid" }).int("errors.pageInvalid").min(1, "errors.pageInvalid").default(1),
-  limit: z.coerce.number({ error: "errors.limitRange" }).int("errors.limitRange").min(1, "errors.limitRange").max(100, "errors.limitRange").default(50),
+  page: wholeNumberParam({ min: 1, max: 100_000_000, default: 1, message: "errors.pageInvalid", description: "Page number, from 1" }),
+  limit: wholeNumberParam({ min: 1, max: 100, default: 50, message: "errors.limitRange", description: "Rows per page (1–100)" }),
   sortBy: z
     .string()
     .trim()

@@ -3,17 +3,12 @@ import { SEARCH_MAX, searchParamSchema } from "~/domain/search-text";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/domain/plain-text";
 import { NAME_MAX, apiPasswordChangeSchema, profileSchema } from "~/domain/account-schemas";
 import { defineOperation } from "../operation";
+import { wholeNumberParam } from "../query-params";
 import { apiUserSchema } from "../user-json";
 import { messageSchema } from "./auth";
 
 export const activityQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: "errors.limitRange" })
-    .int("errors.limitRange")
-    .min(1, "errors.limitRange")
-    .max(100, "errors.limitRange")
-    .default(10)
-    .meta({ description: "How many entries, newest first (1–100)" }),
+  limit: wholeNumberParam({ min: 1, max: 100, default: 10, message: "errors.limitRange", description: "How many entries, newest first (1–100)" }),
 });
 
 export const activityEntrySchema = z.object({
