@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TransactionRecord } from "~/db/transactions.server";
 import { minorToDecimalString, signedAmount } from "~/domain/money";
-import { MANUAL_SOURCE, rateAgeDays, staleRateAge } from "~/domain/rates";
+import { paymentRateAgeDays } from "~/domain/rates";
 
 // A transaction as the API shows it. The spec's sources name things two ways
 // (exchangeRate / conversionRate; originalAmount, usdAmount, signed amount), so both are
@@ -75,7 +75,8 @@ export function toApiTransaction(record: TransactionRecord, view: TransactionVie
   const places = (code: string) => view.decimals.get(code) ?? 2;
   const apiPayments = record.payments.map((p) => {
     const rate = Number(p.rate);
-    const staleDays = staleRateAge({ date: p.rateDate, source: p.rateSource }, record.date, view.staleAfterDays);
+    const rateAge = paymentRateAgeDays({ date: p.rateDate, source: p.rateSource }, record.date);
+    const stale = rateAge > view.staleAfterDays;
     return {
       currencyCode: p.currencyCode,
       amount: decimalNumber(p.amountMinor, places(p.currencyCode)),
@@ -86,8 +87,8 @@ export function toApiTransaction(record: TransactionRecord, view: TransactionVie
       exchangeRateExact: p.rate,
       rateDate: p.rateDate,
       rateSource: p.rateSource,
-      rateAgeDays: p.rateSource === MANUAL_SOURCE || p.rateSource === "fixed" ? 0 : rateAgeDays(p.rateDate, record.date),
-      rateWarning: staleDays === null ? null : view.staleRateText(p.rateDate, staleDays),
+      rateAgeDays: rateAge,
+      rateWarning: stale ? view.staleRateText(p.rateDate, rateAge) : null,
       usdAmount: decimalNumber(p.usdCents, 2),
       usdCents: p.usdCents,
     };

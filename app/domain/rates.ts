@@ -118,13 +118,14 @@ export function rateAgeDays(rateDate: string, usedOn: string): number {
   return Number.isFinite(days) && days > 0 ? days : 0;
 }
 
-/**
- * The age of a rate worth warning about ("rate from 1 Nov 2026, 22 days old"), or null. A rate
- * typed by the user is theirs for the day and USD is always 1: neither is ever old.
- */
+/** A payment's rate's age on the day it is used. A rate typed by the user is theirs for the day and USD is always 1: neither ages. */
+export function paymentRateAgeDays(rate: { date: string; source: string }, usedOn: string): number {
+  return rate.source === MANUAL_SOURCE || rate.source === "fixed" ? 0 : rateAgeDays(rate.date, usedOn);
+}
+
+/** The age of a rate worth warning about ("rate from 1 Nov 2026, 22 days old"), or null. */
 export function staleRateAge(rate: { date: string; source: string }, usedOn: string, staleAfterDays: number): number | null {
-  if (rate.source === MANUAL_SOURCE || rate.source === "fixed") return null;
-  const age = rateAgeDays(rate.date, usedOn);
+  const age = paymentRateAgeDays(rate, usedOn);
   return age > staleAfterDays ? age : null;
 }
 

@@ -16,7 +16,7 @@ import { dayToDate, decodeFailure, formatRate, isoDay, manualRateSchema, rateAge
 import { dbContext, envContext } from "~/middleware/db";
 import { getInstance } from "~/middleware/i18n";
 import { refreshRates } from "~/rates/refresh.server";
-import { staleAfterDays } from "~/api/transaction-service.server";
+import { staleAfterDays } from "~/rates/stale-rates.server";
 import type { Route } from "./+types/settings";
 
 const MANUAL_RATE = "manual-rate";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
-import { staleAfterDays } from "~/api/transaction-service.server";
+import { staleAfterDays } from "~/rates/stale-rates.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { ConfirmPanel } from "~/components/confirm-panel";
