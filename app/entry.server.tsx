@@ -4,7 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { getInstance } from "~/middleware/i18n";
-import { nonceContext } from "~/middleware/security-headers";
+import { nonceContext } from "~/context.server";
 import { createFallbackI18n } from "~/locales/fallback-instance";
 
 export const streamTimeout = 5_000;

@@ -19,8 +19,9 @@ import { csrfMiddleware } from "./middleware/csrf";
 import { dbMiddleware } from "./middleware/db";
 import { getLocale, i18nMiddleware } from "./middleware/i18n";
 import { securityHeadersMiddleware } from "./middleware/security-headers";
-import { sessionContext, sessionMiddleware } from "./middleware/session";
-import { themeContext, themeMiddleware } from "./middleware/theme";
+import { sessionMiddleware } from "./middleware/session";
+import { sessionContext, themeContext } from "./context.server";
+import { themeMiddleware } from "./middleware/theme";
 import { toPublicUser } from "./auth/public-user";
 
 // ARCHITECTURE.md section 1: the order matters (headers wrap everything, CSRF refuses before any work).

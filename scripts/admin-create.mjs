@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../app/auth/password.server.ts";
-import { userSearchText } from "../app/domain/search-text.ts";
+import { userSearchText } from "../app/text/search-text.ts";
 import { bin, persistArgs, run } from "./lib.mjs";
 
 const { values } = parseArgs({

@@ -5,8 +5,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../app/auth/password.server.ts";
-import { toUsdCents } from "../app/domain/money.ts";
-import { transactionSearchText, userSearchText } from "../app/domain/search-text.ts";
+import { toUsdCents } from "../app/money/amounts.ts";
+import { transactionSearchText, userSearchText } from "../app/text/search-text.ts";
 import { bin, persistArgs, run } from "./lib.mjs";
 
 export const benchAccount = { email: "bench@example.com", password: "BenchPass123" };

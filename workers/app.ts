@@ -1,8 +1,8 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { cloudflareContext } from "~/middleware/cloudflare";
+import { cloudflareContext } from "~/context.server";
 import { csrfRefusal, isCrossSiteWrite } from "~/middleware/csrf";
 import { checkRequestBody } from "~/middleware/request-body";
-import { runRatesRefresh } from "~/rates/refresh.server";
+import { runRatesRefresh } from "~/features/rates/refresh.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),

@@ -6,8 +6,8 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, onTestFinished, test } from "vitest";
-import type { Db } from "~/db/client.server";
-import * as schema from "~/db/schema";
+import type { Db } from "~/platform/db/client.server";
+import * as schema from "~/platform/db/schema";
 import {
   API_TOKEN_POLICY,
   authenticateAccessToken,

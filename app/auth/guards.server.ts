@@ -1,5 +1,5 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { sessionContext } from "~/middleware/session";
+import { sessionContext } from "~/context.server";
 import { isSuperadmin } from "./public-user";
 import type { ValidSession } from "./session.server";
 

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 // Relative and with its extension: the seed scripts load this file in plain Node, which knows no `~`.
-import { PASSWORD_MAX } from "../domain/password-limit.ts";
+import { PASSWORD_MAX } from "./password-limit.ts";
 
 // ARCHITECTURE.md section 5. The parameters travel inside the hash string so
 // that a change here rehashes old passwords on their next login.

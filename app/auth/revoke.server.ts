@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { apiTokenFamilies } from "~/db/schema";
+import type { Db } from "~/platform/db/client.server";
+import { apiTokenFamilies } from "~/platform/db/schema";
 import { invalidateUserSessionsQuery } from "./session.server";
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { sessions, users, type User } from "~/db/schema";
+import type { Db } from "~/platform/db/client.server";
+import { sessions, users, type User } from "~/platform/db/schema";
 import { generateSecretToken, hashToken } from "./tokens.server";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { and, gte, lt, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { throttleBuckets } from "~/db/schema";
+import type { Db } from "~/platform/db/client.server";
+import { throttleBuckets } from "~/platform/db/schema";
 
 export type ThrottleRule = { capacity: number; perMs: number };
 

@@ -1,10 +1,7 @@
-import { createContext, type MiddlewareFunction } from "react-router";
-import { createDb, type Db } from "~/db/client.server";
-import { parseEnv, type AppEnv } from "~/env.server";
-import { cloudflareContext } from "./cloudflare";
-
-export const envContext = createContext<AppEnv>();
-export const dbContext = createContext<Db>();
+import type { MiddlewareFunction } from "react-router";
+import { cloudflareContext, dbContext, envContext } from "~/context.server";
+import { parseEnv } from "~/env.server";
+import { createDb } from "~/platform/db/client.server";
 
 export const dbMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
   const env = parseEnv(context.get(cloudflareContext).env);

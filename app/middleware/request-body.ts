@@ -1,4 +1,4 @@
-import { ApiError, errorResponse, type Translate } from "~/api/envelope";
+import { ApiError, errorResponse, type Translate } from "~/platform/http/envelope";
 import { createFallbackI18n } from "~/locales/fallback-instance";
 import { detectLanguage } from "./i18n";
 import { applySecurityHeaders } from "./security-headers";

@@ -1,7 +1,5 @@
-import { createContext, type MiddlewareFunction } from "react-router";
-
-/** The per-request CSP nonce; entry.server hands it to React for every inline script. */
-export const nonceContext = createContext<string>("");
+import type { MiddlewareFunction } from "react-router";
+import { nonceContext } from "~/context.server";
 
 export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const bytes = new Uint8Array(16);

@@ -1,10 +1,7 @@
-import { createContext, type MiddlewareFunction } from "react-router";
-import { validateSessionToken, type ValidSession } from "~/auth/session.server";
+import type { MiddlewareFunction } from "react-router";
+import { validateSessionToken } from "~/auth/session.server";
 import { readSessionToken, serializeSessionCookie, sessionCookieName } from "~/auth/session-cookie.server";
-import { dbContext } from "./db";
-
-/** The signed-in web session, or null for a guest. Never set for /api requests. */
-export const sessionContext = createContext<ValidSession | null>(null);
+import { dbContext, sessionContext } from "~/context.server";
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const path = new URL(request.url).pathname;

@@ -1,6 +1,6 @@
-import { createContext, createCookie, type MiddlewareFunction } from "react-router";
+import { createCookie, type MiddlewareFunction } from "react-router";
+import { themeContext, type ThemeChoice } from "~/context.server";
 
-export type ThemeChoice = "light" | "dark";
 export const themeCookie = createCookie("theme", {
   path: "/",
   sameSite: "lax",
@@ -11,9 +11,6 @@ export const themeCookie = createCookie("theme", {
 export function isThemeChoice(value: unknown): value is ThemeChoice {
   return value === "light" || value === "dark";
 }
-
-/** The stored theme, or null to follow the system preference. */
-export const themeContext = createContext<ThemeChoice | null>(null);
 
 export const themeMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const stored = await themeCookie.parse(request.headers.get("Cookie"));

@@ -1,8 +1,8 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, test } from "vitest";
-import { apiOperations } from "~/api/openapi";
-import type { ApiOperation } from "~/api/operation";
+import { apiOperations } from "~/platform/http/openapi";
+import type { ApiOperation } from "~/platform/http/operation";
 import { signAccessToken } from "~/auth/api-tokens.server";
 import routeConfig from "~/routes";
 import { api, jwtClaims, loginViaApi, registerViaApi, type ApiRequest } from "./api-client";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { formatDate } from "~/domain/dates";
-import { dayToDate, isoDay } from "~/domain/rates";
+import { formatDate } from "~/money/dates";
+import { dayToDate, isoDay } from "~/features/rates/model";
 import { browser, registerViaForm, type Browser } from "./helpers";
 import { setChannel } from "./rate-provider-client";
 

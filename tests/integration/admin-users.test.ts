@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { adminUpdateUser } from "~/auth/accounts.server";
-import { createDb } from "~/db/client.server";
+import { adminUpdateUser } from "~/features/accounts/commands.server";
+import { createDb } from "~/platform/db/client.server";
 import { browser, registerViaForm, STRONG_PASSWORD, uniqueEmail, type Browser } from "./helpers";
 
 async function makeSuperadmin(email: string) {

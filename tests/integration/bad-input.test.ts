@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import * as build from "virtual:react-router/server-build";
 import { expect, test } from "vitest";
-import { apiOperations } from "~/api/openapi";
-import type { ApiOperation } from "~/api/operation";
+import { apiOperations } from "~/platform/http/openapi";
+import type { ApiOperation } from "~/platform/http/operation";
 import { en } from "~/locales/en";
 import { es } from "~/locales/es";
 import { MAX_REQUEST_BODY_BYTES } from "~/middleware/request-body";

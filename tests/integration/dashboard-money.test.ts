@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { monthRange } from "~/domain/dashboard";
+import { monthRange } from "~/features/dashboard/model";
 import { browser, registerViaForm } from "./helpers";
 import { insertTransaction } from "./seed-rows";
 

@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { isoDay } from "~/domain/rates";
-import { runRatesRefresh } from "~/rates/refresh.server";
+import { isoDay } from "~/features/rates/model";
+import { runRatesRefresh } from "~/features/rates/refresh.server";
 import worker from "../../workers/app";
 import { channelHits, providerChannel, refusedProviderUrl } from "./rate-provider-client";
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { transactionSearchText } from "~/domain/search-text";
+import { transactionSearchText } from "~/text/search-text";
 
 // Rows the API under test does not create yet (transactions, budgets), written straight into D1.
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { MAX_USER_TOTAL_MINOR } from "~/domain/money";
+import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { api, loginViaApi, registerViaApi, type ApiAccount } from "./api-client";
 import { browser, ORIGIN, registerViaForm, type Browser } from "./helpers";
 import { insertTransaction } from "./seed-rows";

@@ -3,8 +3,8 @@ import { drizzle } from "drizzle-orm/libsql";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Db } from "../../app/db/client.server";
-import * as schema from "../../app/db/schema";
+import type { Db } from "../../app/platform/db/client.server";
+import * as schema from "../../app/platform/db/schema";
 
 /** A fresh, migrated libSQL database in a temporary file: the production driver family, in Node. */
 export async function createLibsqlTestDb(): Promise<Db> {

@@ -9,14 +9,14 @@ import { Alert, buttonClass, ErrorList, Field, inputClass, Spinner, SubmitButton
 import { PageHeader } from "~/components/page-header";
 import { TableHead } from "~/components/table";
 import { useFlashParam } from "~/components/use-flash-param";
-import { findCurrency, listCurrencies, setCurrencyActive } from "~/db/currencies.server";
-import { findRatesOn, lastRefreshRuns, saveManualRate, type RefreshRun } from "~/db/rates.server";
-import { formatDate, formatDateTime } from "~/domain/dates";
-import { dayToDate, decodeFailure, formatRate, isoDay, manualRateSchema, rateAgeDays, staleRateAge } from "~/domain/rates";
-import { dbContext, envContext } from "~/middleware/db";
+import { findCurrency, listCurrencies, setCurrencyActive } from "~/features/rates/currencies.server";
+import { findRatesOn, lastRefreshRuns, saveManualRate, type RefreshRun } from "~/features/rates/commands.server";
+import { formatDate, formatDateTime } from "~/money/dates";
+import { dayToDate, decodeFailure, formatRate, isoDay, manualRateSchema, rateAgeDays, staleRateAge } from "~/features/rates/model";
+import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
-import { refreshRates } from "~/rates/refresh.server";
-import { staleAfterDays } from "~/rates/stale-rates.server";
+import { refreshRates } from "~/features/rates/refresh.server";
+import { staleAfterDays } from "~/features/rates/stale-rates.server";
 import type { Route } from "./+types/settings";
 
 const MANUAL_RATE = "manual-rate";

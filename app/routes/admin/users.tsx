@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { adminUpdateUser, unlockSignIn, type AdminChange } from "~/auth/accounts.server";
+import { adminUpdateUser, unlockSignIn, type AdminChange } from "~/features/accounts/commands.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { isSuperadmin } from "~/auth/public-user";
@@ -11,10 +11,10 @@ import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
 import { HeaderCell } from "~/components/table";
 import { useFlashParam } from "~/components/use-flash-param";
-import { listUsers } from "~/db/users.server";
-import { formatDate } from "~/domain/dates";
-import { SEARCH_MAX } from "~/domain/search-text";
-import { dbContext } from "~/middleware/db";
+import { listUsers } from "~/features/accounts/queries.server";
+import { formatDate } from "~/money/dates";
+import { SEARCH_MAX } from "~/text/search-text";
+import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/users";
 

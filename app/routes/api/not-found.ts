@@ -1,4 +1,4 @@
-import { apiNotFound } from "~/api/handler.server";
+import { apiNotFound } from "~/platform/http/handler.server";
 
 // Any /api path without a route: a JSON 404, not the web app's catch-all redirect.
 export const loader = apiNotFound;

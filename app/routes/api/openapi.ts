@@ -1,5 +1,5 @@
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { openApiDocument, openApiOperation } from "~/api/openapi";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { openApiDocument, openApiOperation } from "~/platform/http/openapi";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

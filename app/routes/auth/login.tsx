@@ -5,13 +5,13 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
 import { deviceCookieAfterSignIn, trustedDeviceNonce } from "~/auth/device-cookie.server";
 import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
-import { attemptLogin } from "~/auth/login-flow.server";
+import { attemptLogin } from "~/features/accounts/login-flow.server";
 import { createSession } from "~/auth/session.server";
 import { serializeSessionCookie } from "~/auth/session-cookie.server";
 import { AuthShell } from "~/components/auth-shell";
 import { Alert, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
-import { loginSchema } from "~/domain/account-schemas";
-import { dbContext, envContext } from "~/middleware/db";
+import { loginSchema } from "~/features/accounts/model";
+import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/login";
 

@@ -2,9 +2,9 @@ import { redirect } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
 import { invalidateSessionQuery } from "~/auth/session.server";
 import { serializeClearedSessionCookie } from "~/auth/session-cookie.server";
-import { recordActivityQuery } from "~/db/activity.server";
-import { dbContext } from "~/middleware/db";
-import { sessionContext } from "~/middleware/session";
+import { recordActivityQuery } from "~/platform/db/activity.server";
+import { dbContext } from "~/context.server";
+import { sessionContext } from "~/context.server";
 import type { Route } from "./+types/logout";
 
 /** Spec section 4: logout clears the session even when something fails on the way. */

@@ -12,8 +12,8 @@ import { ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, Field, SubmitButton, useHydrated, useIsPending } from "~/components/forms";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
 import { LoadError } from "~/components/load-error";
-import { createCategory, deleteCategory, listCategories, updateCategory, type Category, type CategoryError } from "~/db/categories.server";
-import { dbContext } from "~/middleware/db";
+import { createCategory, deleteCategory, listCategories, updateCategory, type Category, type CategoryError } from "~/features/categories/commands.server";
+import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import {
   CATEGORY_COLORS,
@@ -23,7 +23,7 @@ import {
   categorySchema,
   DEFAULT_CATEGORY_COLOR,
   DEFAULT_CATEGORY_ICON,
-} from "~/domain/categories";
+} from "~/features/categories/model";
 import type { Route } from "./+types/index";
 
 const CREATE = "create";

@@ -7,12 +7,12 @@ import { useCategoryName } from "~/components/category-name";
 import { RoleBadge } from "~/components/role-badge";
 import { TableHead } from "~/components/table";
 import { useUser } from "~/components/use-user";
-import { listCurrencies } from "~/db/currencies.server";
-import { dashboardMoney } from "~/db/dashboard.server";
-import { formatPercentChange, monthRange, netChangeTenthsOfPercent } from "~/domain/dashboard";
-import { formatDate, formatMonthYear } from "~/domain/dates";
-import { formatMinor, signedAmount, USD } from "~/domain/money";
-import { dbContext } from "~/middleware/db";
+import { listCurrencies } from "~/features/rates/currencies.server";
+import { dashboardMoney } from "~/features/dashboard/queries.server";
+import { formatPercentChange, monthRange, netChangeTenthsOfPercent } from "~/features/dashboard/model";
+import { formatDate, formatMonthYear } from "~/money/dates";
+import { formatMinor, signedAmount, USD } from "~/money/amounts";
+import { dbContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
 import type { Route } from "./+types/index";
 

@@ -6,7 +6,7 @@ import { buttonClass, useHydrated } from "~/components/forms";
 import { LanguageSwitch } from "~/components/language-switch";
 import { Logo } from "~/components/logo";
 import { ThemeToggle } from "~/components/theme-toggle";
-import { annualSaving, freeMonthsOnAnnual, plans, type PlanId } from "~/domain/pricing";
+import { annualSaving, freeMonthsOnAnnual, plans, type PlanId } from "~/features/landing/pricing";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/index";
 

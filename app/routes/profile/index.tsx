@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { changePassword, updateProfile } from "~/auth/accounts.server";
+import { changePassword, updateProfile } from "~/features/accounts/commands.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { isSuperadmin } from "~/auth/public-user";
@@ -13,10 +13,10 @@ import { Alert, buttonClass, Field, PasswordField, Spinner, SubmitButton, useIsP
 import { Card } from "~/components/card";
 import { RoleBadge } from "~/components/role-badge";
 import { useFlashParam } from "~/components/use-flash-param";
-import { listRecentActivity } from "~/db/activity.server";
-import { passwordChangeSchema, profileSchema } from "~/domain/account-schemas";
-import { formatDateTime } from "~/domain/dates";
-import { dbContext } from "~/middleware/db";
+import { listRecentActivity } from "~/platform/db/activity.server";
+import { passwordChangeSchema, profileSchema } from "~/features/accounts/model";
+import { formatDateTime } from "~/money/dates";
+import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/index";
 

@@ -9,11 +9,11 @@ import { ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, Field, Spinner, SubmitButton, useHydrated, useIsPending } from "~/components/forms";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
 import { LoadError } from "~/components/load-error";
-import { createTag, deleteTag, listTagsWithUsage, tagUsage, updateTag, type TagError } from "~/db/tags.server";
-import { formatDate } from "~/domain/dates";
-import { formatMinor, USD } from "~/domain/money";
-import { DEFAULT_TAG_COLOR, TAG_COLORS, TAG_DESCRIPTION_MAX, TAG_NAME_MAX, tagSchema } from "~/domain/tags";
-import { dbContext } from "~/middleware/db";
+import { createTag, deleteTag, listTagsWithUsage, tagUsage, updateTag, type TagError } from "~/features/tags/commands.server";
+import { formatDate } from "~/money/dates";
+import { formatMinor, USD } from "~/money/amounts";
+import { DEFAULT_TAG_COLOR, TAG_COLORS, TAG_DESCRIPTION_MAX, TAG_NAME_MAX, tagSchema } from "~/features/tags/model";
+import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/index";
 

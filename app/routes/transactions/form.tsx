@@ -3,20 +3,20 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
-import { staleAfterDays } from "~/rates/stale-rates.server";
+import { staleAfterDays } from "~/features/rates/stale-rates.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, ErrorList, Field, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "~/components/forms";
-import { CategorySelect, PaymentRow, segmentClass, TagChips, TRANSACTION_FORM_ID } from "~/components/transaction-form-fields";
+import { CategorySelect, PaymentRow, segmentClass, TagChips, TRANSACTION_FORM_ID } from "~/features/transactions/ui/form-fields";
 import { PageHeader } from "~/components/page-header";
-import { listCategories } from "~/db/categories.server";
-import { listCurrencies } from "~/db/currencies.server";
-import { codesWithRate, draftFromRecord, fillRates, listTagChoices } from "~/db/transaction-form.server";
-import { UserTotalLimitError } from "~/db/errors.server";
-import { resolveTransaction, userTotalLimitIssue } from "~/db/transaction-input.server";
-import { createTransaction, deleteTransaction, getTransaction, updateTransaction } from "~/db/transactions.server";
-import { formatMinor, sumMinor, USD } from "~/domain/money";
+import { listCategories } from "~/features/categories/commands.server";
+import { listCurrencies } from "~/features/rates/currencies.server";
+import { codesWithRate, draftFromRecord, fillRates, listTagChoices } from "~/features/transactions/form.server";
+import { UserTotalLimitError } from "~/platform/db/errors.server";
+import { resolveTransaction, userTotalLimitIssue } from "~/features/transactions/resolve.server";
+import { createTransaction, deleteTransaction, getTransaction, updateTransaction } from "~/features/transactions/commands.server";
+import { formatMinor, sumMinor, USD } from "~/money/amounts";
 import {
   applyIntent,
   emptyPayment,
@@ -35,10 +35,10 @@ import {
   type Draft,
   type DraftPayment,
   type RateRef,
-} from "~/domain/transaction-form";
-import { DESCRIPTION_MAX, isIsoDate, MAX_PAYMENTS, type TransactionType } from "~/domain/transactions";
+} from "~/features/transactions/form-model";
+import { DESCRIPTION_MAX, isIsoDate, MAX_PAYMENTS, type TransactionType } from "~/features/transactions/model";
 import { resources } from "~/locales";
-import { dbContext } from "~/middleware/db";
+import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/form";
 

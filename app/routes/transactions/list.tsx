@@ -10,13 +10,13 @@ import { Alert, buttonClass, ErrorList, inputClass, Spinner, useIsPending } from
 import { LoadError } from "~/components/load-error";
 import { HeaderCell } from "~/components/table";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
-import { listCategories } from "~/db/categories.server";
-import { listCurrencies } from "~/db/currencies.server";
-import { listTagChoices } from "~/db/transaction-list.server";
-import { deleteTransaction, listTransactions, type TransactionFilter } from "~/db/transactions.server";
-import { formatDate } from "~/domain/dates";
-import { formatMinor, signedAmount, USD } from "~/domain/money";
-import { SEARCH_MAX } from "~/domain/search-text";
+import { listCategories } from "~/features/categories/commands.server";
+import { listCurrencies } from "~/features/rates/currencies.server";
+import { listTagChoices } from "~/features/tags/queries.server";
+import { deleteTransaction, listTransactions, type TransactionFilter } from "~/features/transactions/commands.server";
+import { formatDate } from "~/money/dates";
+import { formatMinor, signedAmount, USD } from "~/money/amounts";
+import { SEARCH_MAX } from "~/text/search-text";
 import {
   activeFilterCount,
   isFiltered,
@@ -31,9 +31,9 @@ import {
   withoutFilters,
   type ListQuery,
   type SortColumn,
-} from "~/domain/transaction-query";
-import { DEFAULT_PAYMENT_METHOD } from "~/domain/transactions";
-import { dbContext } from "~/middleware/db";
+} from "~/features/transactions/list-query";
+import { DEFAULT_PAYMENT_METHOD } from "~/features/transactions/model";
+import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/list";
 

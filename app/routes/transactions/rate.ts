@@ -1,7 +1,7 @@
-import { sessionContext } from "~/middleware/session";
-import { dbContext } from "~/middleware/db";
-import { findRateOn } from "~/db/rates.server";
-import { isIsoDate } from "~/domain/transactions";
+import { sessionContext } from "~/context.server";
+import { dbContext } from "~/context.server";
+import { findRateOn } from "~/features/rates/commands.server";
+import { isIsoDate } from "~/features/transactions/model";
 import type { Route } from "./+types/rate";
 
 // GET /expenses/rate?currency=EUR&date=2026-11-20: the rate on file for a currency on a date

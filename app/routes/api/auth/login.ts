@@ -1,11 +1,11 @@
-import { apiErrors } from "~/api/envelope";
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { loginOperation } from "~/api/operations/auth";
-import { toApiUser } from "~/api/user-json";
+import { apiErrors } from "~/platform/http/envelope";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { loginOperation } from "~/features/accounts/auth-api";
+import { toApiUser } from "~/features/accounts/api-json";
 import { issueApiTokens } from "~/auth/api-tokens.server";
 import { clientIp } from "~/auth/client-ip.server";
-import { attemptLogin } from "~/auth/login-flow.server";
-import { dbContext, envContext } from "~/middleware/db";
+import { attemptLogin } from "~/features/accounts/login-flow.server";
+import { dbContext, envContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

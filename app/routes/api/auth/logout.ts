@@ -1,8 +1,8 @@
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { logoutOperation } from "~/api/operations/auth";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { logoutOperation } from "~/features/accounts/auth-api";
 import { logoutApiFamily } from "~/auth/api-tokens.server";
 import { clientIp } from "~/auth/client-ip.server";
-import { dbContext } from "~/middleware/db";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

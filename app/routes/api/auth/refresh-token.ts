@@ -1,9 +1,9 @@
-import { apiErrors } from "~/api/envelope";
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { refreshOperation } from "~/api/operations/auth";
+import { apiErrors } from "~/platform/http/envelope";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { refreshOperation } from "~/features/accounts/auth-api";
 import { refreshApiTokens } from "~/auth/api-tokens.server";
 import { clientIp } from "~/auth/client-ip.server";
-import { dbContext, envContext } from "~/middleware/db";
+import { dbContext, envContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

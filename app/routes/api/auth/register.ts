@@ -1,12 +1,12 @@
-import { apiErrors } from "~/api/envelope";
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { registerOperation } from "~/api/operations/auth";
-import { toApiUser } from "~/api/user-json";
-import { registerUser } from "~/auth/accounts.server";
+import { apiErrors } from "~/platform/http/envelope";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { registerOperation } from "~/features/accounts/auth-api";
+import { toApiUser } from "~/features/accounts/api-json";
+import { registerUser } from "~/features/accounts/commands.server";
 import { issueApiTokens } from "~/auth/api-tokens.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { takeToken, throttleRules } from "~/auth/throttle.server";
-import { dbContext, envContext } from "~/middleware/db";
+import { dbContext, envContext } from "~/context.server";
 
 // Shares the web form's per-IP bucket, so switching faces does not double the allowance.
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.

@@ -1,8 +1,8 @@
-import { categoryApiError, toApiCategory } from "~/api/category-json";
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { createCategoryOperation, listCategoriesOperation } from "~/api/operations/categories";
-import { createCategory, listCategories } from "~/db/categories.server";
-import { dbContext } from "~/middleware/db";
+import { categoryApiError, toApiCategory } from "~/features/categories/api-json";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { createCategoryOperation, listCategoriesOperation } from "~/features/categories/api";
+import { createCategory, listCategories } from "~/features/categories/commands.server";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

@@ -1,9 +1,9 @@
-import { apiErrors } from "~/api/envelope";
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { getCurrencyOperation } from "~/api/operations/currencies";
-import { toApiCurrency } from "~/api/rate-json";
-import { findCurrency } from "~/db/currencies.server";
-import { dbContext } from "~/middleware/db";
+import { apiErrors } from "~/platform/http/envelope";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { getCurrencyOperation } from "~/features/rates/currencies-api";
+import { toApiCurrency } from "~/features/rates/api-json";
+import { findCurrency } from "~/features/rates/currencies.server";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

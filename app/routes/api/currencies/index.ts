@@ -1,8 +1,8 @@
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { listCurrenciesOperation } from "~/api/operations/currencies";
-import { toApiCurrency } from "~/api/rate-json";
-import { listCurrencies } from "~/db/currencies.server";
-import { dbContext } from "~/middleware/db";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { listCurrenciesOperation } from "~/features/rates/currencies-api";
+import { toApiCurrency } from "~/features/rates/api-json";
+import { listCurrencies } from "~/features/rates/currencies.server";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

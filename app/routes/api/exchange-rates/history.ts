@@ -1,10 +1,10 @@
-import { apiErrors } from "~/api/envelope";
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { rateHistoryOperation } from "~/api/operations/rates";
-import { toApiStoredRate } from "~/api/rate-json";
-import { findCurrency } from "~/db/currencies.server";
-import { rateHistory } from "~/db/rates.server";
-import { dbContext } from "~/middleware/db";
+import { apiErrors } from "~/platform/http/envelope";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { rateHistoryOperation } from "~/features/rates/api";
+import { toApiStoredRate } from "~/features/rates/api-json";
+import { findCurrency } from "~/features/rates/currencies.server";
+import { rateHistory } from "~/features/rates/commands.server";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

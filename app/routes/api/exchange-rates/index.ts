@@ -1,12 +1,12 @@
-import { ApiError, apiErrors, type FieldErrors } from "~/api/envelope";
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { createManualRateOperation, getExchangeRateOperation } from "~/api/operations/rates";
-import { toApiRateLeg, toApiStoredRate } from "~/api/rate-json";
+import { ApiError, apiErrors, type FieldErrors } from "~/platform/http/envelope";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { createManualRateOperation, getExchangeRateOperation } from "~/features/rates/api";
+import { toApiRateLeg, toApiStoredRate } from "~/features/rates/api-json";
 import { clientIp } from "~/auth/client-ip.server";
-import { findCurrency } from "~/db/currencies.server";
-import { findRatesOn, saveManualRate } from "~/db/rates.server";
-import { crossRate, isoDay } from "~/domain/rates";
-import { dbContext } from "~/middleware/db";
+import { findCurrency } from "~/features/rates/currencies.server";
+import { findRatesOn, saveManualRate } from "~/features/rates/commands.server";
+import { crossRate, isoDay } from "~/features/rates/model";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

@@ -1,9 +1,9 @@
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { latestRatesOperation } from "~/api/operations/rates";
-import { listCurrencies } from "~/db/currencies.server";
-import { findRatesOn } from "~/db/rates.server";
-import { isoDay } from "~/domain/rates";
-import { dbContext } from "~/middleware/db";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { latestRatesOperation } from "~/features/rates/api";
+import { listCurrencies } from "~/features/rates/currencies.server";
+import { findRatesOn } from "~/features/rates/commands.server";
+import { isoDay } from "~/features/rates/model";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

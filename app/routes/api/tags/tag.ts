@@ -1,8 +1,8 @@
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { deleteTagOperation, updateTagOperation } from "~/api/operations/tags";
-import { tagApiError, toApiTag } from "~/api/tag-json";
-import { deleteTag, updateTag } from "~/db/tags.server";
-import { dbContext } from "~/middleware/db";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { deleteTagOperation, updateTagOperation } from "~/features/tags/api";
+import { tagApiError, toApiTag } from "~/features/tags/api-json";
+import { deleteTag, updateTag } from "~/features/tags/commands.server";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

@@ -1,8 +1,8 @@
-import { apiErrors } from "~/api/envelope";
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { tagUsageOperation } from "~/api/operations/tags";
-import { tagUsage } from "~/db/tags.server";
-import { dbContext } from "~/middleware/db";
+import { apiErrors } from "~/platform/http/envelope";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { tagUsageOperation } from "~/features/tags/api";
+import { tagUsage } from "~/features/tags/commands.server";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

@@ -1,8 +1,8 @@
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { transactionsByCategoryOperation } from "~/api/operations/transactions";
-import { totalsByCategory } from "~/db/transaction-reports.server";
-import { minorToDecimalString } from "~/domain/money";
-import { dbContext } from "~/middleware/db";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { transactionsByCategoryOperation } from "~/features/transactions/api";
+import { totalsByCategory } from "~/features/transactions/queries.server";
+import { minorToDecimalString } from "~/money/amounts";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

@@ -1,8 +1,8 @@
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { transactionsByDateRangeOperation } from "~/api/operations/transactions";
-import { totalsByDate } from "~/db/transaction-reports.server";
-import { minorToDecimalString } from "~/domain/money";
-import { dbContext } from "~/middleware/db";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { transactionsByDateRangeOperation } from "~/features/transactions/api";
+import { totalsByDate } from "~/features/transactions/queries.server";
+import { minorToDecimalString } from "~/money/amounts";
+import { dbContext } from "~/context.server";
 
 const usd = (cents: number) => Number(minorToDecimalString(cents, 2));
 

@@ -1,15 +1,15 @@
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { idempotencyKeyOf, rememberQuery, replay, requestHash } from "~/api/idempotency.server";
-import { createTransactionOperation, listTransactionsOperation } from "~/api/operations/transactions";
-import { resolveCreate, userTotalLimitError } from "~/api/transaction-input.server";
-import { toApiTransaction } from "~/api/transaction-json";
-import { transactionView } from "~/api/transaction-service.server";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { idempotencyKeyOf, rememberQuery, replay, requestHash } from "~/platform/http/idempotency.server";
+import { createTransactionOperation, listTransactionsOperation } from "~/features/transactions/api";
+import { resolveCreate, userTotalLimitError } from "~/features/transactions/api-input.server";
+import { toApiTransaction } from "~/features/transactions/api-json";
+import { transactionView } from "~/features/transactions/view.server";
 import { clientIp } from "~/auth/client-ip.server";
-import { findCategory } from "~/db/categories.server";
-import { isUniqueViolation, UserTotalLimitError } from "~/db/errors.server";
-import { createTransaction, getTransaction, listTransactions, plannedRecord } from "~/db/transactions.server";
-import { minorToDecimalString, parseAmount } from "~/domain/money";
-import { dbContext } from "~/middleware/db";
+import { findCategory } from "~/features/categories/commands.server";
+import { isUniqueViolation, UserTotalLimitError } from "~/platform/db/errors.server";
+import { createTransaction, getTransaction, listTransactions, plannedRecord } from "~/features/transactions/commands.server";
+import { minorToDecimalString, parseAmount } from "~/money/amounts";
+import { dbContext } from "~/context.server";
 
 const usdCents = (text: string | undefined) => {
   if (text === undefined) return undefined;

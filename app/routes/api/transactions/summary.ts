@@ -1,9 +1,9 @@
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { transactionSummaryOperation } from "~/api/operations/transactions";
-import { currencyDecimals } from "~/api/transaction-service.server";
-import { transactionSummary } from "~/db/transaction-reports.server";
-import { minorToDecimalString } from "~/domain/money";
-import { dbContext } from "~/middleware/db";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { transactionSummaryOperation } from "~/features/transactions/api";
+import { currencyDecimals } from "~/features/transactions/view.server";
+import { transactionSummary } from "~/features/transactions/queries.server";
+import { minorToDecimalString } from "~/money/amounts";
+import { dbContext } from "~/context.server";
 
 const amount = (minor: number, decimals: number) => Number(minorToDecimalString(minor, decimals));
 

@@ -1,13 +1,13 @@
-import { apiErrors } from "~/api/envelope";
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { deleteTransactionOperation, getTransactionOperation, updateTransactionOperation } from "~/api/operations/transactions";
-import { resolveUpdate, userTotalLimitError } from "~/api/transaction-input.server";
-import { toApiTransaction } from "~/api/transaction-json";
-import { transactionView } from "~/api/transaction-service.server";
+import { apiErrors } from "~/platform/http/envelope";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { deleteTransactionOperation, getTransactionOperation, updateTransactionOperation } from "~/features/transactions/api";
+import { resolveUpdate, userTotalLimitError } from "~/features/transactions/api-input.server";
+import { toApiTransaction } from "~/features/transactions/api-json";
+import { transactionView } from "~/features/transactions/view.server";
 import { clientIp } from "~/auth/client-ip.server";
-import { UserTotalLimitError } from "~/db/errors.server";
-import { deleteTransaction, getTransaction, updateTransaction } from "~/db/transactions.server";
-import { dbContext } from "~/middleware/db";
+import { UserTotalLimitError } from "~/platform/db/errors.server";
+import { deleteTransaction, getTransaction, updateTransaction } from "~/features/transactions/commands.server";
+import { dbContext } from "~/context.server";
 
 // Another user's transaction answers 404, exactly like a missing one (ARCHITECTURE.md 5).
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.

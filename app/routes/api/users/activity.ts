@@ -1,7 +1,7 @@
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { activityOperation } from "~/api/operations/users";
-import { listRecentActivity } from "~/db/activity.server";
-import { dbContext } from "~/middleware/db";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { activityOperation } from "~/features/accounts/api";
+import { listRecentActivity } from "~/platform/db/activity.server";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

@@ -1,8 +1,8 @@
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { listUsersOperation } from "~/api/operations/users";
-import { toApiUser } from "~/api/user-json";
-import { listUsers } from "~/db/users.server";
-import { dbContext } from "~/middleware/db";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { listUsersOperation } from "~/features/accounts/api";
+import { toApiUser } from "~/features/accounts/api-json";
+import { listUsers } from "~/features/accounts/queries.server";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

@@ -1,10 +1,10 @@
-import { apiErrors } from "~/api/envelope";
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { changePasswordOperation } from "~/api/operations/users";
-import { changePassword } from "~/auth/accounts.server";
+import { apiErrors } from "~/platform/http/envelope";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { changePasswordOperation } from "~/features/accounts/api";
+import { changePassword } from "~/features/accounts/commands.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { takeToken, throttleRules } from "~/auth/throttle.server";
-import { dbContext } from "~/middleware/db";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

@@ -1,11 +1,11 @@
-import { apiErrors } from "~/api/envelope";
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { getProfileOperation, updateProfileOperation } from "~/api/operations/users";
-import { toApiUser } from "~/api/user-json";
-import { updateProfile } from "~/auth/accounts.server";
+import { apiErrors } from "~/platform/http/envelope";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { getProfileOperation, updateProfileOperation } from "~/features/accounts/api";
+import { toApiUser } from "~/features/accounts/api-json";
+import { updateProfile } from "~/features/accounts/commands.server";
 import { clientIp } from "~/auth/client-ip.server";
-import { findUserById } from "~/db/users.server";
-import { dbContext } from "~/middleware/db";
+import { findUserById } from "~/features/accounts/queries.server";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

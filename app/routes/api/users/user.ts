@@ -1,10 +1,10 @@
-import { apiErrors } from "~/api/envelope";
-import { adminEditUser } from "~/api/admin-users.server";
-import { apiRoute, endpoint } from "~/api/handler.server";
-import { updateUserOperation } from "~/api/operations/users";
-import { toApiUser } from "~/api/user-json";
+import { apiErrors } from "~/platform/http/envelope";
+import { adminEditUser } from "~/features/accounts/admin-edit.server";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { updateUserOperation } from "~/features/accounts/api";
+import { toApiUser } from "~/features/accounts/api-json";
 import { clientIp } from "~/auth/client-ip.server";
-import { dbContext } from "~/middleware/db";
+import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

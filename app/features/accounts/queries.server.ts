@@ -1,0 +1,58 @@
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { foldForSearch } from "~/text/search-text";
+import type { Db } from "~/platform/db/client.server";
+import { users } from "~/platform/db/schema";
+
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+};
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export type UserListFilter = { search?: string; role?: "superadmin" | "user" | "" };
+
+/**
+ * Admin list: name or email contains the search, ignoring case and accents (instr over the stored
+ * folded copy; LIKE on D1 refuses patterns over 50 bytes); role filter per spec section 6.
+ */
+export function listUsers(db: Db, filter: UserListFilter) {
+  const conditions = [];
+  const search = filter.search?.trim();
+  if (search) conditions.push(sql`instr(${users.searchText}, ${foldForSearch(search)}) > 0`);
+  if (filter.role === "superadmin") conditions.push(sql`lower(${users.role}) = 'superadmin'`);
+  if (filter.role === "user") conditions.push(sql`lower(${users.role}) <> 'superadmin'`);
+  return db
+    .select(userColumns)
+    .from(users)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(users.createdAt))
+    .limit(500);
+}
+
+export async function countActiveSuperadmins(db: Db, excludingUserId?: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.role}) = 'superadmin'`,
+        eq(users.isActive, true),
+        excludingUserId ? ne(users.id, excludingUserId) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { categorySchema } from "~/features/categories/model";
+import { apiCategorySchema } from "./api-json";
+import { defineOperation } from "~/platform/http/operation";
+
+const categoryResult = z.object({ category: apiCategorySchema });
+
+export const deletedCategorySchema = z.object({
+  id: z.string().meta({ description: "The deleted category's id" }),
+  message: z.string().meta({ description: "Category deleted successfully!, in the request's language" }),
+});
+
+export const listCategoriesOperation = defineOperation({
+  operationId: "listCategories",
+  method: "GET",
+  path: "/api/categories",
+  summary: "The user's categories and the shared default ones",
+  description: "Defaults first (isDefault true, read-only), then the user's own; each group by type, then name.",
+  tag: "categories",
+  access: "user",
+  response: z.object({ categories: z.array(apiCategorySchema) }),
+});
+
+export const createCategoryOperation = defineOperation({
+  operationId: "createCategory",
+  method: "POST",
+  path: "/api/categories",
+  summary: "Create a category",
+  description:
+    "type defaults to expense, icon to ShoppingCart, color to #3B82F6. A name is unique per type, case-insensitively, " +
+    "among the user's categories and the defaults (409).",
+  tag: "categories",
+  access: "user",
+  body: categorySchema,
+  response: categoryResult,
+  successStatus: 201,
+  errorStatuses: [409],
+});
+
+export const updateCategoryOperation = defineOperation({
+  operationId: "updateCategory",
+  method: "PUT",
+  path: "/api/categories/{id}",
+  summary: "Replace a category's name, type, colour and icon",
+  description:
+    "The body is the same as for create, omitted fields take their defaults. Default categories answer 403; " +
+    "another user's category answers 404, like a missing one.",
+  tag: "categories",
+  access: "user",
+  params: { id: "The category's id" },
+  body: categorySchema,
+  response: categoryResult,
+  errorStatuses: [403, 404, 409],
+});
+
+export const deleteCategoryOperation = defineOperation({
+  operationId: "deleteCategory",
+  method: "DELETE",
+  path: "/api/categories/{id}",
+  summary: "Delete a category",
+  description:
+    "Refused with 409 while any transaction or budget uses the category. Default categories answer 403; " +
+    "another user's category answers 404, like a missing one.",
+  tag: "categories",
+  access: "user",
+  params: { id: "The category's id" },
+  response: deletedCategorySchema,
+  errorStatuses: [403, 404, 409],
+});
+
+export const categoryOperations = [
+  listCategoriesOperation,
+  createCategoryOperation,
+  updateCategoryOperation,
+  deleteCategoryOperation,
+];

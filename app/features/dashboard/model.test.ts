@@ -1,0 +1,60 @@
+import { expect, test } from "vitest";
+import { formatPercentChange, monthRange, netChangeTenthsOfPercent } from "./model";
+
+test("a month's bounds are its first and last day, in UTC", () => {
+  expect(monthRange(new Date("2026-11-23T10:00:00Z"))).toEqual({ startDate: "2026-11-01", endDate: "2026-11-30" });
+  expect(monthRange(new Date("2026-11-23T10:00:00Z"), 1)).toEqual({ startDate: "2026-10-01", endDate: "2026-10-31" });
+  // Late on the last day of a month in UTC is still that month, whatever the server's zone.
+  expect(monthRange(new Date("2026-01-31T23:59:59Z"))).toEqual({ startDate: "2026-01-01", endDate: "2026-01-31" });
+});
+
+test("last month across a year boundary and February in leap and common years", () => {
+  expect(monthRange(new Date("2027-01-05T00:00:00Z"), 1)).toEqual({ startDate: "2026-12-01", endDate: "2026-12-31" });
+  expect(monthRange(new Date("2028-03-31T00:00:00Z"), 1)).toEqual({ startDate: "2028-02-01", endDate: "2028-02-29" });
+  expect(monthRange(new Date("2026-03-31T00:00:00Z"), 1)).toEqual({ startDate: "2026-02-01", endDate: "2026-02-28" });
+});
+
+test("the change is relative to last month's net", () => {
+  expect(netChangeTenthsOfPercent(30000, 15000)).toBe(1000); // +100.0 %
+  expect(netChangeTenthsOfPercent(7500, 15000)).toBe(-500); // −50.0 %
+  expect(netChangeTenthsOfPercent(15000, 15000)).toBe(0);
+  expect(netChangeTenthsOfPercent(0, 15000)).toBe(-1000);
+});
+
+test("with last month at zero there is no percentage", () => {
+  expect(netChangeTenthsOfPercent(12345, 0)).toBeNull();
+  expect(netChangeTenthsOfPercent(0, 0)).toBeNull();
+  expect(netChangeTenthsOfPercent(-500, 0)).toBeNull();
+});
+
+test("a negative last month divides by its absolute value, so less of a loss is a rise", () => {
+  expect(netChangeTenthsOfPercent(-5000, -10000)).toBe(500); // −100 → −50: +50 %
+  expect(netChangeTenthsOfPercent(-20000, -10000)).toBe(-1000); // −100 → −200: −100 %
+  expect(netChangeTenthsOfPercent(5000, -10000)).toBe(1500); // −100 → +50: +150 %
+});
+
+test("ties round half away from zero, in both directions", () => {
+  // +0.05 % exactly: 1 cent more on 2,000 cents → 0.5 tenths → 1
+  expect(netChangeTenthsOfPercent(2001, 2000)).toBe(1);
+  // −0.05 % exactly → −1, not 0
+  expect(netChangeTenthsOfPercent(1999, 2000)).toBe(-1);
+  // just below a tie rounds toward zero: 1/2001 ≈ 0.4998 tenths → 0
+  expect(netChangeTenthsOfPercent(2002, 2001)).toBe(0);
+  // −99.95 % → −100.0 %
+  expect(netChangeTenthsOfPercent(1, 2000)).toBe(-1000);
+});
+
+test("large amounts stay exact", () => {
+  const big = 900_000_000_000_000; // 9 × 10^14 cents
+  expect(netChangeTenthsOfPercent(big * 2, big)).toBe(1000);
+  expect(netChangeTenthsOfPercent(big + 1, big)).toBe(0);
+  expect(() => netChangeTenthsOfPercent(0.5, 100)).toThrow(RangeError);
+});
+
+test("the change is written with its sign in the user's language", () => {
+  expect(formatPercentChange(1235, "en")).toBe("+123.5%");
+  expect(formatPercentChange(-500, "en")).toBe("-50%");
+  expect(formatPercentChange(0, "en")).toBe("0%");
+  expect(formatPercentChange(1235, "es").replace(/\s/g, " ")).toBe("+123,5 %");
+  expect(formatPercentChange(123450, "en")).toBe("+12,345%");
+});

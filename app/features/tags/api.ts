@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { tagSchema } from "~/features/tags/model";
+import { defineOperation } from "~/platform/http/operation";
+import { apiTagSchema, apiTagUsageTransactionSchema } from "./api-json";
+
+const tagResult = z.object({ tag: apiTagSchema });
+
+export const deletedTagSchema = z.object({
+  id: z.string().meta({ description: "The deleted tag's id" }),
+  message: z.string().meta({ description: "Tag deleted successfully!, in the request's language" }),
+});
+
+export const listTagsOperation = defineOperation({
+  operationId: "listTags",
+  method: "GET",
+  path: "/api/tags",
+  summary: "The user's tags by name, each with its usage count",
+  description: "The list is at data.tags and, where the spec's client may also read it, at data.data.tags.",
+  tag: "tags",
+  access: "user",
+  response: z.object({
+    tags: z.array(apiTagSchema),
+    data: z.object({ tags: z.array(apiTagSchema) }),
+  }),
+});
+
+export const createTagOperation = defineOperation({
+  operationId: "createTag",
+  method: "POST",
+  path: "/api/tags",
+  summary: "Create a tag",
+  description:
+    "color defaults to #3B82F6; the description is trimmed and dropped when empty. " +
+    "A name is unique among the user's tags, case-insensitively (409).",
+  tag: "tags",
+  access: "user",
+  body: tagSchema,
+  response: tagResult,
+  successStatus: 201,
+  errorStatuses: [409],
+});
+
+export const updateTagOperation = defineOperation({
+  operationId: "updateTag",
+  method: "PUT",
+  path: "/api/tags/{id}",
+  summary: "Replace a tag's name, colour and description",
+  description:
+    "The body is the same as for create; an omitted description clears it. Renaming onto another of the user's tags " +
+    "(in any letter case) answers 409; another user's tag answers 404, like a missing one.",
+  tag: "tags",
+  access: "user",
+  params: { id: "The tag's id" },
+  body: tagSchema,
+  response: tagResult,
+  errorStatuses: [404, 409],
+});
+
+export const deleteTagOperation = defineOperation({
+  operationId: "deleteTag",
+  method: "DELETE",
+  path: "/api/tags/{id}",
+  summary: "Delete a tag",
+  description: "The tag is removed from the transactions that carry it; the transactions stay.",
+  tag: "tags",
+  access: "user",
+  params: { id: "The tag's id" },
+  response: deletedTagSchema,
+  errorStatuses: [404],
+});
+
+export const tagUsageOperation = defineOperation({
+  operationId: "tagUsage",
+  method: "GET",
+  path: "/api/tags/{id}/usage",
+  summary: "How many of the user's transactions carry the tag, and the latest of them",
+  description: "count is the total; transactions lists the latest of them (at most 50), newest date first.",
+  tag: "tags",
+  access: "user",
+  params: { id: "The tag's id" },
+  response: z.object({
+    count: z.number().int(),
+    transactions: z.array(apiTagUsageTransactionSchema),
+  }),
+  errorStatuses: [404],
+});
+
+export const tagOperations = [listTagsOperation, createTagOperation, updateTagOperation, deleteTagOperation, tagUsageOperation];

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, hasInvisibleControlCharacters } from "~/text/plain-text";
+
+// Spec section 3: the tag palette of 10 swatches; default Blue.
+export const TAG_COLORS = [
+  { name: "blue", hex: "#3B82F6" },
+  { name: "red", hex: "#EF4444" },
+  { name: "green", hex: "#22C55E" },
+  { name: "yellow", hex: "#EAB308" },
+  { name: "purple", hex: "#A855F7" },
+  { name: "pink", hex: "#EC4899" },
+  { name: "indigo", hex: "#6366F1" },
+  { name: "orange", hex: "#F97316" },
+  { name: "teal", hex: "#14B8A6" },
+  { name: "gray", hex: "#6B7280" },
+] as const;
+
+export const DEFAULT_TAG_COLOR = "#3B82F6";
+export const TAG_NAME_MAX = 50;
+export const TAG_DESCRIPTION_MAX = 200;
+
+const tagHexes = TAG_COLORS.map((c) => c.hex) as string[];
+
+/** Input of the tag form and of POST/PUT /api/tags. Messages are locale keys. */
+export const tagSchema = z.object({
+  name: z
+    .string({ error: "validation.tagNameRequired" })
+    .trim()
+    .min(1, "validation.tagNameRequired")
+    .max(TAG_NAME_MAX, "validation.tooLong")
+    .refine((name) => !hasControlCharacters(name), CONTROL_CHARACTERS_MESSAGE),
+  // Trimmed, and omitted when empty (spec section 5).
+  description: z
+    .string({ error: "errors.invalidValue" })
+    .trim()
+    .max(TAG_DESCRIPTION_MAX, "validation.tooLong")
+    .refine((description) => !hasInvisibleControlCharacters(description), CONTROL_CHARACTERS_MESSAGE)
+    .nullish()
+    .transform((d) => (d ? d : undefined)),
+  color: z
+    .string({ error: "validation.colorInvalid" })
+    .trim()
+    .toUpperCase()
+    .refine((hex) => tagHexes.includes(hex), "validation.colorInvalid")
+    .meta({ description: `Hex colour, one of: ${tagHexes.join(", ")}` })
+    .default(DEFAULT_TAG_COLOR),
+});
+export type TagInput = z.output<typeof tagSchema>;

@@ -1,0 +1,337 @@
+import { z } from "zod";
+import { isBelowMinimumRate, normalizeRate, parseAmount, parseRate, rateMessages, toUsdCents } from "~/money/amounts";
+import {
+  amountMessage,
+  DEFAULT_PAYMENT_METHOD,
+  MAX_PAYMENTS,
+  PAYMENT_METHODS,
+  paymentInputSchema,
+  transactionInputSchema,
+  type TransactionInput,
+  type TransactionType,
+} from "./model";
+
+// The transaction form (/expenses/new, /expenses/edit/{id}) as plain data: what the page
+// shows, the form-only rules layered on transactionInputSchema, and the intents that
+// change the form without saving (type, mode, rows, rates). Pure, so the server's
+// round trip without JavaScript and the browser with it compute the same things.
+
+/** Where a shown rate came from: the rate on file for the date, or the one a payment recorded. */
+export type RateRef = { rate: string; date: string; source: string };
+
+export type DraftPayment = {
+  /** A React key; never sent. */
+  key: string;
+  currencyCode: string;
+  amount: string;
+  method: string;
+  /** The rate field as typed (units of the currency per 1 USD); unused for USD. */
+  rate: string;
+  /**
+   * The currency the shown rate belongs to, sent as a hidden field. When the currency
+   * changes without JavaScript the old rate no longer applies: the server then ignores it
+   * instead of storing another currency's rate.
+   */
+  rateFor: string;
+  ref: RateRef | null;
+};
+
+export type Draft = {
+  type: TransactionType;
+  multi: boolean;
+  description: string;
+  date: string;
+  categoryId: string;
+  tagIds: string[];
+  payments: DraftPayment[];
+};
+
+export type FormCurrency = { code: string; decimalPlaces: number };
+export type FormCategory = { id: string; type: "expense" | "income" };
+
+export const BASE_CURRENCY = "USD";
+
+export function todayIso(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function emptyPayment(key: string): DraftPayment {
+  return { key, currencyCode: BASE_CURRENCY, amount: "", method: DEFAULT_PAYMENT_METHOD, rate: "", rateFor: "", ref: null };
+}
+
+const categoryTypeOf = (type: TransactionType) => (type === "INCOME" ? "income" : "expense");
+
+/** Spec section 4: the first category of the type is selected. */
+export function firstCategoryOf(categories: readonly FormCategory[], type: TransactionType): string {
+  return categories.find((c) => c.type === categoryTypeOf(type))?.id ?? "";
+}
+
+export function newDraft(categories: readonly FormCategory[], today: string): Draft {
+  return {
+    type: "EXPENSE",
+    multi: false,
+    description: "",
+    date: today,
+    categoryId: firstCategoryOf(categories, "EXPENSE"),
+    tagIds: [],
+    payments: [emptyPayment("row-0")],
+  };
+}
+
+/** A stored rate is shown as typed; a stored USD payment has no rate field. */
+export function isBaseCurrency(code: string) {
+  return code.trim().toUpperCase() === BASE_CURRENCY;
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading a posted form leniently (to show it again), and the intents.
+
+const PAYMENT_FIELD = /^payments\[(\d+)\]\.(currencyCode|amount|method|rate|rateFor)$/;
+
+/** The posted form as the page shows it: nothing is refused here, only read back. */
+export function readDraft(formData: FormData): Draft {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const rows = new Map<number, Record<string, string>>();
+  for (const [name, value] of formData.entries()) {
+    const match = PAYMENT_FIELD.exec(name);
+    if (!match || typeof value !== "string") continue;
+    const index = Number(match[1]);
+    if (!rows.has(index)) {
+      if (rows.size >= MAX_PAYMENTS) continue;
+      rows.set(index, {});
+    }
+    rows.get(index)![match[2]!] = value;
+  }
+  const payments = [...rows.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, row], i) => ({
+      key: `row-${i}`,
+      currencyCode: (row.currencyCode ?? "").trim().toUpperCase(),
+      amount: row.amount ?? "",
+      method: row.method ?? "",
+      rate: row.rate ?? "",
+      rateFor: (row.rateFor ?? "").trim().toUpperCase(),
+      ref: null,
+    }));
+  const type = text("type") === "INCOME" ? "INCOME" : "EXPENSE";
+  return {
+    type,
+    multi: text("multi") === "on" || text("multi") === "true",
+    description: text("description"),
+    date: text("date").trim(),
+    categoryId: text("categoryId"),
+    tagIds: formData.getAll("tagIds").filter((v): v is string => typeof v === "string"),
+    payments: payments.length ? payments : [emptyPayment("row-0")],
+  };
+}
+
+export type FormIntent =
+  | { kind: "save" }
+  | { kind: "delete" }
+  | { kind: "type"; type: TransactionType }
+  | { kind: "multi"; on: boolean }
+  | { kind: "add" }
+  | { kind: "remove"; index: number }
+  | { kind: "refresh"; index: number }
+  | { kind: "recalculate" };
+
+/** The value of each intent button (name="intent"). */
+export const intentValue = {
+  save: "save",
+  delete: "delete",
+  type: (type: TransactionType) => `type:${type}`,
+  multi: (on: boolean) => `multi:${on ? "on" : "off"}`,
+  add: "add-payment",
+  remove: (index: number) => `remove-payment:${index}`,
+  refresh: (index: number) => `refresh-rate:${index}`,
+  recalculate: "recalculate",
+} as const;
+
+/** A missing intent is a save (the form's default button, or a client that posts the fields only). */
+export function parseFormIntent(value: FormDataEntryValue | null): FormIntent | null {
+  if (value === null || value === "" || value === intentValue.save) return { kind: "save" };
+  if (typeof value !== "string") return null;
+  if (value === intentValue.delete) return { kind: "delete" };
+  if (value === intentValue.add) return { kind: "add" };
+  if (value === intentValue.recalculate) return { kind: "recalculate" };
+  if (value === "type:INCOME" || value === "type:EXPENSE") return { kind: "type", type: value.slice(5) as TransactionType };
+  if (value === "multi:on" || value === "multi:off") return { kind: "multi", on: value === "multi:on" };
+  const row = /^(remove-payment|refresh-rate):(\d{1,3})$/.exec(value);
+  if (row) return { kind: row[1] === "remove-payment" ? "remove" : "refresh", index: Number(row[2]) };
+  return null;
+}
+
+export type IntentOutcome = { draft: Draft; formError?: string; fieldErrors?: Record<string, string[]> };
+
+/**
+ * The changes that need no database: switching type (clears the category and picks the
+ * first of the new type), switching mode (single keeps the first row), adding a row and
+ * removing one while more than one remains. Rates are filled by the caller.
+ */
+export function applyIntent(
+  draft: Draft,
+  intent: FormIntent,
+  categories: readonly FormCategory[],
+  newKey: () => string,
+): IntentOutcome {
+  switch (intent.kind) {
+    case "type":
+      if (intent.type === draft.type) return { draft };
+      return { draft: { ...draft, type: intent.type, categoryId: firstCategoryOf(categories, intent.type) } };
+    case "multi":
+      return intent.on
+        ? { draft: { ...draft, multi: true } }
+        : { draft: { ...draft, multi: false, payments: draft.payments.slice(0, 1) } };
+    case "add":
+      if (draft.payments.length >= MAX_PAYMENTS) return { draft, fieldErrors: { payments: ["validation.tooManyPayments"] } };
+      return { draft: { ...draft, multi: true, payments: [...draft.payments, emptyPayment(newKey())] } };
+    case "remove":
+      if (draft.payments.length <= 1 || intent.index >= draft.payments.length) {
+        return { draft, formError: "transactionForm.payments.removeRefused" };
+      }
+      return { draft: { ...draft, payments: draft.payments.filter((_, i) => i !== intent.index) } };
+    default:
+      return { draft };
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// What the page computes from a row: its USD cents and the line explaining its rate.
+
+/** The row's USD cents as they would be stored, or null while the amount or rate is incomplete. */
+export function paymentUsdCents(payment: Pick<DraftPayment, "currencyCode" | "amount" | "rate">, currency: FormCurrency | undefined) {
+  if (!currency) return null;
+  const amount = parseAmount(payment.amount, currency.decimalPlaces);
+  if (!amount.ok) return null;
+  const rate = isBaseCurrency(payment.currencyCode) ? "1" : normalizeRate(payment.rate);
+  if (!rate) return null;
+  return toUsdCents(amount.minor, currency.decimalPlaces, rate);
+}
+
+/**
+ * "1 USD = rate CODE, rate of DATE (source)": the reference's date and source when the shown
+ * rate is exactly it, else a rate typed by hand for the transaction's date. This is what
+ * saving stores (resolveTransaction, and an edit keeping a recorded rate).
+ */
+export function rateExplanation(payment: DraftPayment, transactionDate: string): RateRef | null {
+  if (isBaseCurrency(payment.currencyCode)) return null;
+  const rate = normalizeRate(payment.rate);
+  if (!rate) return null;
+  if (payment.ref && payment.ref.rate === rate) return { rate, date: payment.ref.date, source: payment.ref.source };
+  return { rate, date: transactionDate, source: "manual" };
+}
+
+/**
+ * With JavaScript, a date change refetches the rates the user did not type: a row whose
+ * rate is empty or still exactly a fetched (not hand-entered) reference.
+ */
+export function followsRateOnFile(payment: DraftPayment): boolean {
+  if (isBaseCurrency(payment.currencyCode)) return false;
+  if (payment.rate.trim() === "") return true;
+  return Boolean(payment.ref && payment.ref.source !== "manual" && normalizeRate(payment.rate) === payment.ref.rate);
+}
+
+// ---------------------------------------------------------------------------------------
+// The form's schema: transactionInputSchema plus the checks the browser can make too.
+
+const formPaymentSchema = paymentInputSchema.extend({
+  rateFor: z.string().trim().toUpperCase().optional(),
+});
+
+const formBaseSchema = transactionInputSchema.extend({
+  payments: z
+    .array(formPaymentSchema, { error: "validation.paymentRequired" })
+    .min(1, "validation.paymentRequired")
+    .max(MAX_PAYMENTS, "validation.tooManyPayments"),
+});
+export type TransactionFormValue = z.output<typeof formBaseSchema>;
+
+/** A rate field is shown for the row's currency when its hidden rateFor names it (or a client sent a rate without one). */
+function rateShown(payment: { currencyCode?: unknown; rate?: unknown; rateFor?: unknown }) {
+  const code = String(payment.currencyCode ?? "").trim().toUpperCase();
+  const rateFor = typeof payment.rateFor === "string" ? payment.rateFor.trim().toUpperCase() : "";
+  const rate = payment.rate === undefined || payment.rate === null ? "" : String(payment.rate).trim();
+  return rateFor ? rateFor === code : rate !== "";
+}
+
+/**
+ * Amounts at their currency's decimals and rates, with the spec's messages (single mode and
+ * multi mode word the amount rule differently). A rate field left empty is an error: with
+ * no rate known at all it asks for one (ARCHITECTURE.md 4), else it must be positive.
+ * `rateKnown(code)` tells whether a rate is on file for the currency.
+ */
+export function transactionFormSchema(options: { currencies: readonly FormCurrency[]; rateKnown: (code: string) => boolean }) {
+  const decimals = new Map(options.currencies.map((c) => [c.code, c.decimalPlaces]));
+  return formBaseSchema.check(
+    z.superRefine(
+      (value: unknown, ctx) => {
+        const form = (value ?? {}) as { multi?: unknown; payments?: unknown };
+        if (!Array.isArray(form.payments)) return;
+        const multi = form.multi === true;
+        form.payments.forEach((raw: unknown, index) => {
+          if (!raw || typeof raw !== "object") return;
+          const payment = raw as { currencyCode?: unknown; amount?: unknown; rate?: unknown; rateFor?: unknown };
+          const code = String(payment.currencyCode ?? "").trim().toUpperCase();
+          const places = decimals.get(code);
+          if (places !== undefined) {
+            const amount = parseAmount(payment.amount as string | number | undefined, places);
+            if (!amount.ok) ctx.addIssue({ code: "custom", message: amountMessage(amount.error, multi), path: ["payments", index, "amount"] });
+          }
+          if (!code || isBaseCurrency(code) || !rateShown(payment)) return;
+          const rate = payment.rate === undefined || payment.rate === null ? "" : String(payment.rate).trim();
+          if (rate === "") {
+            const message = options.rateKnown(code) ? "validation.ratePositive" : "validation.rateUnknown";
+            ctx.addIssue({ code: "custom", message, path: ["payments", index, "rate"] });
+          } else {
+            const parsed = parseRate(rate);
+            if (!parsed.ok) ctx.addIssue({ code: "custom", message: rateMessages[parsed.error], path: ["payments", index, "rate"] });
+            else if (isBelowMinimumRate(parsed.rate)) ctx.addIssue({ code: "custom", message: "validation.rateMinimum", path: ["payments", index, "rate"] });
+          }
+        });
+      },
+      { when: () => true },
+    ),
+  );
+}
+
+/** The valid form as resolveTransaction takes it; a rate shown for another currency is dropped. */
+export function toTransactionInput(value: TransactionFormValue): TransactionInput {
+  return {
+    type: value.type,
+    description: value.description,
+    date: value.date,
+    categoryId: value.categoryId,
+    tagIds: value.tagIds,
+    multi: value.multi,
+    payments: value.payments.map((p) => ({
+      currencyCode: p.currencyCode,
+      amount: p.amount,
+      method: p.method,
+      rate: isBaseCurrency(p.currencyCode) || !rateShown(p) ? undefined : p.rate,
+    })),
+  };
+}
+
+/** Resolver issue paths (["payments", 0, "amount"]) as Conform field names ("payments[0].amount"). */
+export function issueName(path: readonly (string | number)[]): string {
+  return path.reduce<string>((name, segment) => {
+    if (typeof segment === "number") return `${name}[${segment}]`;
+    return name ? `${name}.${segment}` : segment;
+  }, "");
+}
+
+export function issuesToFieldErrors(issues: readonly { path: readonly (string | number)[]; message: string }[]) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const name = issueName(issue.path);
+    (errors[name] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export function isPaymentMethod(value: string): boolean {
+  return (PAYMENT_METHODS as readonly string[]).includes(value);
+}

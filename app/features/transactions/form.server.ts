@@ -1,0 +1,116 @@
+import { asc, eq } from "drizzle-orm";
+import { isBaseCurrency, type Draft, type DraftPayment, type RateRef } from "~/features/transactions/form-model";
+import { isIsoDate } from "~/features/transactions/model";
+import { minorToDecimalString, normalizeRate } from "~/money/amounts";
+import type { Db } from "~/platform/db/client.server";
+import type { Currency } from "~/features/rates/currencies.server";
+import { findRateOn, type KnownRate } from "~/features/rates/commands.server";
+import { tags } from "~/platform/db/schema";
+import type { TransactionPayment, TransactionRecord } from "./commands.server";
+
+// The transaction form's server side beyond the query layer: filling rates on the round
+// trip without JavaScript, prefilling an edit from the stored transaction, and keeping a
+// recorded rate's provenance when an edit leaves the rate as it was.
+
+type RecordedRate = Pick<TransactionPayment, "currencyCode" | "rate" | "rateDate" | "rateSource">;
+
+/** Looks each currency up once per request. */
+export function rateLookup(db: Db, date: string) {
+  const cache = new Map<string, Promise<KnownRate | undefined>>();
+  return (code: string) => {
+    if (!isIsoDate(date) || !/^[A-Z]{3,10}$/.test(code)) return Promise.resolve(undefined);
+    let found = cache.get(code);
+    if (!found) {
+      found = findRateOn(db, code, date);
+      cache.set(code, found);
+    }
+    return found;
+  };
+}
+
+const refOf = (rate: KnownRate): RateRef => ({ rate: rate.rate, date: rate.date, source: rate.source });
+
+/** A rate this transaction recorded from a provider or snapshot, when the shown rate is exactly it. */
+function recordedMatch(recorded: readonly RecordedRate[], code: string, rate: string): RateRef | undefined {
+  const normalized = normalizeRate(rate);
+  if (!normalized) return undefined;
+  const match = recorded.find((p) => p.currencyCode === code && p.rate === normalized && p.rateSource !== "manual");
+  return match ? { rate: match.rate, date: match.rateDate, source: match.rateSource } : undefined;
+}
+
+/**
+ * Fills what the page shows with each row's rate, as the round trip without JavaScript needs:
+ * a row whose rate field was not shown for its currency (the currency changed) gets the rate
+ * on file for the date; the refreshed row gets it whatever was typed, or the error that none
+ * is known. Typed rates are kept. Each row learns its reference for the explanation line.
+ */
+export async function fillRates(
+  db: Db,
+  draft: Draft,
+  options: { refreshIndex?: number; recorded?: readonly RecordedRate[] } = {},
+): Promise<{ draft: Draft; fieldErrors: Record<string, string[]> }> {
+  const lookup = rateLookup(db, draft.date);
+  const fieldErrors: Record<string, string[]> = {};
+  const recorded = options.recorded ?? [];
+  const payments: DraftPayment[] = [];
+  for (const [index, payment] of draft.payments.entries()) {
+    const code = payment.currencyCode;
+    if (!code || isBaseCurrency(code)) {
+      payments.push({ ...payment, rate: "", rateFor: "", ref: null });
+      continue;
+    }
+    const onFile = await lookup(code);
+    const shown = payment.rateFor ? payment.rateFor === code : payment.rate.trim() !== "";
+    let rate = shown ? payment.rate : "";
+    if (index === options.refreshIndex) {
+      if (onFile) rate = onFile.rate;
+      else if (isIsoDate(draft.date)) fieldErrors[`payments[${index}].rate`] = ["validation.rateUnknown"];
+      else fieldErrors.date = [draft.date ? "validation.dateInvalid" : "validation.dateRequired"];
+    } else if (!shown && onFile) {
+      rate = onFile.rate;
+    }
+    const ref = recordedMatch(recorded, code, rate) ?? (onFile ? refOf(onFile) : null);
+    payments.push({ ...payment, rate, rateFor: code, ref });
+  }
+  return { draft: { ...draft, payments }, fieldErrors };
+}
+
+/** The codes of the submitted rows that have a rate on file for the date. */
+export async function codesWithRate(db: Db, codes: readonly string[], date: string): Promise<Set<string>> {
+  const lookup = rateLookup(db, date);
+  const known = new Set<string>();
+  for (const code of new Set(codes.map((c) => c.trim().toUpperCase()))) {
+    if (isBaseCurrency(code) || (await lookup(code))) known.add(code);
+  }
+  return known;
+}
+
+/** Edit prefills from the stored transaction: amounts at their currency's decimals, rates as stored. */
+export function draftFromRecord(record: TransactionRecord, currencies: readonly Currency[]): Draft {
+  const decimals = new Map(currencies.map((c) => [c.code, c.decimalPlaces]));
+  return {
+    type: record.type,
+    multi: record.payments.length > 1,
+    description: record.description,
+    date: record.date,
+    categoryId: record.categoryId ?? "",
+    tagIds: record.tagIds,
+    payments: record.payments.map((p, i) => {
+      const base = isBaseCurrency(p.currencyCode);
+      return {
+        key: `row-${i}`,
+        currencyCode: p.currencyCode,
+        amount: minorToDecimalString(p.amountMinor, decimals.get(p.currencyCode) ?? 2),
+        method: p.method,
+        rate: base ? "" : p.rate,
+        rateFor: base ? "" : p.currencyCode,
+        ref: base ? null : { rate: p.rate, date: p.rateDate, source: p.rateSource },
+      };
+    }),
+  };
+}
+
+/** The user's tags for the form's chips, by name. */
+export function listTagChoices(db: Db, userId: string) {
+  return db.select({ id: tags.id, name: tags.name, color: tags.color }).from(tags).where(eq(tags.userId, userId)).orderBy(asc(tags.nameKey));
+}

@@ -1,0 +1,171 @@
+import { z } from "zod";
+import { SEARCH_MAX } from "~/text/search-text";
+import { isIsoDate, MAX_TAGS, type TransactionType } from "./model";
+
+// The state of the transaction list (/expenses) lives in its URL, so the page works without
+// JavaScript and can be bookmarked: q, type, from, to, category, currency, tag (repeatable),
+// sort, order, page. A value that does not parse is ignored (as if absent), never an error; a
+// search over SEARCH_MAX characters is ignored too, and the page says so (searchTooLong).
+
+/** Spec section 9: the list screen shows 10 rows a page. */
+export const LIST_PAGE_SIZE = 10;
+/** A transaction carries at most MAX_TAGS tags, so an all-of filter over more could match nothing. */
+export const TAG_FILTER_MAX = MAX_TAGS;
+/** Far beyond any real list; keeps the SQL offset a small integer. */
+const PAGE_MAX = 1_000_000;
+
+export type SortColumn = "date" | "amount";
+export type SortOrder = "asc" | "desc";
+
+export type ListQuery = {
+  q: string;
+  /** The URL's search was over SEARCH_MAX characters and was not applied. */
+  searchTooLong?: boolean;
+  /** The URL chose more than TAG_FILTER_MAX tags; only the first were applied. */
+  tooManyTags?: boolean;
+  type?: TransactionType;
+  from?: string;
+  to?: string;
+  category?: string;
+  currency?: string;
+  tags: string[];
+  sort: SortColumn;
+  order: SortOrder;
+  page: number;
+};
+
+export const DEFAULT_SORT: { sort: SortColumn; order: SortOrder } = { sort: "date", order: "desc" };
+
+const id = z.string().trim().min(1).max(100);
+const field = {
+  q: z
+    .string()
+    .transform((s) => s.trim())
+    .catch(""),
+  type: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(["INCOME", "EXPENSE"]))
+    .optional()
+    .catch(undefined),
+  date: z.string().trim().refine(isIsoDate).optional().catch(undefined),
+  id: id.optional().catch(undefined),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3,10}$/)
+    .optional()
+    .catch(undefined),
+  sort: z.enum(["date", "amount"]).catch(DEFAULT_SORT.sort),
+  order: z.enum(["asc", "desc"]).catch(DEFAULT_SORT.order),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).catch(1),
+};
+
+/** The first value of a parameter, or undefined; an empty field of a GET form counts as absent. */
+function first(params: URLSearchParams, name: string): string | undefined {
+  const value = params.get(name);
+  return value === null || value.trim() === "" ? undefined : value;
+}
+
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  const chosenTags = [...new Set(params.getAll("tag").flatMap((t) => (id.safeParse(t).success ? [t.trim()] : [])))];
+  const tags = chosenTags.slice(0, TAG_FILTER_MAX);
+  const q = field.q.parse(params.get("q") ?? "");
+  const searchTooLong = q.length > SEARCH_MAX;
+  return {
+    q: searchTooLong ? "" : q,
+    ...(searchTooLong ? { searchTooLong } : {}),
+    ...(chosenTags.length > TAG_FILTER_MAX ? { tooManyTags: true } : {}),
+    type: field.type.parse(first(params, "type")),
+    from: field.date.parse(first(params, "from")),
+    to: field.date.parse(first(params, "to")),
+    category: field.id.parse(first(params, "category")),
+    currency: field.currency.parse(first(params, "currency")),
+    tags,
+    sort: field.sort.parse(first(params, "sort") ?? DEFAULT_SORT.sort),
+    order: field.order.parse(first(params, "order") ?? DEFAULT_SORT.order),
+    page: field.page.parse(first(params, "page") ?? 1),
+  };
+}
+
+/**
+ * The query as URL parameters, in a stable order, leaving out what is at its default
+ * (no filter, date descending, page 1) so that links stay short and equal states have equal URLs.
+ */
+export function listQueryToParams(query: ListQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.type) params.set("type", query.type.toLowerCase());
+  if (query.from) params.set("from", query.from);
+  if (query.to) params.set("to", query.to);
+  if (query.category) params.set("category", query.category);
+  if (query.currency) params.set("currency", query.currency);
+  for (const tag of query.tags) params.append("tag", tag);
+  if (query.sort !== DEFAULT_SORT.sort || query.order !== DEFAULT_SORT.order) {
+    params.set("sort", query.sort);
+    params.set("order", query.order);
+  }
+  if (query.page > 1) params.set("page", String(query.page));
+  return params;
+}
+
+export function listHref(query: ListQuery, changes: Partial<ListQuery> = {}, extra: Record<string, string> = {}): string {
+  const params = listQueryToParams({ ...query, ...changes });
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  const search = params.toString();
+  return search ? `/expenses?${search}` : "/expenses";
+}
+
+/** Spec section 2: the first click on a new column sorts descending; a repeat click toggles. */
+export function nextSort(query: Pick<ListQuery, "sort" | "order">, column: SortColumn): { sort: SortColumn; order: SortOrder } {
+  if (query.sort !== column) return { sort: column, order: "desc" };
+  return { sort: column, order: query.order === "desc" ? "asc" : "desc" };
+}
+
+/** The badge on the filter panel: type, from, to, category, currency, and the tags (one filter however many are chosen). */
+export function activeFilterCount(query: ListQuery): number {
+  return [query.type, query.from, query.to, query.category, query.currency, query.tags.length > 0 ? "tags" : undefined].filter(
+    Boolean,
+  ).length;
+}
+
+export function isFiltered(query: ListQuery): boolean {
+  return Boolean(query.q) || activeFilterCount(query) > 0;
+}
+
+/** The query without its filters and search; sort is kept, page returns to 1. */
+export function withoutFilters(query: ListQuery): ListQuery {
+  return { q: "", tags: [], sort: query.sort, order: query.order, page: 1 };
+}
+
+export function pageCount(total: number, size = LIST_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/** 'Showing x to y of z' for a page: 0 to 0 of 0 when there is nothing. */
+export function shownRange(page: number, total: number, size = LIST_PAGE_SIZE): { from: number; to: number; total: number } {
+  if (total === 0) return { from: 0, to: 0, total: 0 };
+  const from = (page - 1) * size + 1;
+  return { from: Math.min(from, total), to: Math.min(page * size, total), total };
+}
+
+/**
+ * The numbered page links: always the first and last, and the pages around the current one;
+ * null marks a gap (rendered as an ellipsis). Short lists show every page.
+ */
+export function pageWindow(current: number, last: number, around = 1): Array<number | null> {
+  if (last <= 5 + 2 * around) return Array.from({ length: last }, (_, i) => i + 1);
+  let start = Math.max(2, Math.min(current - around, last - 2 - 2 * around));
+  let end = Math.min(last - 1, Math.max(current + around, 3 + 2 * around));
+  // An ellipsis standing for a single page is no shorter than the page itself.
+  if (start === 3) start = 2;
+  if (end === last - 2) end = last - 1;
+  const pages: Array<number | null> = [1];
+  if (start > 2) pages.push(null);
+  for (let p = start; p <= end; p++) pages.push(p);
+  if (end < last - 1) pages.push(null);
+  pages.push(last);
+  return pages;
+}

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "~/text/plain-text";
+import type { AmountError } from "~/money/amounts";
+
+// The shape of a transaction as the web form and the API send it (spec sections 3 and 5),
+// before the amounts meet their currencies' decimals and rates (db/transaction-input.server.ts).
+// Messages are locale keys.
+
+export const TRANSACTION_TYPES = ["INCOME", "EXPENSE"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** Spec section 5, in its order; stored as these ids. */
+export const PAYMENT_METHODS = [
+  "cash",
+  "credit_card",
+  "debit_card",
+  "bank_transfer",
+  "digital_wallet",
+  "check",
+  "other",
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = "cash";
+
+export const DESCRIPTION_MAX = 200;
+export const MAX_PAYMENTS = 20;
+export const MAX_TAGS = 20;
+
+/** "Credit Card", "credit-card", "CREDIT_CARD" → "credit_card"; anything else is kept so the enum refuses it. */
+export function normalizePaymentMethod(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const key = value.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return key === "" ? undefined : key;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written yyyy-MM-dd (2026-02-30 is not one, nor is anything in year 0000, which no calendar has). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value) || value.startsWith("0000")) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The calendar date of a yyyy-MM-dd date or of an ISO timestamp (the client form sends
+ * `date.toISOString()` in multi mode, spec section 3), as written: the date in the offset the
+ * client gave, never shifted by the server's clock. null when it is neither.
+ */
+export function calendarDateOf(value: string): string | null {
+  if (isIsoDate(value)) return value;
+  const match = ISO_TIMESTAMP.exec(value);
+  if (!match || Number.isNaN(Date.parse(value)) || !isIsoDate(match[1]!)) return null;
+  return match[1]!;
+}
+
+export const isoDateSchema = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine(isIsoDate, "validation.dateInvalid");
+
+const amountText = z.union([z.string(), z.number()]).optional();
+
+export const paymentInputSchema = z.object({
+  currencyCode: z
+    .string({ error: "validation.currencyRequired" })
+    .trim()
+    .toUpperCase()
+    .min(1, "validation.currencyRequired")
+    .max(10, "validation.currencyInvalid"),
+  amount: amountText,
+  method: z.preprocess(
+    normalizePaymentMethod,
+    z.enum(PAYMENT_METHODS, { error: (issue) => (issue.input === undefined ? "validation.paymentMethodRequired" : "validation.paymentMethodInvalid") }),
+  ),
+  /** Units of the currency per 1 USD; when absent the rate on file for the date is used. */
+  rate: amountText,
+});
+export type PaymentInput = z.output<typeof paymentInputSchema>;
+
+export const transactionInputSchema = z.object({
+  type: z.enum(TRANSACTION_TYPES, { error: "validation.typeInvalid" }),
+  description: z
+    .string({ error: "validation.descriptionRequired" })
+    .trim()
+    .min(1, "validation.descriptionRequired")
+    .max(DESCRIPTION_MAX, "validation.tooLong")
+    .refine((description) => !hasInvisibleControlCharacters(description), CONTROL_CHARACTERS_MESSAGE),
+  date: isoDateSchema("validation.dateRequired"),
+  categoryId: z.string({ error: "validation.categoryRequired" }).trim().min(1, "validation.categoryRequired").max(100),
+  tagIds: z.array(z.string().max(100)).max(MAX_TAGS, "validation.tooManyTags").default([]),
+  payments: z
+    .array(paymentInputSchema, { error: "validation.paymentRequired" })
+    .min(1, "validation.paymentRequired")
+    .max(MAX_PAYMENTS, "validation.tooManyPayments"),
+  /** Multi-payment mode words the amount rule differently (spec section 5). */
+  multi: z.boolean().default(false),
+});
+export type TransactionInput = z.output<typeof transactionInputSchema>;
+
+/** The amount messages of spec section 5: single mode and multi mode word "not positive" differently. */
+export function amountMessage(error: AmountError, multi: boolean): string {
+  switch (error) {
+    case "required":
+    case "notPositive":
+    case "invalid":
+      return multi ? "validation.paymentAmountPositive" : "validation.amountPositive";
+    case "grouping":
+      return "validation.amountGrouping";
+    case "tooManyDecimals":
+      return "validation.amountTooManyDecimals";
+    case "tooLarge":
+      return "validation.amountTooLarge";
+  }
+}

@@ -1,0 +1,152 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, expect, test } from "vitest";
+import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
+import { MAX_USD_CENTS, MAX_USER_TOTAL_MINOR } from "~/money/amounts";
+import { transactionInputSchema } from "~/features/transactions/model";
+import type { Db } from "~/platform/db/client.server";
+import { UserTotalLimitError } from "~/platform/db/errors.server";
+import { users } from "~/platform/db/schema";
+import { resolveTransaction, type ResolvedTransaction } from "./resolve.server";
+import { createTransaction, deleteTransaction, updateTransaction } from "./commands.server";
+
+// Decision 011 on real libSQL: the running totals the triggers of migration 0004 keep, and the
+// per-user limit their CHECKs enforce on the transaction writes.
+
+let db: Db;
+let userCounter = 0;
+
+beforeAll(async () => {
+  db = await createLibsqlTestDb();
+});
+
+async function newUser() {
+  const id = `user-${++userCounter}`;
+  await db.insert(users).values({ id, email: `${id}@example.com`, firstName: id, lastName: "Test", passwordHash: "x" });
+  return id;
+}
+
+async function resolved(userId: string, raw: Record<string, unknown>): Promise<ResolvedTransaction> {
+  const input = transactionInputSchema.parse({ type: "EXPENSE", description: "Groceries", date: "2026-11-10", categoryId: "default-food", ...raw });
+  const resolution = await resolveTransaction(db, userId, input);
+  if (!resolution.ok) throw new Error(JSON.stringify(resolution.issues));
+  return resolution.value;
+}
+
+const usd = (amount: string) => ({ payments: [{ currencyCode: "USD", amount, method: "cash" }] });
+
+/** A payment written by SQL, for totals no sequence of app writes reaches quickly (the triggers still count it). */
+async function storedPayment(userId: string, currencyCode: string, amountMinor: number, usdCents: number) {
+  const id = crypto.randomUUID();
+  await db.batch([
+    db.run(sql`insert into transactions (id, user_id, type, description, date, usd_cents) values (${id}, ${userId}, 'EXPENSE', 'Seeded', '2026-11-01', ${usdCents})`),
+    db.run(sql`insert into payments (id, transaction_id, user_id, position, currency_code, amount_minor, rate, rate_date, rate_source, usd_cents)
+      values (${crypto.randomUUID()}, ${id}, ${userId}, 0, ${currencyCode}, ${amountMinor}, '1', '2026-11-01', 'manual', ${usdCents})`),
+  ]);
+  return id;
+}
+
+/** The kept totals next to fresh sums over the payments, as exact decimal text. */
+async function keptAndSummed(userId: string) {
+  const [kept] = await db.all<{ usd: string | null }>(sql`select cast(usd_cents as text) as usd from payment_totals where user_id = ${userId}`);
+  const [summed] = await db.all<{ usd: string | null }>(sql`select cast(sum(usd_cents) as text) as usd from payments where user_id = ${userId}`);
+  const keptByCurrency = await db.all<{ code: string; amount: string }>(
+    sql`select currency_code as code, cast(amount_minor as text) as amount from payment_currency_totals where user_id = ${userId} and amount_minor <> 0 order by code`,
+  );
+  const summedByCurrency = await db.all<{ code: string; amount: string }>(
+    sql`select currency_code as code, cast(sum(amount_minor) as text) as amount from payments where user_id = ${userId} group by currency_code order by code`,
+  );
+  return { kept: { usd: kept?.usd ?? "0", byCurrency: keptByCurrency }, summed: { usd: summed?.usd ?? "0", byCurrency: summedByCurrency } };
+}
+
+async function rowCounts(userId: string) {
+  const [counts] = await db.all<{ transactions: number; payments: number; activity: number }>(sql`select
+    (select count(*) from transactions where user_id = ${userId}) as transactions,
+    (select count(*) from payments where user_id = ${userId}) as payments,
+    (select count(*) from activity_log where user_id = ${userId}) as activity`);
+  return counts;
+}
+
+test("after creates, updates and deletes in several currencies, the kept totals equal fresh sums over the payments", async () => {
+  const alice = await newUser();
+  const bob = await newUser();
+  const multi = (...payments: [string, string][]) => ({
+    multi: true,
+    payments: payments.map(([currencyCode, amount]) => ({ currencyCode, amount, method: "cash" })),
+  });
+  const first = await createTransaction(db, alice, await resolved(alice, multi(["USD", "10.00"], ["EUR", "8.61"], ["JPY", "1500"])), { ip: null });
+  const second = await createTransaction(db, alice, await resolved(alice, multi(["VES", "2310.48"], ["EUR", "100"])), { ip: null });
+  const third = await createTransaction(db, alice, await resolved(alice, usd("999999999999.99")), { ip: null });
+  await createTransaction(db, bob, await resolved(bob, usd("5.00")), { ip: null });
+  await updateTransaction(db, alice, first, await resolved(alice, multi(["COP", "38712.50"], ["EUR", "1"])), { ip: null });
+  await updateTransaction(db, alice, second, await resolved(alice, { type: "INCOME", categoryId: "default-salary", ...usd("0.01") }), { ip: null });
+  await deleteTransaction(db, alice, third, { ip: null });
+  // Another user's id changes nothing, for either of them.
+  expect(await deleteTransaction(db, bob, first, { ip: null })).toBe(false);
+
+  for (const userId of [alice, bob]) {
+    const { kept, summed } = await keptAndSummed(userId);
+    expect(kept).toEqual(summed);
+  }
+  expect((await keptAndSummed(alice)).kept).toMatchObject({ usd: String(1000 + 116 + 1), byCurrency: [
+    { code: "COP", amount: "3871250" },
+    { code: "EUR", amount: "100" },
+    { code: "USD", amount: "1" },
+  ] });
+}, 20_000);
+
+test("a payment updated in place (the app never does) moves its amount between the kept totals", async () => {
+  const carol = await newUser();
+  await storedPayment(carol, "EUR", 5000, 5806);
+  await db.run(sql`update payments set currency_code = 'GBP', amount_minor = 4000, usd_cents = 5265 where user_id = ${carol}`);
+  const { kept, summed } = await keptAndSummed(carol);
+  expect(kept).toEqual(summed);
+  expect(kept).toEqual({ usd: "5265", byCurrency: [{ code: "GBP", amount: "4000" }] });
+});
+
+test("a user may reach the USD limit exactly, and the write that would pass it is refused with nothing written", async () => {
+  const dave = await newUser();
+  await storedPayment(dave, "USD", MAX_USER_TOTAL_MINOR - 100, MAX_USER_TOTAL_MINOR - 100);
+  const before = await rowCounts(dave);
+
+  const refused = createTransaction(db, dave, await resolved(dave, usd("1.01")), { ip: null });
+  await expect(refused).rejects.toBeInstanceOf(UserTotalLimitError);
+  await expect(refused).rejects.toMatchObject({ limit: "usd" });
+  expect(await rowCounts(dave)).toEqual(before);
+  expect((await keptAndSummed(dave)).kept.usd).toBe(String(MAX_USER_TOTAL_MINOR - 100));
+
+  const id = await createTransaction(db, dave, await resolved(dave, usd("1.00")), { ip: null });
+  expect((await keptAndSummed(dave)).kept.usd).toBe(String(MAX_USER_TOTAL_MINOR));
+
+  // At the limit, an edit that keeps the total passes: the old payments leave before the new arrive.
+  expect(await updateTransaction(db, dave, id, await resolved(dave, { description: "Renamed", ...usd("1.00") }), { ip: null })).toBe(true);
+  expect(await updateTransaction(db, dave, id, await resolved(dave, usd("0.50")), { ip: null })).toBe(true);
+  const updateBefore = await rowCounts(dave);
+  await expect(updateTransaction(db, dave, id, await resolved(dave, usd("1.01")), { ip: null })).rejects.toMatchObject({ limit: "usd" });
+  expect(await rowCounts(dave)).toEqual(updateBefore);
+  const { kept, summed } = await keptAndSummed(dave);
+  expect(kept).toEqual(summed);
+  expect(kept.usd).toBe(String(MAX_USER_TOTAL_MINOR - 50));
+
+  // Deleting brings the room back.
+  expect(await deleteTransaction(db, dave, id, { ip: null })).toBe(true);
+  await createTransaction(db, dave, await resolved(dave, usd("1.00")), { ip: null });
+  expect((await keptAndSummed(dave)).kept.usd).toBe(String(MAX_USER_TOTAL_MINOR));
+}, 20_000);
+
+test("each currency's total has the same limit in its own minor units, and users do not share it", async () => {
+  const erin = await newUser();
+  const frank = await newUser();
+  await storedPayment(erin, "JPY", MAX_USER_TOTAL_MINOR - 9, 1);
+  const jpy = (amount: string) => ({ payments: [{ currencyCode: "JPY", amount, method: "cash", rate: "152.84" }] });
+  await expect(createTransaction(db, erin, await resolved(erin, jpy("10")), { ip: null })).rejects.toMatchObject({ limit: "currency" });
+  await createTransaction(db, erin, await resolved(erin, jpy("9")), { ip: null });
+  // Other currencies, and other users' yen, have their own room.
+  await createTransaction(db, erin, await resolved(erin, usd("999999999999.99")), { ip: null });
+  await createTransaction(db, frank, await resolved(frank, jpy("999999999999")), { ip: null });
+  const { kept, summed } = await keptAndSummed(erin);
+  expect(kept).toEqual(summed);
+  expect(kept.byCurrency).toEqual([
+    { code: "JPY", amount: String(MAX_USER_TOTAL_MINOR) },
+    { code: "USD", amount: String(MAX_USD_CENTS) },
+  ]);
+}, 20_000);

@@ -1,0 +1,131 @@
+import { expect, test } from "vitest";
+import { formatMinor, minorToDecimalString, normalizeRate, parseAmount, parseRate, rateMessages, signedAmount, sumMinor, toUsdCents, USD } from "./amounts";
+
+test("a USD amount converts to itself", () => {
+  expect(toUsdCents(12345, 2, "1")).toBe(12345);
+});
+
+test("ties round half away from zero, once", () => {
+  // 1.25 EUR at 2 EUR/USD = 0.625 USD → 63 cents
+  expect(toUsdCents(125, 2, "2")).toBe(63);
+  // 1.23 at 2 = 0.615 → 62 cents
+  expect(toUsdCents(123, 2, "2")).toBe(62);
+  // just below a tie rounds down: 1.249 (3 decimals) at 2 = 0.6245 USD → 62
+  expect(toUsdCents(1249, 3, "2")).toBe(62);
+});
+
+test("zero-decimal currencies scale up to cents", () => {
+  // 1,000 JPY at 152.84 JPY/USD = 6.5428… USD → 654 cents
+  expect(toUsdCents(1000, 0, "152.84")).toBe(654);
+});
+
+test("large-rate currencies keep exact cents", () => {
+  // 1,000,000.00 COP at 3871.25 = 258.31… USD
+  expect(toUsdCents(100_000_000, 2, "3871.25")).toBe(25831);
+});
+
+test("invalid rates are refused rather than treated as 1", () => {
+  expect(() => toUsdCents(100, 2, "0")).toThrow(RangeError);
+  expect(() => toUsdCents(100, 2, "-1")).toThrow(RangeError);
+  expect(() => toUsdCents(100, 2, "1e3")).toThrow(RangeError);
+});
+
+test("amounts display as symbol, space, amount at the currency's decimals, grouped per language", () => {
+  expect(formatMinor(123456789, USD, "en")).toBe("$ 1,234,567.89");
+  expect(formatMinor(5, USD, "en")).toBe("$ 0.05");
+  expect(formatMinor(-1050, USD, "en")).toBe("-$ 10.50");
+  expect(formatMinor(150000, { symbol: "¥", decimals: 0 }, "en")).toBe("¥ 150,000");
+  // Spanish groups with a dot and uses a decimal comma (four-digit numbers are not grouped).
+  expect(formatMinor(123456789, { symbol: "COP", decimals: 2 }, "es")).toBe("COP 1.234.567,89");
+  expect(formatMinor(999999, USD, "es")).toBe("$ 9999,99");
+});
+
+test("the largest safe amount displays exactly, without float rounding", () => {
+  expect(formatMinor(Number.MAX_SAFE_INTEGER, USD, "en")).toBe("$ 90,071,992,547,409.91");
+});
+
+test("typed amounts become integer minor units at the currency's decimals", () => {
+  expect(parseAmount("1234.5", 2)).toEqual({ ok: true, minor: 123450 });
+  expect(parseAmount(" 0.05 ", 2)).toEqual({ ok: true, minor: 5 });
+  expect(parseAmount("150000", 0)).toEqual({ ok: true, minor: 150000 });
+  expect(parseAmount("007.10", 2)).toEqual({ ok: true, minor: 710 });
+  // Trailing zeros beyond the currency's decimals are not extra precision.
+  expect(parseAmount("5.000", 0)).toEqual({ ok: true, minor: 5 });
+  expect(parseAmount(12.34, 2)).toEqual({ ok: true, minor: 1234 });
+  // A decimal comma, as Spanish speakers write it: one or two digits after it.
+  expect(parseAmount("12,50", 2)).toEqual({ ok: true, minor: 1250 });
+  expect(parseAmount("0,5", 2)).toEqual({ ok: true, minor: 50 });
+  expect(parseAmount("1500,00", 0)).toEqual({ ok: true, minor: 1500 });
+  expect(parseAmount("10,5", 0)).toEqual({ ok: false, error: "tooManyDecimals" });
+});
+
+test("amounts nobody could mean as a positive amount are refused, each with its reason", () => {
+  expect(parseAmount("", 2)).toEqual({ ok: false, error: "required" });
+  expect(parseAmount(undefined, 2)).toEqual({ ok: false, error: "required" });
+  expect(parseAmount("-5", 2)).toEqual({ ok: false, error: "notPositive" });
+  expect(parseAmount("0", 2)).toEqual({ ok: false, error: "notPositive" });
+  expect(parseAmount("0.00", 2)).toEqual({ ok: false, error: "notPositive" });
+  for (const bad of ["abc", "NaN", "1e3", "+5", "1.2.3", ".5", "5.", ",5", "5,", "1,,5", "Infinity", "0x10"]) {
+    expect(parseAmount(bad, 2), bad).toEqual({ ok: false, error: "invalid" });
+  }
+  // Thousands separators are never guessed: "1,000" is a thousand in English and one in Spanish.
+  for (const grouped of ["1,000", "1,000.00", "1.000,50", "12,345,678", "1,234,5"]) {
+    expect(parseAmount(grouped, 2), grouped).toEqual({ ok: false, error: "grouping" });
+  }
+  expect(parseAmount(Number.NaN, 2)).toEqual({ ok: false, error: "invalid" });
+  expect(parseAmount(1e21, 2)).toEqual({ ok: false, error: "invalid" });
+  expect(parseAmount("1.234", 2)).toEqual({ ok: false, error: "tooManyDecimals" });
+  expect(parseAmount("10.5", 0)).toEqual({ ok: false, error: "tooManyDecimals" });
+  expect(parseAmount(0.1 + 0.2, 2)).toEqual({ ok: false, error: "tooManyDecimals" });
+});
+
+test("the largest allowed amount is twelve whole digits, and it converts exactly", () => {
+  const largest = parseAmount("999999999999.99", 2);
+  expect(largest).toEqual({ ok: true, minor: 99999999999999 });
+  expect(parseAmount("1000000000000", 2)).toEqual({ ok: false, error: "tooLarge" });
+  // 999,999,999,999.99 VES at 231.0475 VES/USD
+  expect(toUsdCents(99999999999999, 2, "231.0475")).toBe(432811434878);
+  expect(minorToDecimalString(99999999999999, 2)).toBe("999999999999.99");
+});
+
+test("minor units print back as the plain decimal a form shows", () => {
+  expect(minorToDecimalString(123450, 2)).toBe("1234.50");
+  expect(minorToDecimalString(5, 2)).toBe("0.05");
+  expect(minorToDecimalString(150000, 0)).toBe("150000");
+  expect(minorToDecimalString(-710, 2)).toBe("-7.10");
+});
+
+test("expenses show as negative signed amounts, income as positive", () => {
+  expect(signedAmount("EXPENSE", 1250)).toBe(-1250);
+  expect(signedAmount("INCOME", 1250)).toBe(1250);
+});
+
+test("sums are exact and refuse to overflow silently", () => {
+  expect(sumMinor([1, 2, 3])).toBe(6);
+  expect(() => sumMinor([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
+});
+
+test("rates are normalised and bad ones refused", () => {
+  expect(normalizeRate("0003.500")).toBe("3.5");
+  expect(normalizeRate(" 231.0475 ")).toBe("231.0475");
+  expect(normalizeRate(18.4215)).toBe("18.4215");
+  expect(normalizeRate("1")).toBe("1");
+  for (const bad of ["0", "-1", "1e3", "abc", "", "0.0000000000001", "1,5"]) expect(normalizeRate(bad), bad).toBeNull();
+});
+
+test("a rate's twelve-decimal limit counts digits after trailing zeros are removed, with its own message", () => {
+  // Before, "0.861200000000000000" (18 fraction digits, 4 significant) was refused as "not a positive number".
+  expect(parseRate("0.861200000000000000")).toEqual({ ok: true, rate: "0.8612" });
+  expect(parseRate("1.1234567890120000")).toEqual({ ok: true, rate: "1.123456789012" });
+  expect(parseRate("1.1234567890123")).toEqual({ ok: false, error: "tooManyDecimals" });
+  expect(rateMessages.tooManyDecimals).toBe("validation.rateTooManyDecimals");
+  expect(normalizeRate("0.861200000000000000")).toBe("0.8612");
+});
+
+test("COP and VES rates in the thousands keep exact cents, ties rounding away from zero", () => {
+  // 3,871.25 COP at 3871.25 COP/USD is exactly one dollar.
+  expect(toUsdCents(387125, 2, "3871.25")).toBe(100);
+  // A half-cent tie: 2.50 VES at 500 VES/USD = 0.005 USD → 1 cent, away from zero.
+  expect(toUsdCents(250, 2, "500")).toBe(1);
+  expect(toUsdCents(249, 2, "500")).toBe(0);
+});

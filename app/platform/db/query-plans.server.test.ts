@@ -1,0 +1,166 @@
+import type { Client, InStatement } from "@libsql/client";
+import { beforeAll, expect, test } from "vitest";
+import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
+import { monthRange } from "~/features/dashboard/model";
+import type { Db } from "./client.server";
+import { dashboardMoney } from "~/features/dashboard/queries.server";
+import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
+import { payments, tags, transactions, transactionTags, users } from "./schema";
+import { resolveTransaction } from "~/features/transactions/resolve.server";
+import { transactionSummary } from "~/features/transactions/queries.server";
+import { createTransaction, getTransaction, listTransactions, updateTransaction } from "~/features/transactions/commands.server";
+
+// The plans SQLite picks for the busiest read paths, on a database without ANALYZE statistics
+// (D1 keeps none). With no statistics the plan depends only on the schema and the query, so a
+// handful of rows shows what 50,000 would get. Each of these once read every row or payment the
+// user had (the bench measured 147 ms for the dashboard over 50,000 transactions; now ~17 ms).
+
+let db: Db;
+let client: Client;
+const user = "user-plans";
+
+/** The SQL each call sends, with its arguments, captured from the libSQL client. */
+async function statementsOf(call: () => Promise<unknown>): Promise<Array<{ sql: string; args: unknown[] }>> {
+  const seen: Array<{ sql: string; args: unknown[] }> = [];
+  const record = (s: InStatement) => seen.push(typeof s === "string" ? { sql: s, args: [] } : { sql: s.sql, args: (s.args ?? []) as unknown[] });
+  const { batch, execute } = client;
+  client.batch = ((stmts: InStatement[], mode?: never) => (stmts.forEach(record), batch.call(client, stmts, mode))) as Client["batch"];
+  client.execute = ((s: InStatement) => (record(s), execute.call(client, s as never))) as Client["execute"];
+  try {
+    await call();
+  } finally {
+    client.batch = batch;
+    client.execute = execute;
+  }
+  return seen;
+}
+
+async function plansOf(call: () => Promise<unknown>): Promise<string[]> {
+  const plans: string[] = [];
+  for (const s of await statementsOf(call)) {
+    const rows = await client.execute({ sql: `explain query plan ${s.sql}`, args: s.args as never });
+    plans.push(rows.rows.map((r) => String(r.detail)).join(" | "));
+  }
+  return plans;
+}
+
+/** A step that walks every payment (or every row) the user has, whatever the query needed. */
+const readsAllOfTheUser = /payments USING INDEX payments_user_currency_idx \(user_id=\?\)|SCAN (payments|transactions)\b/;
+
+beforeAll(async () => {
+  db = await createLibsqlTestDb();
+  client = (db as unknown as { $client: Client }).$client;
+  await db.insert(users).values({ id: user, email: "plans@example.com", firstName: "P", lastName: "Lan", passwordHash: "x" });
+  const month = monthRange(new Date());
+  for (let i = 0; i < 6; i++) {
+    const id = `tx-plan-${i}`;
+    await db.insert(transactions).values({ id, userId: user, type: i % 3 ? "EXPENSE" : "INCOME", description: `Row ${i}`, date: month.startDate, categoryId: null, usdCents: 1000 });
+    await db.insert(payments).values({ id: `${id}-p0`, transactionId: id, userId: user, position: 0, currencyCode: i % 2 ? "EUR" : "USD", amountMinor: 1000, method: "cash", rate: "1", rateDate: month.startDate, rateSource: "fixed", usdCents: 1000 });
+  }
+  await db.insert(tags).values(["tag-a", "tag-b"].map((id) => ({ id, userId: user, name: id, nameKey: id })));
+  await db.insert(transactionTags).values([{ transactionId: "tx-plan-0", tagId: "tag-a" }, { transactionId: "tx-plan-0", tagId: "tag-b" }, { transactionId: "tx-plan-1", tagId: "tag-a" }]);
+});
+
+test("the dashboard sums both months from the covering (user, date) index and never walks all the user's payments", async () => {
+  const now = new Date();
+  const plans = await plansOf(() => dashboardMoney(db, user, { current: monthRange(now), previous: monthRange(now, 1) }));
+  expect(plans).toHaveLength(3);
+  expect(plans[0]).toContain("COVERING INDEX transactions_user_date_totals_idx (user_id=? AND date>? AND date<?)");
+  // The currency card starts from this month's transactions; the recent five from their ids.
+  expect(plans[1]).toMatch(/^SEARCH transactions USING INDEX transactions_user_date_totals_idx \(user_id=\? AND date>\? AND date<\?\) \| SEARCH payments USING INDEX payments_transaction_idx/);
+  expect(plans[2]).toMatch(/^SEARCH transactions USING INDEX sqlite_autoindex_transactions_1 \(id=\?\)/);
+  for (const plan of plans) expect(plan).not.toMatch(readsAllOfTheUser);
+});
+
+test("a list page counts and totals from a covering index and fetches only its own rows' payments", async () => {
+  const plans = await plansOf(() => listTransactions(db, user, {}, { by: "date", order: "desc" }, { page: 1, limit: 10 }));
+  expect(plans.some((p) => /COVERING INDEX transactions_user_(type_)?date_totals_idx \(user_id=\?\)/.test(p))).toBe(true);
+  expect(plans.some((p) => p.startsWith("SEARCH payments USING INDEX payments_transaction_idx (transaction_id=?)"))).toBe(true);
+  for (const plan of plans) expect(plan).not.toMatch(readsAllOfTheUser);
+});
+
+test("a currency filter finds its rows through that currency's payments", async () => {
+  const plans = await plansOf(() =>
+    listTransactions(db, user, { type: "EXPENSE", currencyCode: "EUR" }, { by: "amount", order: "asc" }, { page: 2, limit: 10 }),
+  );
+  // The page's own payments and tags are also found through a list (json_each): only the row queries count here.
+  const filtered = plans.filter((p) => p.startsWith("SEARCH transactions") && p.includes("LIST SUBQUERY"));
+  expect(filtered).toHaveLength(2);
+  for (const plan of filtered) {
+    expect(plan).toMatch(/^SEARCH transactions USING INDEX sqlite_autoindex_transactions_1 \(id=\?\)/);
+    expect(plan).toContain("payments_user_currency_idx (user_id=? AND currency_code=?)");
+  }
+  for (const plan of plans) expect(plan).not.toMatch(readsAllOfTheUser);
+});
+
+test("one transaction, and a dated summary, read only what they show", async () => {
+  const plans = [
+    ...(await plansOf(() => getTransaction(db, user, "tx-plan-1"))),
+    ...(await plansOf(() => transactionSummary(db, user, { startDate: "2026-01-01", endDate: "2026-12-31" }))),
+  ];
+  expect(plans.length).toBeGreaterThanOrEqual(4);
+  for (const plan of plans) expect(plan).not.toMatch(readsAllOfTheUser);
+});
+
+// D1 refuses statements with more than 100 bound parameters (libSQL takes thousands): lists of
+// ids go in as one JSON array read by json_each (bound-lists.server.ts). These check that the
+// plans still look each id up in its index, and that no statement grows with a list.
+
+test("a page's payments and tags are looked up by the page's ids, one JSON parameter, through their indexes", async () => {
+  const plans = await plansOf(() => listTransactions(db, user, {}, { by: "date", order: "desc" }, { page: 1, limit: 10 }));
+  expect(plans).toContain("SEARCH payments USING INDEX payments_transaction_idx (transaction_id=?) | LIST SUBQUERY 1 | SCAN json_each VIRTUAL TABLE INDEX 1:");
+  // From the page's links to their tags by id, not through every tag the user has (as before json_each).
+  const tagPlan = plans.find((p) => p.includes("transaction_tags"));
+  expect(tagPlan).toMatch(/^SEARCH transaction_tags USING COVERING INDEX sqlite_autoindex_transaction_tags_1 \(transaction_id=\?\) \| LIST SUBQUERY 1 \| SCAN json_each .* SEARCH tags USING INDEX sqlite_autoindex_tags_1 \(id=\?\)/);
+  for (const plan of plans) expect(plan).not.toMatch(readsAllOfTheUser);
+});
+
+test("a tag filter finds its rows through the tags' links, with one parameter for any number of tags", async () => {
+  const list = (tagIds: string[]) => listTransactions(db, user, { tagIds }, { by: "date", order: "desc" }, { page: 1, limit: 10 });
+  const two = await statementsOf(() => list(["tag-a", "tag-b"]));
+  const twenty = await statementsOf(() => list(Array.from({ length: 20 }, (_, i) => `tag-${i}`)));
+  expect(twenty.map((s) => s.args.length)).toEqual(two.slice(0, 2).map((s) => s.args.length));
+  // Through transaction_tags_tag_idx to the ids, then each transaction by its key: not a probe
+  // of every row the user has, which the former one-EXISTS-per-tag form made.
+  const plans = await plansOf(() => list(["tag-a", "tag-b"]));
+  for (const plan of plans.slice(0, 2)) {
+    expect(plan).toMatch(/^SEARCH transactions USING INDEX sqlite_autoindex_transactions_1 \(id=\?\) \| LIST SUBQUERY \d+ \| SEARCH transaction_tags USING INDEX transaction_tags_tag_idx \(tag_id=\?\) \| LIST SUBQUERY \d+ \| SCAN json_each/);
+  }
+  for (const plan of plans) expect(plan).not.toMatch(readsAllOfTheUser);
+  expect((await list(["tag-a", "tag-b"])).transactions.map((t) => t.id)).toEqual(["tx-plan-0"]);
+  expect((await list(["tag-a", "tag-a"])).transactions.map((t) => t.id).sort()).toEqual(["tx-plan-0", "tx-plan-1"]);
+  // Another user's rows linked to the same tag id stay out: the owner check filters every row.
+  expect((await listTransactions(db, "someone-else", { tagIds: ["tag-a"] }, { by: "date", order: "desc" }, { page: 1, limit: 10 })).total).toBe(0);
+});
+
+test("a transaction's tags are checked by id, not through every tag the user has", async () => {
+  const input = { type: "EXPENSE", description: "x", date: "2026-10-01", categoryId: "default-food", tagIds: ["tag-a", "tag-b"], payments: [{ currencyCode: "USD", amount: "1", method: "cash", rate: undefined }], multi: false } as const;
+  const plans = await plansOf(() => resolveTransaction(db, user, { ...input, tagIds: [...input.tagIds], payments: [...input.payments] }));
+  expect(plans).toContain("SEARCH tags USING INDEX sqlite_autoindex_tags_1 (id=?) | LIST SUBQUERY 1 | SCAN json_each VIRTUAL TABLE INDEX 1:");
+});
+
+test("no statement of a 100-row page, or of a write with the most payments and tags, binds more than D1 allows", async () => {
+  const bulk = "user-bulk";
+  await db.insert(users).values({ id: bulk, email: "bulk@example.com", firstName: "B", lastName: "Ulk", passwordHash: "x" });
+  const tagIds = Array.from({ length: 20 }, (_, i) => `bulk-tag-${i}`);
+  await db.insert(tags).values(tagIds.map((id) => ({ id, userId: bulk, name: id, nameKey: id })));
+  const value = {
+    type: "EXPENSE" as const,
+    description: "Bulk",
+    date: "2026-10-01",
+    categoryId: "default-food",
+    tagIds,
+    payments: Array.from({ length: 20 }, (_, position) => ({ position, currencyCode: "USD", amountMinor: 100, method: "cash" as const, rate: "1", rateDate: "2026-10-01", rateSource: "fixed", usdCents: 100 })),
+    usdCents: 2000,
+  };
+  const writes = await statementsOf(async () => {
+    for (let i = 0; i < 100; i++) await createTransaction(db, bulk, value, { ip: null });
+    await updateTransaction(db, bulk, (await listTransactions(db, bulk, {}, { by: "date", order: "desc" }, { page: 1, limit: 1 })).transactions[0]!.id, value, { ip: null });
+  });
+  const reads = await statementsOf(() => listTransactions(db, bulk, { tagIds }, { by: "date", order: "desc" }, { page: 1, limit: 100 }));
+  const page = await listTransactions(db, bulk, { tagIds }, { by: "date", order: "desc" }, { page: 1, limit: 100 });
+  expect(page.transactions).toHaveLength(100);
+  expect(page.transactions.every((t) => t.payments.length === 20 && t.tagIds.length === 20)).toBe(true);
+  const widest = Math.max(...[...writes, ...reads].map((s) => s.args.length));
+  expect(widest).toBeLessThanOrEqual(D1_MAX_BOUND_PARAMETERS);
+});

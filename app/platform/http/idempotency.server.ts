@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { idempotencyKeys } from "~/platform/db/schema";
+import { apiErrors } from "./envelope";
+
+// POST /api/transactions with an Idempotency-Key header: the same key and body answer the
+// first response again (one transaction however often a client retries); the same key with
+// another body is a client bug and answers 409. The stored response is written in the same
+// batch as the transaction, so neither exists without the other.
+
+export const IDEMPOTENCY_KEY_MAX = 200;
+
+/** The header's key, undefined when absent; a 400 when it is empty or too long. */
+export function idempotencyKeyOf(request: Request): string | undefined {
+  const raw = request.headers.get("Idempotency-Key");
+  if (raw === null) return undefined;
+  const key = raw.trim();
+  if (!key || key.length > IDEMPOTENCY_KEY_MAX) throw apiErrors.validation("errors.idempotencyKeyInvalid");
+  return key;
+}
+
+export async function requestHash(body: unknown): Promise<string> {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The stored answer for this key: replayed when the body matches, 409 when it does not. */
+export async function replay(db: Db, userId: string, key: string, hash: string): Promise<Response | undefined> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  if (!row) return undefined;
+  if (row.requestHash !== hash) throw apiErrors.conflict("errors.idempotencyKeyReused");
+  return new Response(row.responseBody, {
+    status: row.responseStatus,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "Idempotent-Replayed": "true" },
+  });
+}
+
+export function rememberQuery(db: Db, userId: string, key: string, hash: string, status: number, body: string) {
+  return db.insert(idempotencyKeys).values({ userId, key, requestHash: hash, responseStatus: status, responseBody: body });
+}
