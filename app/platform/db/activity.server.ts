@@ -22,6 +22,9 @@ export const activityActions = [
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
+/** Who does a command: the owner every row is written for, and the address its activity entry records. */
+export type Actor = { userId: string; ip: string | null };
+
 export type ActivityInput = { userId: string; action: ActivityAction; description: string; ipAddress: string | null };
 
 /** Returned as a query so callers can put it in the same batch as the change it records. */
