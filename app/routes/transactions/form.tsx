@@ -10,7 +10,7 @@ import { ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, ErrorList, Field, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "~/components/forms";
 import { CategorySelect, PaymentRow, segmentClass, TagChips, TRANSACTION_FORM_ID } from "~/features/transactions/ui/form-fields";
 import { PageHeader } from "~/components/page-header";
-import { listCategories } from "~/features/categories/commands.server";
+import { listCategories } from "~/features/categories/queries.server";
 import { listCurrencies } from "~/features/rates/currencies.server";
 import { codesWithRate, draftFromRecord, fillRates, listTagChoices } from "~/features/transactions/form.server";
 import { UserTotalLimitError } from "~/platform/db/errors.server";

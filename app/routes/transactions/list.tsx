@@ -10,7 +10,7 @@ import { Alert, buttonClass, ErrorList, inputClass, Spinner, useIsPending } from
 import { LoadError } from "~/components/load-error";
 import { HeaderCell } from "~/components/table";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
-import { listCategories } from "~/features/categories/commands.server";
+import { listCategories } from "~/features/categories/queries.server";
 import { listCurrencies } from "~/features/rates/currencies.server";
 import { listTagChoices } from "~/features/tags/queries.server";
 import { deleteTransaction, listTransactions, type TransactionFilter } from "~/features/transactions/commands.server";
