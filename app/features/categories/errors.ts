@@ -27,9 +27,3 @@ export function categoryApiError(refusal: CategoryRefusal): ApiError {
   const { status, message, field } = categoryRefusals[refusal];
   return new ApiError(status, message, field ? { errors: { [field]: [message] } } : {});
 }
-
-/** The refusal as a form reply's errors: on its field, or for the whole form. */
-export function categoryFormErrors(refusal: CategoryRefusal) {
-  const { message, field } = categoryRefusals[refusal];
-  return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
-}

@@ -22,9 +22,3 @@ export function tagApiError(refusal: TagRefusal): ApiError {
   const { status, message, field } = tagRefusals[refusal];
   return new ApiError(status, message, field ? { errors: { [field]: [message] } } : {});
 }
-
-/** The refusal as a form reply's errors: on the name field, or for the whole form. */
-export function tagFormErrors(refusal: TagRefusal) {
-  const { message, field } = tagRefusals[refusal];
-  return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
-}

@@ -1,16 +1,14 @@
-import { type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, redirect } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";
-import { listIntents, ListErrors, useEditableList, type ListActionResult } from "~/components/editable-list";
+import { ListErrors, useEditableList } from "~/components/editable-list";
+import { editableListAction } from "~/components/editable-list.server";
 import { Alert } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { createCategory, deleteCategory, updateCategory } from "~/features/categories/commands.server";
-import { categoryFailures, categoryFormErrors, categoryRefusals } from "~/features/categories/errors";
+import { categoryFailures, categoryRefusals } from "~/features/categories/errors";
 import { categorySchema, toCategoryView } from "~/features/categories/model";
 import { listCategories } from "~/features/categories/queries.server";
 import { CategoryForm } from "~/features/categories/ui/category-form";
@@ -18,8 +16,6 @@ import { CategoryLabel, CategoryRow } from "~/features/categories/ui/category-ro
 import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/index";
-
-const { create: CREATE, update: UPDATE, delete: DELETE } = listIntents;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -46,38 +42,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = requireSession(context);
   const db = context.get(dbContext);
   const actor = { userId: session.user.id, ip: clientIp(request) };
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const id = String(formData.get("id") ?? "");
-
-  if (intent === DELETE) {
-    try {
-      const outcome = await deleteCategory(db, actor, { id });
-      if (outcome.kind === "ok") return redirect("/categories?saved=deleted");
-      const { status, message } = categoryRefusals[outcome.kind];
-      return data<ListActionResult>({ intent: DELETE, id, error: message }, { status });
-    } catch (cause) {
-      console.error("category delete failed", cause);
-      return data<ListActionResult>({ intent: DELETE, id, error: categoryFailures.delete }, { status: 500 });
-    }
-  }
-  if (intent !== CREATE && intent !== UPDATE) throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
-
-  const submission = parseWithZod(formData, { schema: categorySchema });
-  const reply = (result: SubmissionResult<string[]>, status: number) =>
-    data<ListActionResult>({ intent, id: intent === UPDATE ? id : null, result }, { status });
-  if (submission.status !== "success") return reply(submission.reply(), 400);
-  try {
-    const outcome =
-      intent === CREATE
-        ? await createCategory(db, actor, submission.value)
-        : await updateCategory(db, actor, { ...submission.value, id });
-    if (outcome.kind !== "ok") return reply(submission.reply(categoryFormErrors(outcome.kind)), categoryRefusals[outcome.kind].status);
-  } catch (cause) {
-    console.error(`category ${intent} failed`, cause);
-    return reply(submission.reply({ formErrors: [categoryFailures[intent]] }), 500);
-  }
-  return redirect(`/categories?saved=${intent === CREATE ? "created" : "updated"}`);
+  return editableListAction(await request.formData(), {
+    page: "/categories",
+    noun: "category",
+    schema: categorySchema,
+    refusals: categoryRefusals,
+    failures: categoryFailures,
+    create: (input) => createCategory(db, actor, input),
+    update: (input) => updateCategory(db, actor, input),
+    delete: (input) => deleteCategory(db, actor, input),
+  });
 }
 
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,14 +1,13 @@
-import { type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
-import { listIntents, ListErrors, useEditableList, type ListActionResult } from "~/components/editable-list";
+import { ListErrors, useEditableList } from "~/components/editable-list";
+import { editableListAction } from "~/components/editable-list.server";
 import { Alert, buttonClass, Spinner } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { createTag, deleteTag, updateTag } from "~/features/tags/commands.server";
-import { tagFailures, tagFormErrors, tagRefusals } from "~/features/tags/errors";
+import { tagFailures, tagRefusals } from "~/features/tags/errors";
 import { tagSchema, toTagView } from "~/features/tags/model";
 import { listTagsWithUsage, tagUsage } from "~/features/tags/queries.server";
 import { TagForm } from "~/features/tags/ui/tag-form";
@@ -16,8 +15,6 @@ import { TagRow } from "~/features/tags/ui/tag-row";
 import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/index";
-
-const { create: CREATE, update: UPDATE, delete: DELETE } = listIntents;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -48,36 +45,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = requireSession(context);
   const db = context.get(dbContext);
   const actor = { userId: session.user.id, ip: clientIp(request) };
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const id = String(formData.get("id") ?? "");
-
-  if (intent === DELETE) {
-    try {
-      const outcome = await deleteTag(db, actor, { id });
-      if (outcome.kind === "ok") return redirect("/tags?saved=deleted");
-      const { status, message } = tagRefusals[outcome.kind];
-      return data<ListActionResult>({ intent: DELETE, id, error: message }, { status });
-    } catch (cause) {
-      console.error("tag delete failed", cause);
-      return data<ListActionResult>({ intent: DELETE, id, error: tagFailures.delete }, { status: 500 });
-    }
-  }
-  if (intent !== CREATE && intent !== UPDATE) throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
-
-  const submission = parseWithZod(formData, { schema: tagSchema });
-  const reply = (result: SubmissionResult<string[]>, status: number) =>
-    data<ListActionResult>({ intent, id: intent === UPDATE ? id : null, result }, { status });
-  if (submission.status !== "success") return reply(submission.reply(), 400);
-  try {
-    const outcome =
-      intent === CREATE ? await createTag(db, actor, submission.value) : await updateTag(db, actor, { ...submission.value, id });
-    if (outcome.kind !== "ok") return reply(submission.reply(tagFormErrors(outcome.kind)), tagRefusals[outcome.kind].status);
-  } catch (cause) {
-    console.error(`tag ${intent} failed`, cause);
-    return reply(submission.reply({ formErrors: [tagFailures[intent]] }), 500);
-  }
-  return redirect(`/tags?saved=${intent === CREATE ? "created" : "updated"}`);
+  return editableListAction(await request.formData(), {
+    page: "/tags",
+    noun: "tag",
+    schema: tagSchema,
+    refusals: tagRefusals,
+    failures: tagFailures,
+    create: (input) => createTag(db, actor, input),
+    update: (input) => updateTag(db, actor, input),
+    delete: (input) => deleteTag(db, actor, input),
+  });
 }
 
 export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
