@@ -3,6 +3,7 @@ import {
   activeFilterCount,
   isFiltered,
   listHref,
+  listParamsFromFields,
   listQueryToParams,
   nextSort,
   pageCount,
@@ -111,4 +112,19 @@ test("numbered pages: all of a short list, else first, last and the neighbours w
     expect(pages.at(-1)).toBe(50);
     expect(pages.length).toBeLessThanOrEqual(7);
   }
+});
+
+test("the filter form's fields become the clean URL: blanks dropped, values trimmed, back to page 1", () => {
+  const fields: [string, string][] = [
+    ["q", "  rent "],
+    ["type", ""],
+    ["from", "2026-01-01"],
+    ["to", " "],
+    ["tag", "a"],
+    ["tag", "b"],
+    ["sort", "amount"],
+    ["order", "asc"],
+  ];
+  expect(listParamsFromFields(fields).toString()).toBe("q=rent&from=2026-01-01&tag=a&tag=b&sort=amount&order=asc");
+  expect(listParamsFromFields([["q", ""]]).toString()).toBe("");
 });

@@ -111,6 +111,18 @@ export function listQueryToParams(query: ListQuery): URLSearchParams {
   return params;
 }
 
+/**
+ * The filter form's fields as a clean query (spec section 4): empty fields left out, values
+ * trimmed, page back to 1, the same parameters a link to that state would carry.
+ */
+export function listParamsFromFields(fields: Iterable<[string, FormDataEntryValue]>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of fields) {
+    if (typeof value === "string" && value.trim() !== "") params.append(name, value.trim());
+  }
+  return listQueryToParams(parseListQuery(params));
+}
+
 export function listHref(query: ListQuery, changes: Partial<ListQuery> = {}, extra: Record<string, string> = {}): string {
   const params = listQueryToParams({ ...query, ...changes });
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
