@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useCategoryName } from "~/components/category-name";
@@ -16,6 +16,14 @@ import {
 import type { CategoryChoice, TagChoice } from "~/features/transactions/ui/form-fields";
 import type { ListCurrency } from "~/features/transactions/ui/list-table";
 import { SEARCH_MAX } from "~/text/search-text";
+
+const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
+
+/** The category filter lists expense categories first, then income, each under its heading. */
+const categoryGroups = [
+  { type: "expense", labelKey: "transactions.filters.expenseCategories" },
+  { type: "income", labelKey: "transactions.filters.incomeCategories" },
+] as const;
 
 export type FilterData = {
   query: ListQuery;
@@ -75,10 +83,7 @@ export function Filters({ data }: { data: FilterData }) {
     }
   };
 
-  const expenseCategories = categories.filter((c) => c.type === "expense");
-  const incomeCategories = categories.filter((c) => c.type === "income");
   const currencyChoices = currencies.filter((c) => c.isActive || c.code === query.currency);
-  const label = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
   return (
     <Form
       ref={formRef}
@@ -96,7 +101,7 @@ export function Filters({ data }: { data: FilterData }) {
           <input type="hidden" name="order" value={query.order} />
         </>
       ) : null}
-      <label htmlFor="transaction-search" className={label}>
+      <label htmlFor="transaction-search" className={labelClass}>
         {t("transactions.search.label")}
       </label>
       <div className="flex gap-2">
@@ -135,54 +140,36 @@ export function Filters({ data }: { data: FilterData }) {
           {applying ? <Spinner className="ml-auto h-4 w-4" /> : null}
         </summary>
         <div className="grid gap-4 border-t border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-700">
-          <div>
-            <label htmlFor="filter-type" className={label}>
-              {t("transactions.filters.type")}
-            </label>
+          <FilterField id="filter-type" label={t("transactions.filters.type")}>
             <select id="filter-type" name="type" defaultValue={query.type?.toLowerCase() ?? ""} className={inputClass}>
               <option value="">{t("transactions.filters.allTypes")}</option>
               <option value="income">{t("money.types.INCOME")}</option>
               <option value="expense">{t("money.types.EXPENSE")}</option>
             </select>
-          </div>
-          <div>
-            <label htmlFor="filter-from" className={label}>
-              {t("transactions.filters.from")}
-            </label>
+          </FilterField>
+          <FilterField id="filter-from" label={t("transactions.filters.from")}>
             <input id="filter-from" type="date" name="from" defaultValue={query.from ?? ""} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="filter-to" className={label}>
-              {t("transactions.filters.to")}
-            </label>
+          </FilterField>
+          <FilterField id="filter-to" label={t("transactions.filters.to")}>
             <input id="filter-to" type="date" name="to" defaultValue={query.to ?? ""} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="filter-category" className={label}>
-              {t("transactions.filters.category")}
-            </label>
+          </FilterField>
+          <FilterField id="filter-category" label={t("transactions.filters.category")}>
             <select id="filter-category" name="category" defaultValue={query.category ?? ""} className={inputClass}>
               <option value="">{t("transactions.filters.allCategories")}</option>
-              <optgroup label={t("transactions.filters.expenseCategories")}>
-                {expenseCategories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {categoryName(c)}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label={t("transactions.filters.incomeCategories")}>
-                {incomeCategories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {categoryName(c)}
-                  </option>
-                ))}
-              </optgroup>
+              {categoryGroups.map((group) => (
+                <optgroup key={group.type} label={t(group.labelKey)}>
+                  {categories
+                    .filter((c) => c.type === group.type)
+                    .map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {categoryName(c)}
+                      </option>
+                    ))}
+                </optgroup>
+              ))}
             </select>
-          </div>
-          <div>
-            <label htmlFor="filter-currency" className={label}>
-              {t("transactions.filters.currency")}
-            </label>
+          </FilterField>
+          <FilterField id="filter-currency" label={t("transactions.filters.currency")}>
             <select id="filter-currency" name="currency" defaultValue={query.currency ?? ""} className={inputClass}>
               <option value="">{t("transactions.filters.allCurrencies")}</option>
               {currencyChoices.map((c) => (
@@ -191,12 +178,12 @@ export function Filters({ data }: { data: FilterData }) {
                 </option>
               ))}
             </select>
-          </div>
+          </FilterField>
           <fieldset
             className="sm:col-span-2 lg:col-span-5"
             aria-describedby={query.tooManyTags ? "filter-tags-hint filter-tags-error" : "filter-tags-hint"}
           >
-            <legend className={label}>{t("transactions.filters.tags")}</legend>
+            <legend className={labelClass}>{t("transactions.filters.tags")}</legend>
             {tags.length === 0 ? (
               <p className="text-sm text-slate-600 dark:text-slate-300">{t("transactions.filters.noTags")}</p>
             ) : (
@@ -244,6 +231,17 @@ export function Filters({ data }: { data: FilterData }) {
         </div>
       </details>
     </Form>
+  );
+}
+
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }
 
