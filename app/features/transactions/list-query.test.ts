@@ -10,6 +10,7 @@ import {
   pageWindow,
   parseListQuery,
   shownRange,
+  sortedBy,
   withoutFilters,
 } from "./list-query";
 
@@ -127,4 +128,11 @@ test("the filter form's fields become the clean URL: blanks dropped, values trim
   ];
   expect(listParamsFromFields(fields).toString()).toBe("q=rent&from=2026-01-01&tag=a&tag=b&sort=amount&order=asc");
   expect(listParamsFromFields([["q", ""]]).toString()).toBe("");
+});
+
+test("a column is sorted in the query's order when it is the sort column, else not at all", () => {
+  const query = parse("sort=amount&order=asc");
+  expect(sortedBy(query, "amount")).toBe("asc");
+  expect(sortedBy(query, "date")).toBeNull();
+  expect(sortedBy(parse(""), "date")).toBe("desc");
 });

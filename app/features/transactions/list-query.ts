@@ -130,6 +130,11 @@ export function listHref(query: ListQuery, changes: Partial<ListQuery> = {}, ext
   return search ? `/expenses?${search}` : "/expenses";
 }
 
+/** The direction the list is sorted by this column, or null when it is sorted by another. */
+export function sortedBy(query: Pick<ListQuery, "sort" | "order">, column: SortColumn): SortOrder | null {
+  return query.sort === column ? query.order : null;
+}
+
 /** Spec section 2: the first click on a new column sorts descending; a repeat click toggles. */
 export function nextSort(query: Pick<ListQuery, "sort" | "order">, column: SortColumn): { sort: SortColumn; order: SortOrder } {
   if (query.sort !== column) return { sort: column, order: "desc" };

@@ -6,7 +6,7 @@ import { ConfirmPanel } from "~/components/confirm-panel";
 import { useIsPending } from "~/components/forms";
 import { HeaderCell } from "~/components/table";
 import { intentValue } from "~/features/transactions/form-model";
-import { listHref, type ListQuery, type SortColumn } from "~/features/transactions/list-query";
+import { listHref, sortedBy, type ListQuery, type SortColumn } from "~/features/transactions/list-query";
 import { DEFAULT_PAYMENT_METHOD, type TransactionType } from "~/features/transactions/model";
 import type { TagChoice } from "~/features/transactions/ui/form-fields";
 import { SortLink } from "~/features/transactions/ui/sort-links";
@@ -36,7 +36,10 @@ export type TableData = { query: ListQuery; rows: readonly ListRow[]; currencies
 export function TransactionTable({ data, deleteId }: { data: TableData; deleteId: string | null }) {
   const { t } = useTranslation();
   const { query, rows, currencies } = data;
-  const ariaSort = (column: SortColumn) => (query.sort === column ? (query.order === "asc" ? "ascending" : "descending") : undefined);
+  const ariaSort = (column: SortColumn) => {
+    const order = sortedBy(query, column);
+    return order ? (order === "asc" ? "ascending" : "descending") : undefined;
+  };
   return (
     <table className="block w-full text-sm md:table">
       <caption className="sr-only">{t("transactions.list.title")}</caption>

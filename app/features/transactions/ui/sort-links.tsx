@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { listHref, nextSort, type ListQuery, type SortColumn } from "~/features/transactions/list-query";
+import { listHref, nextSort, sortedBy, type ListQuery, type SortColumn } from "~/features/transactions/list-query";
 
 // Sorting is a link to the same list with the next sort (nextSort), back on page 1, so it works
 // without JavaScript; the arrow shows the active direction and a hidden text names it.
@@ -18,7 +18,7 @@ function SortArrow({ direction }: { direction: "asc" | "desc" | null }) {
 
 export function SortLink({ query, column, label }: { query: ListQuery; column: SortColumn; label: string }) {
   const { t } = useTranslation();
-  const active = query.sort === column ? query.order : null;
+  const active = sortedBy(query, column);
   return (
     <Link to={listHref(query, { ...nextSort(query, column), page: 1 })} preventScrollReset className={sortLinkClass}>
       {label}
