@@ -5,7 +5,8 @@ import { transactionInputSchema } from "~/features/transactions/model";
 import type { Db } from "~/platform/db/client.server";
 import { exchangeRates, payments, users } from "~/platform/db/schema";
 import { resolveTransaction, type Resolution } from "./resolve.server";
-import { createTransaction, getTransaction, updateTransaction } from "./commands.server";
+import { insertTransaction, replaceTransaction } from "./commands.server";
+import { getTransaction } from "./queries.server";
 
 // The resolver's rate rules on real libSQL: what an edit keeps, what it looks up again, and
 // which rates it refuses. The EUR snapshot shipped with the migrations is 0.8612 of 2026-11-01.
@@ -30,7 +31,7 @@ function saved(resolution: Resolution) {
 }
 
 async function create(raw: Record<string, unknown>) {
-  return createTransaction(db, userId, saved(await resolveTransaction(db, userId, input(raw))), { ip: null });
+  return insertTransaction(db, userId, saved(await resolveTransaction(db, userId, input(raw))), { ip: null });
 }
 
 /** Resolves an edit the way both faces do: the stored date and payments are what it continues. */
@@ -40,7 +41,7 @@ async function resolveEdit(id: string, raw: Record<string, unknown>) {
 }
 
 async function edit(id: string, raw: Record<string, unknown>) {
-  expect(await updateTransaction(db, userId, id, saved(await resolveEdit(id, raw)), { ip: null })).toBe(true);
+  expect(await replaceTransaction(db, userId, id, saved(await resolveEdit(id, raw)), { ip: null })).toBe(true);
 }
 
 /** The stored payment rows, every column but the row id, as the database holds them. */

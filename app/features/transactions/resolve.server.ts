@@ -1,7 +1,7 @@
 import { and } from "drizzle-orm";
 import { isBelowMinimumRate, MAX_USD_CENTS, parseAmount, parseRate, rateMessages, sumMinor, toUsdCents } from "~/money/amounts";
 import { BASE_CURRENCY, MANUAL_SOURCE } from "~/features/rates/model";
-import { amountMessage, type PaymentMethod, type TransactionInput, type TransactionType } from "~/features/transactions/model";
+import { amountMessage, transactionTypeOf, type PaymentMethod, type TransactionInput, type TransactionType } from "~/features/transactions/model";
 import { inList } from "~/platform/db/bound-lists.server";
 import { findCategory } from "~/features/categories/commands.server";
 import type { Db } from "~/platform/db/client.server";
@@ -63,7 +63,7 @@ export async function resolveTransaction(
   const issues: InputIssue[] = [];
   const category = await findCategory(db, userId, input.categoryId);
   if (!category) issues.push({ path: ["categoryId"], message: "validation.categoryInvalid" });
-  else if ((category.type === "income" ? "INCOME" : "EXPENSE") !== input.type) {
+  else if (transactionTypeOf(category.type) !== input.type) {
     issues.push({ path: ["categoryId"], message: "validation.categoryTypeMismatch" });
   }
 

@@ -7,8 +7,8 @@ import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
 import { payments, tags, transactions, transactionTags, users } from "./schema";
 import { resolveTransaction } from "~/features/transactions/resolve.server";
-import { transactionSummary } from "~/features/transactions/queries.server";
-import { createTransaction, getTransaction, listTransactions, updateTransaction } from "~/features/transactions/commands.server";
+import { getTransaction, listTransactions, transactionSummary } from "~/features/transactions/queries.server";
+import { insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
 
 // The plans SQLite picks for the busiest read paths, on a database without ANALYZE statistics
 // (D1 keeps none). With no statistics the plan depends only on the schema and the query, so a
@@ -154,8 +154,8 @@ test("no statement of a 100-row page, or of a write with the most payments and t
     usdCents: 2000,
   };
   const writes = await statementsOf(async () => {
-    for (let i = 0; i < 100; i++) await createTransaction(db, bulk, value, { ip: null });
-    await updateTransaction(db, bulk, (await listTransactions(db, bulk, {}, { by: "date", order: "desc" }, { page: 1, limit: 1 })).transactions[0]!.id, value, { ip: null });
+    for (let i = 0; i < 100; i++) await insertTransaction(db, bulk, value, { ip: null });
+    await replaceTransaction(db, bulk, (await listTransactions(db, bulk, {}, { by: "date", order: "desc" }, { page: 1, limit: 1 })).transactions[0]!.id, value, { ip: null });
   });
   const reads = await statementsOf(() => listTransactions(db, bulk, { tagIds }, { by: "date", order: "desc" }, { page: 1, limit: 100 }));
   const page = await listTransactions(db, bulk, { tagIds }, { by: "date", order: "desc" }, { page: 1, limit: 100 });

@@ -13,7 +13,8 @@ import { useExpiring, useFlashParam } from "~/components/use-flash-param";
 import { listCategories } from "~/features/categories/commands.server";
 import { listCurrencies } from "~/features/rates/currencies.server";
 import { listTagChoices } from "~/features/tags/queries.server";
-import { deleteTransaction, listTransactions, type TransactionFilter } from "~/features/transactions/commands.server";
+import { deleteIntent } from "~/features/transactions/delete-intent.server";
+import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
 import { formatDate } from "~/money/dates";
 import { formatMinor, signedAmount, USD } from "~/money/amounts";
 import { SEARCH_MAX } from "~/text/search-text";
@@ -116,15 +117,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (intent !== DELETE) throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
   const id = String(formData.get("id") ?? "");
-  let deleted: boolean;
-  try {
-    deleted = id !== "" && (await deleteTransaction(db, session.user.id, id, { ip: clientIp(request) }));
-  } catch (cause) {
-    console.error("transaction delete failed", cause);
-    return data({ intent: DELETE, id, error: "errors.failedToDeleteTransaction" }, { status: 500 });
-  }
+  const outcome = await deleteIntent(db, { userId: session.user.id, ip: clientIp(request) }, id);
+  if (outcome.kind === "failed") return data({ intent: DELETE, id, error: outcome.error }, { status: 500 });
   // Another user's transaction is "not found", exactly like a missing one.
-  if (!deleted) return data({ intent: DELETE, id, error: "errors.notFound" }, { status: 404 });
+  if (outcome.kind === "notFound") return data({ intent: DELETE, id, error: "errors.notFound" }, { status: 404 });
   // Post/redirect/get back to the same list (filters, sort and page kept), with a banner.
   const query = parseListQuery(new URL(request.url).searchParams);
   return redirect(listHref(query, {}, { saved: "deleted" }));
