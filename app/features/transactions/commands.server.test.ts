@@ -5,7 +5,7 @@ import { toUsdCents } from "~/money/amounts";
 import { transactionInputSchema } from "~/features/transactions/model";
 import type { Db } from "~/platform/db/client.server";
 import { payments, tags, transactions, users } from "~/platform/db/schema";
-import { resolveTransaction } from "./resolve.server";
+import { loadAndResolveTransaction } from "./resolve.server";
 import { insertTransaction, removeTransaction, replaceTransaction } from "./commands.server";
 import { getTransaction, listTransactions } from "./queries.server";
 
@@ -35,7 +35,7 @@ async function resolve(userId: string, raw: Record<string, unknown>) {
     categoryId: "default-food",
     ...raw,
   });
-  return resolveTransaction(db, userId, input);
+  return loadAndResolveTransaction(db, userId, input);
 }
 
 async function add(userId: string, raw: Record<string, unknown>) {

@@ -9,7 +9,8 @@ import { isUniqueViolation, UserTotalLimitError, userTotalLimitViolated, type Us
 import { payments, transactions, transactionTags } from "~/platform/db/schema";
 import { rememberQuery, replay } from "~/platform/http/idempotency.server";
 import { idsOfOwned, ownedTransaction, recordedPayment, type TransactionRecord } from "./queries.server";
-import { resolveTransaction, userTotalLimitIssue, type InputIssue, type RecordedTransaction, type ResolvedTransaction } from "./resolve.server";
+import { userTotalLimitIssue, type InputIssue, type RecordedTransaction, type ResolvedTransaction } from "./resolve";
+import { loadAndResolveTransaction } from "./resolve.server";
 
 // The only way a transaction is written. Both faces (the web form and list, the JSON API) call
 // createTransaction, updateTransaction and deleteTransaction, which check the input against what
@@ -185,7 +186,7 @@ async function resolved(
   recorded?: RecordedTransaction,
 ): Promise<{ kind: "resolved"; value: ResolvedTransaction } | SaveRefusal> {
   try {
-    const resolution = await resolveTransaction(db, userId, input, recorded);
+    const resolution = await loadAndResolveTransaction(db, userId, input, recorded);
     return resolution.ok ? { kind: "resolved", value: resolution.value } : { kind: "invalid", issues: resolution.issues };
   } catch (cause) {
     return { kind: "unreadable", cause };

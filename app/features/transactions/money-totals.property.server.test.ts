@@ -8,7 +8,8 @@ import { listCurrencies } from "~/features/rates/currencies.server";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { findRateOn } from "~/features/rates/commands.server";
 import { payments, transactions, users } from "~/platform/db/schema";
-import { resolveTransaction, type RecordedTransaction, type ResolvedPayment } from "./resolve.server";
+import { loadAndResolveTransaction } from "./resolve.server";
+import type { RecordedTransaction, ResolvedPayment } from "./resolve";
 import { getTransaction, listTransactions, totalsByCategory, totalsByDate, transactionSummary } from "./queries.server";
 import { insertTransaction, removeTransaction, replaceTransaction } from "./commands.server";
 
@@ -223,7 +224,7 @@ function drawTransaction(userId: string): { raw: Record<string, unknown>; expect
 
 async function resolveRaw(userId: string, raw: Record<string, unknown>, recorded?: RecordedTransaction) {
   const input = transactionInputSchema.parse(raw);
-  const resolved = await resolveTransaction(db, userId, input, recorded);
+  const resolved = await loadAndResolveTransaction(db, userId, input, recorded);
   if (!resolved.ok) throw new Error(`refused ${JSON.stringify(raw)}: ${JSON.stringify(resolved.issues)}`);
   return resolved.value;
 }
@@ -403,7 +404,7 @@ test("inputs worth more than 999,999,999,999.99 USD are refused with a message, 
   expect(overLimit.length).toBeGreaterThan(3);
   const before = (await db.select().from(transactions)).length;
   for (const { userId, raw } of overLimit) {
-    const resolved = await resolveTransaction(db, userId, transactionInputSchema.parse(raw));
+    const resolved = await loadAndResolveTransaction(db, userId, transactionInputSchema.parse(raw));
     expect(resolved.ok, JSON.stringify(raw)).toBe(false);
     if (!resolved.ok) expect(resolved.issues.map((i) => i.message)).toContain("validation.usdTooLarge");
   }

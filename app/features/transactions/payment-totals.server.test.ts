@@ -6,7 +6,8 @@ import { transactionInputSchema } from "~/features/transactions/model";
 import type { Db } from "~/platform/db/client.server";
 import { UserTotalLimitError } from "~/platform/db/errors.server";
 import { users } from "~/platform/db/schema";
-import { resolveTransaction, type ResolvedTransaction } from "./resolve.server";
+import { loadAndResolveTransaction } from "./resolve.server";
+import type { ResolvedTransaction } from "./resolve";
 import { insertTransaction, removeTransaction, replaceTransaction } from "./commands.server";
 
 // Decision 011 on real libSQL: the running totals the triggers of migration 0004 keep, and the
@@ -27,7 +28,7 @@ async function newUser() {
 
 async function resolved(userId: string, raw: Record<string, unknown>): Promise<ResolvedTransaction> {
   const input = transactionInputSchema.parse({ type: "EXPENSE", description: "Groceries", date: "2026-11-10", categoryId: "default-food", ...raw });
-  const resolution = await resolveTransaction(db, userId, input);
+  const resolution = await loadAndResolveTransaction(db, userId, input);
   if (!resolution.ok) throw new Error(JSON.stringify(resolution.issues));
   return resolution.value;
 }

@@ -6,7 +6,7 @@ import type { Db } from "./client.server";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
 import { payments, tags, transactions, transactionTags, users } from "./schema";
-import { resolveTransaction } from "~/features/transactions/resolve.server";
+import { loadAndResolveTransaction } from "~/features/transactions/resolve.server";
 import { getTransaction, listTransactions, transactionSummary } from "~/features/transactions/queries.server";
 import { insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
 
@@ -135,7 +135,7 @@ test("a tag filter finds its rows through the tags' links, with one parameter fo
 
 test("a transaction's tags are checked by id, not through every tag the user has", async () => {
   const input = { type: "EXPENSE", description: "x", date: "2026-10-01", categoryId: "default-food", tagIds: ["tag-a", "tag-b"], payments: [{ currencyCode: "USD", amount: "1", method: "cash", rate: undefined }], multi: false } as const;
-  const plans = await plansOf(() => resolveTransaction(db, user, { ...input, tagIds: [...input.tagIds], payments: [...input.payments] }));
+  const plans = await plansOf(() => loadAndResolveTransaction(db, user, { ...input, tagIds: [...input.tagIds], payments: [...input.payments] }));
   expect(plans).toContain("SEARCH tags USING INDEX sqlite_autoindex_tags_1 (id=?) | LIST SUBQUERY 1 | SCAN json_each VIRTUAL TABLE INDEX 1:");
 });
 
