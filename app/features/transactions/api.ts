@@ -15,6 +15,7 @@ import {
 import { apiErrors, type ApiError, type FieldErrors, type Translate } from "~/platform/http/envelope";
 import { defineOperation } from "~/platform/http/operation";
 import { wholeNumberParam } from "~/platform/http/query-params";
+import type { SaveRefusal } from "./commands.server";
 import type { Decimals, TransactionRecord } from "./queries.server";
 
 // A transaction as the API shows it. The spec's sources name things two ways
@@ -446,6 +447,21 @@ function multiPayments(body: ApiTransactionCreate | ApiTransactionUpdate): RawPa
     method: p.paymentMethod ?? "cash",
     rate: p.exchangeRate,
   }));
+}
+
+/**
+ * A refused save as the API answers it: a 400 whose errors name the API's fields. A database
+ * that could not be read is the server's failure: its error goes on as it came.
+ */
+export function apiRefusal(refusal: SaveRefusal, multi: boolean): unknown {
+  switch (refusal.kind) {
+    case "invalid":
+      return apiValidationError(refusal.issues, multi);
+    case "overLimit":
+      return apiValidationError([refusal.issue], multi);
+    case "unreadable":
+      return refusal.cause;
+  }
 }
 
 /** The one transaction input, or the 400 naming the API's fields. */

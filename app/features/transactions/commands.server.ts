@@ -32,6 +32,18 @@ async function batchWithinUserLimits<T extends Parameters<Db["batch"]>[0]>(db: D
   }
 }
 
+/** The transaction row's columns that its input decides, with the folded copy search reads. */
+function rowFields(value: ResolvedTransaction) {
+  return {
+    type: value.type,
+    description: value.description,
+    searchText: transactionSearchText(value.description),
+    date: value.date,
+    categoryId: value.categoryId,
+    usdCents: value.usdCents,
+  };
+}
+
 /** The INSERTs of a transaction's payments and tag links, each within D1's bound-parameter limit. */
 function childInserts(db: Db, userId: string, transactionId: string, value: ResolvedTransaction) {
   const paymentRows = value.payments.map((p) => ({ transactionId, userId, position: p.position, ...recordedPayment(p) }));
@@ -81,18 +93,7 @@ export async function insertTransaction(
   const id = options.id ?? crypto.randomUUID();
   const now = options.createdAt ?? new Date();
   await batchWithinUserLimits(db, [
-    db.insert(transactions).values({
-      id,
-      userId,
-      type: value.type,
-      description: value.description,
-      searchText: transactionSearchText(value.description),
-      date: value.date,
-      categoryId: value.categoryId,
-      usdCents: value.usdCents,
-      createdAt: now,
-      updatedAt: now,
-    }),
+    db.insert(transactions).values({ id, userId, ...rowFields(value), createdAt: now, updatedAt: now }),
     ...childInserts(db, userId, id, value),
     recordActivityQuery(db, {
       userId,
@@ -123,15 +124,7 @@ export async function replaceTransaction(
   const [updated] = await batchWithinUserLimits(db, [
     db
       .update(transactions)
-      .set({
-        type: value.type,
-        description: value.description,
-        searchText: transactionSearchText(value.description),
-        date: value.date,
-        categoryId: value.categoryId,
-        usdCents: value.usdCents,
-        updatedAt: new Date(),
-      })
+      .set({ ...rowFields(value), updatedAt: new Date() })
       .where(ownedTransaction(userId, id))
       .returning({ id: transactions.id }),
     db.delete(payments).where(and(eq(payments.transactionId, id), eq(payments.userId, userId))),

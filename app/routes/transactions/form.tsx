@@ -15,6 +15,7 @@ import { listCurrencies } from "~/features/rates/currencies.server";
 import { codesWithRate, draftFromRecord, fillRates } from "~/features/transactions/form.server";
 import { listTagChoices } from "~/features/tags/queries.server";
 import { deleteIntent } from "~/features/transactions/delete-intent.server";
+import { transactionErrors } from "~/features/transactions/errors";
 import { createTransaction, updateTransaction } from "~/features/transactions/commands.server";
 import { getTransaction } from "~/features/transactions/queries.server";
 import { formatMinor, sumMinor, USD } from "~/money/amounts";
@@ -112,7 +113,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent.kind === "delete") {
     const outcome = await deleteIntent(db, { userId, ip }, existing!.id);
-    if (outcome.kind === "failed") return data<ActionData>({ kind: "delete", error: outcome.error }, { status: 500 });
+    const { message, status } = transactionErrors.deleteFailed;
+    if (outcome.kind === "failed") return data<ActionData>({ kind: "delete", error: message }, { status });
     if (outcome.kind === "notFound") throw notFound();
     return redirect("/expenses?saved=deleted");
   }
@@ -140,8 +142,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // form comes back as posted (filling its rates would need the same database).
   const unreadable = (cause: unknown) => {
     console.error("transaction save failed before writing", cause);
-    const result: SubmissionResult<string[]> = { status: "error", error: { "": ["errors.failedToSaveTransaction"] } };
-    return data<ActionData>({ kind: "form", draft: posted, result }, { status: 500 });
+    const { message, status } = transactionErrors.unreadable;
+    const result: SubmissionResult<string[]> = { status: "error", error: { "": [message] } };
+    return data<ActionData>({ kind: "form", draft: posted, result }, { status });
   };
   let submission;
   try {
@@ -161,8 +164,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       : await createTransaction(db, { userId, ip }, { input });
   } catch (cause) {
     console.error(`transaction ${existing ? "update" : "create"} failed`, cause);
-    const message = existing ? "errors.failedToUpdateTransaction" : "errors.failedToCreateTransaction";
-    return refuse(submission.reply({ formErrors: [message] }), 500);
+    const { message, status } = existing ? transactionErrors.updateFailed : transactionErrors.createFailed;
+    return refuse(submission.reply({ formErrors: [message] }), status);
   }
   if (outcome.kind === "unreadable") return unreadable(outcome.cause);
   if (outcome.kind === "invalid") return refuse(submission.reply({ fieldErrors: issuesToFieldErrors(outcome.issues) }), 400);

@@ -14,6 +14,7 @@ import { listCategories } from "~/features/categories/commands.server";
 import { listCurrencies } from "~/features/rates/currencies.server";
 import { listTagChoices } from "~/features/tags/queries.server";
 import { deleteIntent } from "~/features/transactions/delete-intent.server";
+import { transactionErrors } from "~/features/transactions/errors";
 import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
 import { formatDate } from "~/money/dates";
 import { formatMinor, signedAmount, USD } from "~/money/amounts";
@@ -118,9 +119,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== DELETE) throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
   const id = String(formData.get("id") ?? "");
   const outcome = await deleteIntent(db, { userId: session.user.id, ip: clientIp(request) }, id);
-  if (outcome.kind === "failed") return data({ intent: DELETE, id, error: outcome.error }, { status: 500 });
   // Another user's transaction is "not found", exactly like a missing one.
-  if (outcome.kind === "notFound") return data({ intent: DELETE, id, error: "errors.notFound" }, { status: 404 });
+  const failure = outcome.kind === "failed" ? transactionErrors.deleteFailed : outcome.kind === "notFound" ? transactionErrors.notFound : undefined;
+  if (failure) return data({ intent: DELETE, id, error: failure.message }, { status: failure.status });
   // Post/redirect/get back to the same list (filters, sort and page kept), with a banner.
   const query = parseListQuery(new URL(request.url).searchParams);
   return redirect(listHref(query, {}, { saved: "deleted" }));

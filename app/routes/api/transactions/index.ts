@@ -2,7 +2,7 @@ import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { idempotencyKeyOf, requestHash } from "~/platform/http/idempotency.server";
 import {
   apiCreateInput,
-  apiValidationError,
+  apiRefusal,
   createTransactionOperation,
   listTransactionsOperation,
   toApiTransaction,
@@ -74,12 +74,8 @@ const route = apiRoute([
       case "created":
         if (outcome.answer) return new Response(outcome.answer, { status: 201, headers: { "Content-Type": "application/json" } });
         return { transaction: toApiTransaction((await getTransaction(db, userId, outcome.id))!, view) };
-      case "invalid":
-        throw apiValidationError(outcome.issues, input.multi);
-      case "overLimit":
-        throw apiValidationError([outcome.issue], input.multi);
-      case "unreadable":
-        throw outcome.cause;
+      default:
+        throw apiRefusal(outcome, input.multi);
     }
   }),
 ]);

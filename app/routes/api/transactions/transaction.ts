@@ -2,7 +2,7 @@ import { apiErrors } from "~/platform/http/envelope";
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import {
   apiUpdateInput,
-  apiValidationError,
+  apiRefusal,
   deleteTransactionOperation,
   getTransactionOperation,
   toApiTransaction,
@@ -10,6 +10,7 @@ import {
   updateTransactionOperation,
 } from "~/features/transactions/api";
 import { clientIp } from "~/auth/client-ip.server";
+import { transactionErrors } from "~/features/transactions/errors";
 import { deleteTransaction, updateTransaction } from "~/features/transactions/commands.server";
 import { currencyDecimals, getTransaction, impliedType } from "~/features/transactions/queries.server";
 import { staleAfterDays } from "~/features/rates/stale-rates.server";
@@ -34,7 +35,7 @@ const route = apiRoute([
     if (!record) throw apiErrors.notFound();
     const view = transactionView({ decimals: await currencyDecimals(db), staleAfterDays: staleAfterDays(context), locale: getLocale(context), t });
     const changed = await apiUpdateInput(record, body, view.decimals, (categoryId) => impliedType(db, userId, categoryId));
-    if (!changed.ok) throw apiErrors.conflict("errors.multiPaymentUpdate");
+    if (!changed.ok) throw apiErrors.conflict(transactionErrors.multiPayment.message);
     const { input } = changed;
     const outcome = await updateTransaction(db, { userId, ip: clientIp(request) }, { id, input, recorded: record });
     switch (outcome.kind) {
@@ -42,12 +43,8 @@ const route = apiRoute([
         return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, view) };
       case "notFound":
         throw apiErrors.notFound();
-      case "invalid":
-        throw apiValidationError(outcome.issues, input.multi);
-      case "overLimit":
-        throw apiValidationError([outcome.issue], input.multi);
-      case "unreadable":
-        throw outcome.cause;
+      default:
+        throw apiRefusal(outcome, input.multi);
     }
   }),
   endpoint(deleteTransactionOperation, async ({ request, context, params, auth, t }) => {
