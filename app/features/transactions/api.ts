@@ -141,7 +141,7 @@ export function toApiTransaction(record: TransactionRecord, view: TransactionVie
 // Spec section 3's create payload (absolute amount, yyyy-MM-dd date, type, categoryId,
 // currencyCode default USD, exchangeRate) and its multi-payment payload. The shapes here are
 // deliberately loose about types (numbers or strings for amounts and rates); the rules and
-// their messages are those of the web form (domain/transactions.ts, db/transaction-input.server.ts).
+// their messages are those of the web form (model.ts, resolve.ts).
 
 const decimalInput = z.union([z.string(), z.number()], { error: "errors.invalidValue" });
 const upperEnum = <const T extends readonly [string, ...string[]]>(values: T, error: string) =>

@@ -4,7 +4,7 @@ import type { AmountError } from "~/money/amounts";
 import type { CategoryType } from "~/features/categories/model";
 
 // The shape of a transaction as the web form and the API send it (spec sections 3 and 5),
-// before the amounts meet their currencies' decimals and rates (db/transaction-input.server.ts).
+// before the amounts meet their currencies' decimals and rates (resolve.ts).
 // Messages are locale keys.
 
 export const TRANSACTION_TYPES = ["INCOME", "EXPENSE"] as const;
