@@ -16,8 +16,8 @@ import { loadAndResolveTransaction } from "./resolve.server";
 // createTransaction, updateTransaction and deleteTransaction, which check the input against what
 // the database holds (resolve.server.ts) and write the transaction, its payments, its tag links
 // and the activity entry in one batch, so a failure midway leaves nothing half-written
-// (ARCHITECTURE.md 2). The insert/replace/remove functions below them write an input already
-// resolved; tests call them to set up rows the resolver would refuse.
+// (ARCHITECTURE.md 2). The insert/replace/remove functions write an input already resolved:
+// the commands call them, and tests call them directly to set up rows the resolver would refuse.
 
 type Activity = { ip: string | null };
 
