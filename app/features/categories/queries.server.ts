@@ -36,12 +36,17 @@ export function listCategories(db: Db, userId: string): Promise<Category[]> {
     .orderBy(desc(categories.isDefault), asc(categories.type), asc(categories.nameKey));
 }
 
-export async function findCategory(db: Db, userId: string, id: string): Promise<Category | undefined> {
-  const [row] = await db
+/** findCategory as one query, for a caller's batch: at most one row. */
+export function findCategoryQuery(db: Db, userId: string, id: string) {
+  return db
     .select(categoryColumns)
     .from(categories)
     .where(and(eq(categories.id, id), visibleTo(userId)))
     .limit(1);
+}
+
+export async function findCategory(db: Db, userId: string, id: string): Promise<Category | undefined> {
+  const [row] = await findCategoryQuery(db, userId, id);
   return row;
 }
 

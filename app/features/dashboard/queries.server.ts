@@ -4,6 +4,7 @@ import type { TransactionType } from "~/features/transactions/model";
 import type { Db } from "~/platform/db/client.server";
 import { ownerCheck } from "~/platform/db/owner-check.server";
 import { categories, payments, transactions } from "~/platform/db/schema";
+import { sumOfType } from "~/platform/db/sums.server";
 
 // The dashboard's money figures, aggregated by the database over the indexed (user_id, date)
 // range, in one round trip. Every selected column has its own name: D1 returns batch rows keyed
@@ -54,12 +55,7 @@ export async function dashboardMoney(
   { current, previous }: { current: DateRange; previous: DateRange },
 ): Promise<DashboardMoney> {
   const inRange = (range: DateRange) => and(gte(transactions.date, range.startDate), lte(transactions.date, range.endDate));
-  const monthSum = (range: DateRange, type: TransactionType, alias: string) =>
-    sql<number>`coalesce(sum(case when ${transactions.type} = ${type} and ${inRange(range)} then ${transactions.usdCents} end), 0)`.as(
-      alias,
-    );
-  const byType = (type: TransactionType, column: typeof payments.amountMinor | typeof payments.usdCents, alias: string) =>
-    sql<number>`coalesce(sum(case when ${transactions.type} = ${type} then ${column} end), 0)`.as(alias);
+  const monthSum = (range: DateRange, type: TransactionType, alias: string) => sumOfType(type, transactions.usdCents, alias, inRange(range));
   const latestIds = db
     .select({ id: transactions.id })
     .from(transactions)
@@ -88,10 +84,10 @@ export async function dashboardMoney(
       .select({
         currencyCode: payments.currencyCode,
         count: sql<number>`count(distinct ${transactions.id})`.as("transaction_count"),
-        incomeMinor: byType("INCOME", payments.amountMinor, "income_minor"),
-        expenseMinor: byType("EXPENSE", payments.amountMinor, "expense_minor"),
-        incomeUsdCents: byType("INCOME", payments.usdCents, "income_usd_cents"),
-        expenseUsdCents: byType("EXPENSE", payments.usdCents, "expense_usd_cents"),
+        incomeMinor: sumOfType("INCOME", payments.amountMinor, "income_minor"),
+        expenseMinor: sumOfType("EXPENSE", payments.amountMinor, "expense_minor"),
+        incomeUsdCents: sumOfType("INCOME", payments.usdCents, "income_usd_cents"),
+        expenseUsdCents: sumOfType("EXPENSE", payments.usdCents, "expense_usd_cents"),
       })
       .from(transactions)
       .innerJoin(payments, and(eq(payments.transactionId, transactions.id), ownerCheck(payments.userId, userId)))

@@ -48,6 +48,13 @@ export async function findRatesOn(db: Db, currencyCodes: readonly string[], date
   if (codes.includes("USD")) out.set("USD", { currencyCode: "USD", rate: "1", date, source: "fixed" });
   const others = codes.filter((c) => c !== "USD");
   if (others.length === 0) return out;
+  for (const row of await findRatesOnQuery(db, others, date)) out.set(row.currencyCode, row);
+  return out;
+}
+
+/** findRatesOn's lookup as one query (no USD), for a caller's batch: one row per currency that has a rate. */
+export function findRatesOnQuery(db: Db, codes: readonly string[], date: string) {
+  const others = codes.map((c) => c.toUpperCase());
   const ranked = db
     .select({
       ...knownRateColumns,
@@ -58,12 +65,10 @@ export async function findRatesOn(db: Db, currencyCodes: readonly string[], date
     .from(exchangeRates)
     .where(and(inList(exchangeRates.currencyCode, others), lte(exchangeRates.date, date)))
     .as("ranked");
-  const rows = await db
+  return db
     .select({ currencyCode: ranked.currencyCode, rate: ranked.rate, date: ranked.date, source: ranked.source })
     .from(ranked)
     .where(eq(ranked.position, 1));
-  for (const row of rows) out.set(row.currencyCode, row);
-  return out;
 }
 
 export type StoredRate = KnownRate & { fetchedAt: Date };

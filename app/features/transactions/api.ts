@@ -1,14 +1,147 @@
 import { z } from "zod";
 import { SEARCH_MAX, searchParamSchema } from "~/text/search-text";
-import { calendarDateOf, isIsoDate, MAX_PAYMENTS, MAX_TAGS } from "~/features/transactions/model";
+import { formatDate } from "~/money/dates";
+import { minorToDecimalString, parseRate, signedAmount } from "~/money/amounts";
+import { dayToDate, paymentRateAgeDays } from "~/features/rates/model";
+import {
+  calendarDateOf,
+  isIsoDate,
+  MAX_PAYMENTS,
+  MAX_TAGS,
+  transactionInputSchema,
+  type TransactionInput,
+  type TransactionType,
+} from "~/features/transactions/model";
+import { apiErrors, type ApiError, type FieldErrors, type Translate } from "~/platform/http/envelope";
 import { defineOperation } from "~/platform/http/operation";
 import { wholeNumberParam } from "~/platform/http/query-params";
-import { apiTransactionSchema } from "./api-json";
+import type { SaveRefusal } from "./commands.server";
+import type { Decimals, TransactionRecord } from "./queries.server";
+
+// A transaction as the API shows it. The spec's sources name things two ways
+// (exchangeRate / conversionRate; originalAmount, usdAmount, signed amount), so both are
+// given. Amounts appear as JSON numbers, which print the exact decimal, and as integers of
+// minor units (originalAmountMinor, usdCents) for clients that must never touch a float.
+// Rates appear as numbers and as the exact decimal string that was stored.
+
+/** What shaping a transaction needs besides the record: decimals, and how old a rate may be before it is called out. */
+export type TransactionView = {
+  decimals: Decimals;
+  staleAfterDays: number;
+  /** "Rate from Nov 01, 2026, 22 days old", in the request's language. */
+  staleRateText: (rateDate: string, days: number) => string;
+};
+
+const decimalNumber = (minor: number, decimals: number) => Number(minorToDecimalString(minor, decimals));
+
+export const apiPaymentSchema = z
+  .object({
+    currencyCode: z.string(),
+    amount: z.number().meta({ description: "In the currency, at its decimals; always positive" }),
+    amountMinor: z.number().int().meta({ description: "Integer minor units of the currency" }),
+    paymentMethod: z.string().meta({ description: "cash, credit_card, debit_card, bank_transfer, digital_wallet, check or other" }),
+    exchangeRate: z.number().meta({ description: "Units of the currency per 1 USD" }),
+    conversionRate: z.number().meta({ description: "Same as exchangeRate (the client form's name)" }),
+    exchangeRateExact: z.string().meta({ description: "The stored rate as an exact decimal string" }),
+    rateDate: z.string().meta({ description: "The date of the rate used, yyyy-MM-dd" }),
+    rateSource: z.string().meta({ description: "fixed (USD), manual (typed), snapshot (built-in) or provider (the configured rate provider)" }),
+    rateAgeDays: z.number().int().meta({ description: "Days between rateDate and the transaction's date (0 for USD and typed rates)" }),
+    rateWarning: z
+      .string()
+      .nullable()
+      .meta({ description: "Set when a provider's or the snapshot's rate is older than RATE_STALE_AFTER_DAYS (default 7) on the transaction's date, e.g. \"Rate from Nov 01, 2026, 22 days old\"" }),
+    usdAmount: z.number(),
+    usdCents: z.number().int(),
+  })
+  .meta({ title: "Payment" });
+
+export const apiTransactionSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(["INCOME", "EXPENSE"]),
+    description: z.string(),
+    date: z.string().meta({ description: "yyyy-MM-dd" }),
+    categoryId: z.string().nullable(),
+    category: z.object({ id: z.string(), name: z.string(), color: z.string(), icon: z.string(), type: z.string() }).nullable(),
+    currencyCode: z.string().nullable().meta({ description: "The payments' currency; null when they are in several" }),
+    originalAmount: z.number().nullable().meta({ description: "Sum of the payments in currencyCode; null when several currencies" }),
+    originalAmountMinor: z.number().int().nullable(),
+    amount: z.number().nullable().meta({ description: "originalAmount signed: negative for an expense" }),
+    exchangeRate: z.number().nullable().meta({ description: "The payments' rate when they share one, else null" }),
+    conversionRate: z.number().nullable(),
+    usdAmount: z.number().meta({ description: "The USD total: the sum of the payments' USD amounts" }),
+    usdCents: z.number().int(),
+    paymentMethod: z.string().meta({ description: "The payment method, or multi when the payments differ" }),
+    multiCurrency: z.boolean(),
+    payments: z.array(apiPaymentSchema),
+    warnings: z.array(z.string()).meta({ description: "Each payment's rateWarning, prefixed with its currency" }),
+    tags: z.array(z.string()).meta({ description: "Tag ids" }),
+    tagIds: z.array(z.string()),
+    createdAt: z.string().meta({ format: "date-time" }),
+    updatedAt: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ title: "Transaction" });
+
+export type ApiTransaction = z.infer<typeof apiTransactionSchema>;
+
+export function toApiTransaction(record: TransactionRecord, view: TransactionView): ApiTransaction {
+  const places = (code: string) => view.decimals.get(code) ?? 2;
+  const apiPayments = record.payments.map((p) => {
+    const rate = Number(p.rate);
+    const rateAge = paymentRateAgeDays({ date: p.rateDate, source: p.rateSource }, record.date);
+    const stale = rateAge > view.staleAfterDays;
+    return {
+      currencyCode: p.currencyCode,
+      amount: decimalNumber(p.amountMinor, places(p.currencyCode)),
+      amountMinor: p.amountMinor,
+      paymentMethod: p.method,
+      exchangeRate: rate,
+      conversionRate: rate,
+      exchangeRateExact: p.rate,
+      rateDate: p.rateDate,
+      rateSource: p.rateSource,
+      rateAgeDays: rateAge,
+      rateWarning: stale ? view.staleRateText(p.rateDate, rateAge) : null,
+      usdAmount: decimalNumber(p.usdCents, 2),
+      usdCents: p.usdCents,
+    };
+  });
+  const codes = new Set(record.payments.map((p) => p.currencyCode));
+  const single = codes.size === 1 ? [...codes][0]! : null;
+  const originalMinor = single ? record.payments.reduce((sum, p) => sum + p.amountMinor, 0) : null;
+  const rates = new Set(record.payments.map((p) => p.rate));
+  const sharedRate = single && rates.size === 1 ? Number([...rates][0]) : null;
+  const methods = new Set(record.payments.map((p) => p.method));
+  return {
+    id: record.id,
+    type: record.type,
+    description: record.description,
+    date: record.date,
+    categoryId: record.categoryId,
+    category: record.category,
+    currencyCode: single,
+    originalAmount: single && originalMinor !== null ? decimalNumber(originalMinor, places(single)) : null,
+    originalAmountMinor: originalMinor,
+    amount: single && originalMinor !== null ? decimalNumber(signedAmount(record.type, originalMinor), places(single)) : null,
+    exchangeRate: sharedRate,
+    conversionRate: sharedRate,
+    usdAmount: decimalNumber(record.usdCents, 2),
+    usdCents: record.usdCents,
+    paymentMethod: methods.size === 1 ? [...methods][0]! : "multi",
+    multiCurrency: codes.size > 1,
+    payments: apiPayments,
+    warnings: apiPayments.flatMap((p) => (p.rateWarning ? [`${p.currencyCode}: ${p.rateWarning}`] : [])),
+    tags: record.tagIds,
+    tagIds: record.tagIds,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
 
 // Spec section 3's create payload (absolute amount, yyyy-MM-dd date, type, categoryId,
 // currencyCode default USD, exchangeRate) and its multi-payment payload. The shapes here are
 // deliberately loose about types (numbers or strings for amounts and rates); the rules and
-// their messages are those of the web form (domain/transactions.ts, db/transaction-input.server.ts).
+// their messages are those of the web form (model.ts, resolve.ts).
 
 const decimalInput = z.union([z.string(), z.number()], { error: "errors.invalidValue" });
 const upperEnum = <const T extends readonly [string, ...string[]]>(values: T, error: string) =>
@@ -248,3 +381,158 @@ export const transactionOperations = [
   transactionsByCategoryOperation,
   transactionsByDateRangeOperation,
 ];
+
+
+/** Everything toApiTransaction needs for this request: the currencies' decimals, the stale-rate threshold, the request's language. */
+export function transactionView(options: { decimals: Decimals; staleAfterDays: number; locale: string; t: Translate }): TransactionView {
+  const { decimals, staleAfterDays, locale, t } = options;
+  return {
+    decimals,
+    staleAfterDays,
+    staleRateText: (rateDate, days) => t("money.staleRate", { date: formatDate(dayToDate(rateDate), locale), count: days }),
+  };
+}
+
+// The API's payloads (spec section 3) → the one transaction input the web form also uses,
+// so both faces apply the same rules with the same messages. Field names in errors are the
+// API's own (amount, exchangeRate, paymentMethod…), not the form's.
+
+type RawPayment = { currencyCode?: string; amount?: string | number; method?: string; rate?: string | number };
+type RawInput = {
+  type?: string;
+  description?: string;
+  date?: string;
+  categoryId?: string;
+  tagIds?: string[];
+  payments: RawPayment[];
+  multi: boolean;
+};
+
+const singleFieldNames: Record<string, string> = { amount: "amount", currencyCode: "currencyCode", rate: "exchangeRate", method: "paymentMethod" };
+const paymentFieldNames: Record<string, string> = { rate: "exchangeRate", method: "paymentMethod" };
+
+function apiPath(path: readonly PropertyKey[], multi: boolean): string {
+  const [head, index, field] = path.map(String);
+  if (head === "payments" && field !== undefined) {
+    return multi ? `payments.${index}.${paymentFieldNames[field] ?? field}` : (singleFieldNames[field] ?? field);
+  }
+  if (head === "tagIds") return "tags";
+  return path.map(String).join(".");
+}
+
+/** A 400 whose message is the first problem and whose errors name the API's fields. */
+export function apiValidationError(issues: readonly { path: readonly PropertyKey[]; message: string }[], multi: boolean): ApiError {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = apiPath(issue.path, multi);
+    (errors[field] ??= []).includes(issue.message) || errors[field]!.push(issue.message);
+  }
+  return apiErrors.validation(issues[0]?.message ?? "errors.validationFailed", errors);
+}
+
+function singlePayment(body: ApiTransactionCreate | ApiTransactionUpdate, base?: RawPayment): RawPayment {
+  return {
+    currencyCode: body.currencyCode ?? base?.currencyCode ?? "USD",
+    amount: body.amount ?? base?.amount,
+    method: body.paymentMethod ?? base?.method ?? "cash",
+    // A new currency without a rate takes the rate on file, not the old currency's rate.
+    rate: body.exchangeRate ?? body.conversionRate ?? (body.currencyCode && body.currencyCode !== base?.currencyCode ? undefined : base?.rate),
+  };
+}
+
+function multiPayments(body: ApiTransactionCreate | ApiTransactionUpdate): RawPayment[] {
+  return (body.payments ?? []).map((p) => ({
+    currencyCode: p.currencyCode,
+    amount: p.amount,
+    method: p.paymentMethod ?? "cash",
+    rate: p.exchangeRate,
+  }));
+}
+
+/**
+ * A refused save as the API answers it: a 400 whose errors name the API's fields. A database
+ * that could not be read is the server's failure: its error goes on as it came.
+ */
+export function apiRefusal(refusal: SaveRefusal, multi: boolean): unknown {
+  switch (refusal.kind) {
+    case "invalid":
+      return apiValidationError(refusal.issues, multi);
+    case "overLimit":
+      return apiValidationError([refusal.issue], multi);
+    case "unreadable":
+      return refusal.cause;
+  }
+}
+
+/** The one transaction input, or the 400 naming the API's fields. */
+async function parseRaw(raw: RawInput): Promise<TransactionInput> {
+  const parsed = await transactionInputSchema.safeParseAsync(raw, { error: () => "errors.invalidValue" });
+  if (!parsed.success) throw apiValidationError(parsed.error.issues, raw.multi);
+  return parsed.data;
+}
+
+/** The type a category gives a transaction sent without one (spec section 5): read by the caller. */
+export type ImpliedType = (categoryId: string) => Promise<TransactionType>;
+
+/** exchangeRate and conversionRate name the same rate (spec section 3 uses both); two different values are refused, not one picked. */
+function refuseConflictingRates(body: ApiTransactionCreate | ApiTransactionUpdate): void {
+  if (body.exchangeRate === undefined || body.conversionRate === undefined) return;
+  const [exchange, conversion] = [parseRate(body.exchangeRate), parseRate(body.conversionRate)];
+  const same = exchange.ok && conversion.ok ? exchange.rate === conversion.rate : String(body.exchangeRate).trim() === String(body.conversionRate).trim();
+  if (!same) throw apiValidationError([{ path: ["payments", 0, "rate"], message: "validation.rateConflict" }], false);
+}
+
+/** A create's body as the one transaction input; a 400 naming the API's fields when it is not one. */
+export async function apiCreateInput(body: ApiTransactionCreate, impliedType: ImpliedType): Promise<TransactionInput> {
+  refuseConflictingRates(body);
+  const multi = body.payments !== undefined;
+  return parseRaw({
+    type: body.type ?? (await impliedType(body.categoryId)),
+    description: body.description,
+    date: body.date,
+    categoryId: body.categoryId,
+    tagIds: body.tagIds ?? body.tags ?? [],
+    payments: multi ? multiPayments(body) : [singlePayment(body)],
+    multi,
+  });
+}
+
+export type ApiUpdateInput = { ok: true; input: TransactionInput } | { ok: false; error: "multiPayment" };
+
+/** The stored transaction with only the sent fields changed, to be checked as a whole again. */
+export async function apiUpdateInput(
+  record: TransactionRecord,
+  body: ApiTransactionUpdate,
+  decimals: Decimals,
+  impliedType: ImpliedType,
+): Promise<ApiUpdateInput> {
+  refuseConflictingRates(body);
+  const stored: RawPayment[] = record.payments.map((p) => ({
+    currencyCode: p.currencyCode,
+    amount: minorToDecimalString(p.amountMinor, decimals.get(p.currencyCode) ?? 2),
+    method: p.method,
+    rate: p.rate,
+  }));
+  const touchesSingle = [body.amount, body.currencyCode, body.exchangeRate, body.conversionRate, body.paymentMethod].some((v) => v !== undefined);
+  let payments = stored;
+  let multi = stored.length > 1;
+  if (body.payments !== undefined) {
+    payments = multiPayments(body);
+    multi = true;
+  } else if (touchesSingle) {
+    if (stored.length > 1) return { ok: false, error: "multiPayment" };
+    payments = [singlePayment(body, stored[0])];
+  }
+  const categoryId = body.categoryId ?? record.categoryId ?? undefined;
+  const type = body.type ?? (body.categoryId ? await impliedType(body.categoryId) : record.type);
+  const input = await parseRaw({
+    type,
+    description: body.description ?? record.description,
+    date: body.date ?? record.date,
+    categoryId,
+    tagIds: body.tagIds ?? body.tags ?? record.tagIds,
+    payments,
+    multi,
+  });
+  return { ok: true, input };
+}

@@ -3,8 +3,9 @@ import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import type { Db } from "~/platform/db/client.server";
 import { activityLog, payments, tags, transactions, transactionTags, users } from "~/platform/db/schema";
-import type { ResolvedPayment, ResolvedTransaction } from "./resolve.server";
-import { createTransaction, getTransaction, updateTransaction } from "./commands.server";
+import type { ResolvedPayment, ResolvedTransaction } from "./resolve";
+import { insertTransaction, replaceTransaction } from "./commands.server";
+import { getTransaction } from "./queries.server";
 
 // Saving is one batch (ARCHITECTURE.md 2): when a statement after the transaction row
 // fails at the database, nothing of the save remains. Forced honestly, on real libSQL: a
@@ -58,7 +59,7 @@ async function everything() {
 test("a create whose second payment fails at the database leaves no transaction, payment, tag link or activity", async () => {
   const before = await everything();
   await expect(
-    createTransaction(db, userId, resolved("Half written", [usd(0, 1000), broken(1)], ["tag-atomic"]), { ip: null }, { id: "tx-broken" }),
+    insertTransaction(db, userId, resolved("Half written", [usd(0, 1000), broken(1)], ["tag-atomic"]), { ip: null }, { id: "tx-broken" }),
   ).rejects.toThrow(/NOT NULL/i);
   expect(await getTransaction(db, userId, "tx-broken")).toBeUndefined();
   expect(await db.select().from(transactions).where(eq(transactions.id, "tx-broken"))).toEqual([]);
@@ -69,20 +70,20 @@ test("a create whose second payment fails at the database leaves no transaction,
 test("a create whose tag link fails after the payments were written leaves nothing either", async () => {
   const before = await everything();
   await expect(
-    createTransaction(db, userId, resolved("Links fail", [usd(0, 1000), usd(1, 250)], [null as unknown as string]), { ip: null }, { id: "tx-links" }),
+    insertTransaction(db, userId, resolved("Links fail", [usd(0, 1000), usd(1, 250)], [null as unknown as string]), { ip: null }, { id: "tx-links" }),
   ).rejects.toThrow(/NOT NULL/i);
   expect(await db.select().from(transactions).where(eq(transactions.id, "tx-links"))).toEqual([]);
   expect(await everything()).toEqual(before);
 });
 
 test("an update that fails midway keeps the transaction exactly as it was", async () => {
-  const id = await createTransaction(db, userId, resolved("Original", [usd(0, 1000), usd(1, 200)], ["tag-atomic"]), { ip: null });
+  const id = await insertTransaction(db, userId, resolved("Original", [usd(0, 1000), usd(1, 200)], ["tag-atomic"]), { ip: null });
   const stored = await getTransaction(db, userId, id);
   const before = await everything();
-  await expect(updateTransaction(db, userId, id, resolved("Replaced", [usd(0, 3000), broken(1)]), { ip: null })).rejects.toThrow(/NOT NULL/i);
+  await expect(replaceTransaction(db, userId, id, resolved("Replaced", [usd(0, 3000), broken(1)]), { ip: null })).rejects.toThrow(/NOT NULL/i);
   expect(await getTransaction(db, userId, id)).toEqual(stored);
   expect(await everything()).toEqual(before);
   // The same update without the broken payment goes through whole.
-  expect(await updateTransaction(db, userId, id, resolved("Replaced", [usd(0, 3000)]), { ip: null })).toBe(true);
+  expect(await replaceTransaction(db, userId, id, resolved("Replaced", [usd(0, 3000)]), { ip: null })).toBe(true);
   expect(await getTransaction(db, userId, id)).toMatchObject({ description: "Replaced", usdCents: 3000, tagIds: [], payments: [{ amountMinor: 3000 }] });
 });

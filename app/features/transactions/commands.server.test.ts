@@ -5,14 +5,9 @@ import { toUsdCents } from "~/money/amounts";
 import { transactionInputSchema } from "~/features/transactions/model";
 import type { Db } from "~/platform/db/client.server";
 import { payments, tags, transactions, users } from "~/platform/db/schema";
-import { resolveTransaction } from "./resolve.server";
-import {
-  createTransaction,
-  deleteTransaction,
-  getTransaction,
-  listTransactions,
-  updateTransaction,
-} from "./commands.server";
+import { loadAndResolveTransaction } from "./resolve.server";
+import { insertTransaction, removeTransaction, replaceTransaction } from "./commands.server";
+import { getTransaction, listTransactions } from "./queries.server";
 
 // The query layer on real libSQL in Node (the production driver family).
 
@@ -40,13 +35,13 @@ async function resolve(userId: string, raw: Record<string, unknown>) {
     categoryId: "default-food",
     ...raw,
   });
-  return resolveTransaction(db, userId, input);
+  return loadAndResolveTransaction(db, userId, input);
 }
 
 async function add(userId: string, raw: Record<string, unknown>) {
   const resolved = await resolve(userId, raw);
   if (!resolved.ok) throw new Error(JSON.stringify(resolved.issues));
-  return createTransaction(db, userId, resolved.value, { ip: null });
+  return insertTransaction(db, userId, resolved.value, { ip: null });
 }
 
 test("a three-payment expense stores each payment's exact USD cents and their sum", async () => {
@@ -104,12 +99,12 @@ test("update replaces payments and tags; delete removes the transaction with its
   const id = await add(alice, { tagIds: ["tag-trip", "tag-work"], payments: [{ currencyCode: "USD", amount: "20", method: "cash" }] });
   const change = await resolve(alice, { description: "Edited", tagIds: ["tag-work"], payments: [{ currencyCode: "JPY", amount: "1000", method: "cash", rate: "152.84" }] });
   if (!change.ok) throw new Error("resolve failed");
-  expect(await updateTransaction(db, bob, id, change.value, { ip: null })).toBe(false);
-  expect(await updateTransaction(db, alice, id, change.value, { ip: null })).toBe(true);
+  expect(await replaceTransaction(db, bob, id, change.value, { ip: null })).toBe(false);
+  expect(await replaceTransaction(db, alice, id, change.value, { ip: null })).toBe(true);
   expect(await getTransaction(db, alice, id)).toMatchObject({ description: "Edited", tagIds: ["tag-work"], usdCents: 654, payments: [{ currencyCode: "JPY", amountMinor: 1000 }] });
   expect(await getTransaction(db, bob, id)).toBeUndefined();
-  expect(await deleteTransaction(db, bob, id, { ip: null })).toBe(false);
-  expect(await deleteTransaction(db, alice, id, { ip: null })).toBe(true);
+  expect(await removeTransaction(db, bob, id, { ip: null })).toBe(false);
+  expect(await removeTransaction(db, alice, id, { ip: null })).toBe(true);
   expect(await getTransaction(db, alice, id)).toBeUndefined();
   const orphans = await db.select().from(payments).where(eq(payments.transactionId, id));
   expect(orphans).toEqual([]);

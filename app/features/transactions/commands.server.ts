@@ -1,56 +1,23 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { foldForSearch, transactionSearchText } from "~/text/search-text";
-import type { TransactionType } from "~/features/transactions/model";
-import { recordActivityQuery } from "~/platform/db/activity.server";
-import { inList, insertChunks, jsonList } from "~/platform/db/bound-lists.server";
+import { and, eq, inArray } from "drizzle-orm";
+import { transactionSearchText } from "~/text/search-text";
+import { findCategory } from "~/features/categories/queries.server";
+import type { TransactionInput } from "~/features/transactions/model";
+import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
+import { insertChunks } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
-import { UserTotalLimitError, userTotalLimitViolated } from "~/platform/db/errors.server";
-import { ownerCheck } from "~/platform/db/owner-check.server";
-import { categories, payments, tags, transactions, transactionTags } from "~/platform/db/schema";
-import type { ResolvedTransaction } from "./resolve.server";
+import { isUniqueViolation, UserTotalLimitError, userTotalLimitViolated, type UserTotalLimit } from "~/platform/db/errors.server";
+import { payments, transactions, transactionTags } from "~/platform/db/schema";
+import { rememberQuery, replay } from "~/platform/http/idempotency.server";
+import { idsOfOwned, ownedTransaction, recordedPayment, type TransactionRecord } from "./queries.server";
+import { userTotalLimitIssue, type InputIssue, type RecordedTransaction, type ResolvedTransaction } from "./resolve";
+import { loadAndResolveTransaction } from "./resolve.server";
 
-// Transactions with their payments and tags. Every query names the owner; another user's
-// transaction is "not found", exactly like a missing one. Multi-row writes are one batch,
-// so a failure midway leaves nothing half-written (ARCHITECTURE.md 2).
-
-export type TransactionPayment = {
-  currencyCode: string;
-  amountMinor: number;
-  method: string;
-  rate: string;
-  rateDate: string;
-  rateSource: string;
-  usdCents: number;
-};
-
-export type TransactionRecord = {
-  id: string;
-  type: TransactionType;
-  description: string;
-  date: string;
-  categoryId: string | null;
-  category: { id: string; name: string; color: string; icon: string; type: string } | null;
-  usdCents: number;
-  createdAt: Date;
-  updatedAt: Date;
-  payments: TransactionPayment[];
-  tagIds: string[];
-};
-
-export type TransactionFilter = {
-  type?: TransactionType;
-  startDate?: string;
-  endDate?: string;
-  categoryId?: string;
-  currencyCode?: string;
-  tagIds?: string[];
-  search?: string;
-  /** Bounds on the USD total, in cents. */
-  minUsdCents?: number;
-  maxUsdCents?: number;
-};
-
-export type TransactionSort = { by: "date" | "amount"; order: "asc" | "desc" };
+// The only way a transaction is written. Both faces (the web form and list, the JSON API) call
+// createTransaction, updateTransaction and deleteTransaction, which check the input against what
+// the database holds (resolve.server.ts) and write the transaction, its payments, its tag links
+// and the activity entry in one batch, so a failure midway leaves nothing half-written
+// (ARCHITECTURE.md 2). The insert/replace/remove functions write an input already resolved:
+// the commands call them, and tests call them directly to set up rows the resolver would refuse.
 
 type Activity = { ip: string | null };
 
@@ -65,16 +32,15 @@ async function batchWithinUserLimits<T extends Parameters<Db["batch"]>[0]>(db: D
   }
 }
 
-/** The stored fields of a payment, from a resolved payment or a payments row alike. */
-function recordedPayment(p: TransactionPayment): TransactionPayment {
+/** The transaction row's columns that its input decides, with the folded copy search reads. */
+function rowFields(value: ResolvedTransaction) {
   return {
-    currencyCode: p.currencyCode,
-    amountMinor: p.amountMinor,
-    method: p.method,
-    rate: p.rate,
-    rateDate: p.rateDate,
-    rateSource: p.rateSource,
-    usdCents: p.usdCents,
+    type: value.type,
+    description: value.description,
+    searchText: transactionSearchText(value.description),
+    date: value.date,
+    categoryId: value.categoryId,
+    usdCents: value.usdCents,
   };
 }
 
@@ -89,7 +55,7 @@ function childInserts(db: Db, userId: string, transactionId: string, value: Reso
 }
 
 /**
- * The record createTransaction is about to write, as getTransaction would read it back:
+ * The record insertTransaction is about to write, as getTransaction would read it back:
  * lets a caller build its answer before the write (to store it in the same batch).
  */
 export function plannedRecord(
@@ -117,7 +83,7 @@ export function plannedRecord(
  * Creates the transaction, its payments, its tag links and the activity entry in one batch.
  * Throws UserTotalLimitError, having written nothing, when it would take the user past a limit of decision 011.
  */
-export async function createTransaction(
+export async function insertTransaction(
   db: Db,
   userId: string,
   value: ResolvedTransaction,
@@ -127,18 +93,7 @@ export async function createTransaction(
   const id = options.id ?? crypto.randomUUID();
   const now = options.createdAt ?? new Date();
   await batchWithinUserLimits(db, [
-    db.insert(transactions).values({
-      id,
-      userId,
-      type: value.type,
-      description: value.description,
-      searchText: transactionSearchText(value.description),
-      date: value.date,
-      categoryId: value.categoryId,
-      usdCents: value.usdCents,
-      createdAt: now,
-      updatedAt: now,
-    }),
+    db.insert(transactions).values({ id, userId, ...rowFields(value), createdAt: now, updatedAt: now }),
     ...childInserts(db, userId, id, value),
     recordActivityQuery(db, {
       userId,
@@ -151,15 +106,11 @@ export async function createTransaction(
   return id;
 }
 
-const ownedTransaction = (userId: string, id: string) => and(eq(transactions.id, id), eq(transactions.userId, userId));
-const idsOfOwned = (db: Db, userId: string, id: string) =>
-  db.select({ id: transactions.id }).from(transactions).where(ownedTransaction(userId, id));
-
 /**
  * Replaces the transaction's fields, payments and tags in one batch; false when it is not the user's.
  * Throws UserTotalLimitError, having written nothing, when it would take the user past a limit of decision 011.
  */
-export async function updateTransaction(
+export async function replaceTransaction(
   db: Db,
   userId: string,
   id: string,
@@ -173,15 +124,7 @@ export async function updateTransaction(
   const [updated] = await batchWithinUserLimits(db, [
     db
       .update(transactions)
-      .set({
-        type: value.type,
-        description: value.description,
-        searchText: transactionSearchText(value.description),
-        date: value.date,
-        categoryId: value.categoryId,
-        usdCents: value.usdCents,
-        updatedAt: new Date(),
-      })
+      .set({ ...rowFields(value), updatedAt: new Date() })
       .where(ownedTransaction(userId, id))
       .returning({ id: transactions.id }),
     db.delete(payments).where(and(eq(payments.transactionId, id), eq(payments.userId, userId))),
@@ -193,7 +136,7 @@ export async function updateTransaction(
 }
 
 /** Deletes the transaction with its payments and tag links; false when it is not the user's. */
-export async function deleteTransaction(db: Db, userId: string, id: string, activity: Activity): Promise<boolean> {
+export async function removeTransaction(db: Db, userId: string, id: string, activity: Activity): Promise<boolean> {
   const [existing] = await db
     .select({ description: transactions.description })
     .from(transactions)
@@ -210,176 +153,126 @@ export async function deleteTransaction(db: Db, userId: string, id: string, acti
   return deleted.length > 0;
 }
 
-const recordColumns = {
-  id: transactions.id,
-  type: transactions.type,
-  description: transactions.description,
-  date: transactions.date,
-  categoryId: transactions.categoryId,
-  usdCents: transactions.usdCents,
-  createdAt: transactions.createdAt,
-  updatedAt: transactions.updatedAt,
-  categoryName: categories.name,
-  categoryColor: categories.color,
-  categoryIcon: categories.icon,
-  // Aliased: D1 returns batch rows keyed by column name, and both tables have a `type`.
-  categoryType: sql<string | null>`${categories.type}`.as("category_type"),
-};
 
-type RecordRow = {
-  id: string;
-  type: TransactionType;
-  description: string;
-  date: string;
-  categoryId: string | null;
-  usdCents: number;
-  createdAt: Date;
-  updatedAt: Date;
-  categoryName: string | null;
-  categoryColor: string | null;
-  categoryIcon: string | null;
-  categoryType: string | null;
-};
+/** Why a save was refused, on the field the user can change: each face words it its own way. */
+export type SaveRefusal =
+  | { kind: "invalid"; issues: InputIssue[] }
+  /** Over a per-user total of decision 011: written nothing. */
+  | { kind: "overLimit"; limit: UserTotalLimit; issue: InputIssue }
+  /** What the checks read could not be read: nothing was written. */
+  | { kind: "unreadable"; cause: unknown };
 
-/** Payments and tag ids for a page of transactions: two indexed queries, not one per row, each binding the page's ids as one JSON list. */
-async function withChildren(db: Db, userId: string, rows: RecordRow[]): Promise<TransactionRecord[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [paymentRowsFound, tagRows] = await db.batch([
-    db
-      .select()
-      .from(payments)
-      .where(and(ownerCheck(payments.userId, userId), inList(payments.transactionId, ids)))
-      .orderBy(asc(payments.transactionId), asc(payments.position)),
-    db
-      .select({ transactionId: transactionTags.transactionId, tagId: transactionTags.tagId })
-      .from(transactionTags)
-      .innerJoin(tags, eq(tags.id, transactionTags.tagId))
-      // From the page's links to their tags, not from every tag the user has (owner-check.server.ts).
-      .where(and(inList(transactionTags.transactionId, ids), ownerCheck(tags.userId, userId)))
-      // Tags in name order, so "the first two" a list shows are stable.
-      .orderBy(asc(transactionTags.transactionId), asc(tags.nameKey)),
-  ]);
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    description: r.description,
-    date: r.date,
-    categoryId: r.categoryId,
-    category:
-      r.categoryId && r.categoryName
-        ? { id: r.categoryId, name: r.categoryName, color: r.categoryColor!, icon: r.categoryIcon!, type: r.categoryType! }
-        : null,
-    usdCents: r.usdCents,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    payments: paymentRowsFound
-      .filter((p) => p.transactionId === r.id)
-      .map(recordedPayment),
-    tagIds: tagRows.filter((t) => t.transactionId === r.id).map((t) => t.tagId),
-  }));
-}
+export type CreateOutcome =
+  /** With an Idempotency-Key, `answer` is the response body stored for the key. */
+  | { kind: "created"; id: string; answer?: string }
+  /** The same Idempotency-Key and body as an earlier create: that create's stored answer. */
+  | { kind: "replayed"; response: Response }
+  | SaveRefusal;
 
-export async function getTransaction(db: Db, userId: string, id: string): Promise<TransactionRecord | undefined> {
-  const rows = await db
-    .select(recordColumns)
-    .from(transactions)
-    .leftJoin(categories, eq(categories.id, transactions.categoryId))
-    .where(ownedTransaction(userId, id))
-    .limit(1);
-  const [record] = await withChildren(db, userId, rows);
-  return record;
-}
+/** An API create that can be retried: its answer is stored with the transaction, in the same batch. */
+export type Idempotency = { key: string; hash: string; answer: (record: TransactionRecord) => string };
 
-/**
- * The description contains the text, ignoring case and accents: instr over the stored folded
- * copy. Not LIKE: D1 refuses LIKE patterns over 50 bytes, and LIKE folds ASCII letters only.
- */
-function containsText(text: string) {
-  return sql`instr(${transactions.searchText}, ${foldForSearch(text)}) > 0`;
-}
-
-export function filterConditions(userId: string, filter: TransactionFilter): SQL {
-  const tagIds = [...new Set(filter.tagIds ?? [])];
-  // With a currency or tags chosen, the rows are found through that currency's payments or those
-  // tags' links (the IN lists below) and the user check must not tempt SQLite into scanning all
-  // the user's rows instead (owner-check.server.ts): 72 ms → 16 ms for EUR expenses among 50,000
-  // transactions. The owner check is what keeps another user's rows out of the IN lists.
-  const conditions: (SQL | undefined)[] = [
-    filter.currencyCode || tagIds.length ? ownerCheck(transactions.userId, userId) : eq(transactions.userId, userId),
-  ];
-  if (filter.type) conditions.push(eq(transactions.type, filter.type));
-  if (filter.startDate) conditions.push(gte(transactions.date, filter.startDate));
-  if (filter.endDate) conditions.push(lte(transactions.date, filter.endDate));
-  if (filter.categoryId) conditions.push(eq(transactions.categoryId, filter.categoryId));
-  if (filter.minUsdCents !== undefined) conditions.push(gte(transactions.usdCents, filter.minUsdCents));
-  if (filter.maxUsdCents !== undefined) conditions.push(lte(transactions.usdCents, filter.maxUsdCents));
-  if (filter.search) conditions.push(containsText(filter.search));
-  if (filter.currencyCode) {
-    // IN over the (user, currency) index, not a correlated EXISTS: SQLite answers the EXISTS
-    // through the same index once per transaction, which took minutes over 50,000 rows (bench).
-    // The subquery keeps its indexed user equality: it is what scopes the ids to the user.
-    conditions.push(
-      sql`${transactions.id} in (select ${payments.transactionId} from ${payments} where ${payments.userId} = ${userId} and ${payments.currencyCode} = ${filter.currencyCode})`,
-    );
-  }
-  // Every chosen tag is on the transaction: the ids linked to all of them, found through the
-  // tag index. The chosen ids are one JSON parameter (D1 allows 100 per statement). Not one
-  // correlated EXISTS per tag, which probed every row the user has: 168 → 7 ms counting one
-  // tag's rows among 50,000 transactions, 72 → 12 ms for its first page (bench data, libSQL).
-  if (tagIds.length) {
-    const chosen = jsonList(tagIds);
-    conditions.push(
-      sql`${transactions.id} in (select ${transactionTags.transactionId} from ${transactionTags} where ${transactionTags.tagId} in (select value from json_each(${chosen})) group by ${transactionTags.transactionId} having count(*) = json_array_length(${chosen}))`,
-    );
-  }
-  return and(...conditions)!;
-}
-
-export type TransactionPage = {
-  transactions: TransactionRecord[];
-  total: number;
-  totals: { incomeUsdCents: number; expenseUsdCents: number; netUsdCents: number };
-};
-
-/**
- * One page of the user's transactions, filtered and sorted in SQL, with the count and the
- * USD totals of every matching row (all pages), computed by the database.
- */
-export async function listTransactions(
+async function resolved(
   db: Db,
   userId: string,
-  filter: TransactionFilter,
-  sort: TransactionSort,
-  page: { page: number; limit: number },
-): Promise<TransactionPage> {
-  const where = filterConditions(userId, filter);
-  const direction = sort.order === "asc" ? asc : desc;
-  const primary = sort.by === "amount" ? transactions.usdCents : transactions.date;
-  const secondary = sort.by === "amount" ? transactions.date : transactions.createdAt;
-  const [rows, [aggregate]] = await db.batch([
-    db
-      .select(recordColumns)
-      .from(transactions)
-      .leftJoin(categories, eq(categories.id, transactions.categoryId))
-      .where(where)
-      .orderBy(direction(primary), direction(secondary), direction(transactions.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db
-      .select({
-        total: sql<number>`count(*)`,
-        income: sql<number>`coalesce(sum(case when ${transactions.type} = 'INCOME' then ${transactions.usdCents} else 0 end), 0)`,
-        expense: sql<number>`coalesce(sum(case when ${transactions.type} = 'EXPENSE' then ${transactions.usdCents} else 0 end), 0)`,
-      })
-      .from(transactions)
-      .where(where),
-  ]);
-  const income = Number(aggregate?.income ?? 0);
-  const expense = Number(aggregate?.expense ?? 0);
-  return {
-    transactions: await withChildren(db, userId, rows as RecordRow[]),
-    total: Number(aggregate?.total ?? 0),
-    totals: { incomeUsdCents: income, expenseUsdCents: expense, netUsdCents: income - expense },
-  };
+  input: TransactionInput,
+  recorded?: RecordedTransaction,
+): Promise<{ kind: "resolved"; value: ResolvedTransaction } | SaveRefusal> {
+  try {
+    const resolution = await loadAndResolveTransaction(db, userId, input, recorded);
+    return resolution.ok ? { kind: "resolved", value: resolution.value } : { kind: "invalid", issues: resolution.issues };
+  } catch (cause) {
+    return { kind: "unreadable", cause };
+  }
+}
+
+const overLimit = (value: ResolvedTransaction, limit: UserTotalLimit) =>
+  ({ kind: "overLimit", limit, issue: userTotalLimitIssue(value, limit) }) as const;
+
+/**
+ * Records a transaction. With an Idempotency-Key, a retry answers the first create's stored
+ * answer, and a create that races it writes nothing and answers the same.
+ */
+export async function createTransaction(
+  db: Db,
+  actor: Actor,
+  { input, idempotency }: { input: TransactionInput; idempotency?: Idempotency },
+): Promise<CreateOutcome> {
+  if (idempotency) {
+    const earlier = await replay(db, actor.userId, idempotency.key, idempotency.hash);
+    if (earlier) return { kind: "replayed", response: earlier };
+  }
+  const resolution = await resolved(db, actor.userId, input);
+  if (resolution.kind !== "resolved") return resolution;
+  const value = resolution.value;
+  const id = crypto.randomUUID();
+  if (!idempotency) {
+    try {
+      await insertTransaction(db, actor.userId, value, actor, { id });
+    } catch (error) {
+      if (error instanceof UserTotalLimitError) return overLimit(value, error.limit);
+      throw error;
+    }
+    return { kind: "created", id };
+  }
+  // The answer is stored in the same batch as the transaction; it is built from what is about
+  // to be written, so it is exactly what a later read returns.
+  const now = new Date();
+  const category = await findCategory(db, actor.userId, value.categoryId);
+  const record = plannedRecord(
+    id,
+    value,
+    category ? { id: category.id, name: category.name, color: category.color, icon: category.icon, type: category.type } : null,
+    now,
+  );
+  const { key, hash } = idempotency;
+  const answer = idempotency.answer(record);
+  try {
+    await insertTransaction(db, actor.userId, value, actor, {
+      id,
+      createdAt: now,
+      extra: [rememberQuery(db, actor.userId, key, hash, 201, answer)],
+    });
+  } catch (error) {
+    // Refused, and not remembered for the key (like every other 400): a retry after deleting
+    // other transactions may succeed.
+    if (error instanceof UserTotalLimitError) return overLimit(value, error.limit);
+    // The same key raced in from a concurrent retry: nothing of ours was written; answer as it did.
+    if (isUniqueViolation(error) || /PRIMARY KEY|constraint/i.test(String(error))) {
+      const earlier = await replay(db, actor.userId, key, hash);
+      if (earlier) return { kind: "replayed", response: earlier };
+    }
+    throw error;
+  }
+  return { kind: "created", id, answer };
+}
+
+export type UpdateOutcome = { kind: "updated" } | { kind: "notFound" } | SaveRefusal;
+
+/**
+ * Replaces the transaction's fields, payments and tags. `recorded` is the transaction as the
+ * caller read it: an edit continues its payments' conversions (resolve.server.ts).
+ */
+export async function updateTransaction(
+  db: Db,
+  actor: Actor,
+  { id, input, recorded }: { id: string; input: TransactionInput; recorded: RecordedTransaction },
+): Promise<UpdateOutcome> {
+  const resolution = await resolved(db, actor.userId, input, recorded);
+  if (resolution.kind !== "resolved") return resolution;
+  let updated: boolean;
+  try {
+    updated = await replaceTransaction(db, actor.userId, id, resolution.value, actor);
+  } catch (error) {
+    if (error instanceof UserTotalLimitError) return overLimit(resolution.value, error.limit);
+    throw error;
+  }
+  return updated ? { kind: "updated" } : { kind: "notFound" };
+}
+
+export type DeleteOutcome = { kind: "deleted" } | { kind: "notFound" };
+
+/** Deletes the transaction with its payments and tag links; another user's is not found, like a missing one. */
+export async function deleteTransaction(db: Db, actor: Actor, { id }: { id: string }): Promise<DeleteOutcome> {
+  return id !== "" && (await removeTransaction(db, actor.userId, id, actor)) ? { kind: "deleted" } : { kind: "notFound" };
 }

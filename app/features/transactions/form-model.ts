@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isBelowMinimumRate, normalizeRate, parseAmount, parseRate, rateMessages, toUsdCents } from "~/money/amounts";
 import {
   amountMessage,
+  categoryTypeFor,
   DEFAULT_PAYMENT_METHOD,
   MAX_PAYMENTS,
   PAYMENT_METHODS,
@@ -59,11 +60,9 @@ export function emptyPayment(key: string): DraftPayment {
   return { key, currencyCode: BASE_CURRENCY, amount: "", method: DEFAULT_PAYMENT_METHOD, rate: "", rateFor: "", ref: null };
 }
 
-const categoryTypeOf = (type: TransactionType) => (type === "INCOME" ? "income" : "expense");
-
 /** Spec section 4: the first category of the type is selected. */
 export function firstCategoryOf(categories: readonly FormCategory[], type: TransactionType): string {
-  return categories.find((c) => c.type === categoryTypeOf(type))?.id ?? "";
+  return categories.find((c) => c.type === categoryTypeFor(type))?.id ?? "";
 }
 
 export function newDraft(categories: readonly FormCategory[], today: string): Draft {

@@ -1,12 +1,10 @@
-import { asc, eq } from "drizzle-orm";
 import { isBaseCurrency, type Draft, type DraftPayment, type RateRef } from "~/features/transactions/form-model";
 import { isIsoDate } from "~/features/transactions/model";
 import { minorToDecimalString, normalizeRate } from "~/money/amounts";
 import type { Db } from "~/platform/db/client.server";
 import type { Currency } from "~/features/rates/currencies.server";
 import { findRateOn, type KnownRate } from "~/features/rates/commands.server";
-import { tags } from "~/platform/db/schema";
-import type { TransactionPayment, TransactionRecord } from "./commands.server";
+import type { TransactionPayment, TransactionRecord } from "./queries.server";
 
 // The transaction form's server side beyond the query layer: filling rates on the round
 // trip without JavaScript, prefilling an edit from the stored transaction, and keeping a
@@ -108,9 +106,4 @@ export function draftFromRecord(record: TransactionRecord, currencies: readonly 
       };
     }),
   };
-}
-
-/** The user's tags for the form's chips, by name. */
-export function listTagChoices(db: Db, userId: string) {
-  return db.select({ id: tags.id, name: tags.name, color: tags.color }).from(tags).where(eq(tags.userId, userId)).orderBy(asc(tags.nameKey));
 }

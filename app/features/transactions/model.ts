@@ -1,13 +1,27 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "~/text/plain-text";
 import type { AmountError } from "~/money/amounts";
+import type { CategoryType } from "~/features/categories/model";
 
 // The shape of a transaction as the web form and the API send it (spec sections 3 and 5),
-// before the amounts meet their currencies' decimals and rates (db/transaction-input.server.ts).
+// before the amounts meet their currencies' decimals and rates (resolve.ts).
 // Messages are locale keys.
 
 export const TRANSACTION_TYPES = ["INCOME", "EXPENSE"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/**
+ * An income category holds income, every other category expenses (spec section 5): the type a
+ * category gives a transaction that names none, and the one a transaction's category must have.
+ */
+export function transactionTypeOf(categoryType: CategoryType | undefined): TransactionType {
+  return categoryType === "income" ? "INCOME" : "EXPENSE";
+}
+
+/** The category type whose categories a transaction of this type may use. */
+export function categoryTypeFor(type: TransactionType): CategoryType {
+  return type === "INCOME" ? "income" : "expense";
+}
 
 /** Spec section 5, in its order; stored as these ids. */
 export const PAYMENT_METHODS = [

@@ -8,13 +8,14 @@ import { listCurrencies } from "~/features/rates/currencies.server";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { findRateOn } from "~/features/rates/commands.server";
 import { payments, transactions, users } from "~/platform/db/schema";
-import { resolveTransaction, type RecordedTransaction, type ResolvedPayment } from "./resolve.server";
-import { totalsByCategory, totalsByDate, transactionSummary } from "./queries.server";
-import { createTransaction, deleteTransaction, getTransaction, listTransactions, updateTransaction } from "./commands.server";
+import { loadAndResolveTransaction } from "./resolve.server";
+import type { RecordedTransaction, ResolvedPayment } from "./resolve";
+import { getTransaction, listTransactions, totalsByCategory, totalsByDate, transactionSummary } from "./queries.server";
+import { insertTransaction, removeTransaction, replaceTransaction } from "./commands.server";
 
 // A property test of the money totals through the app's real write path: random transactions
 // are parsed (transactionInputSchema), resolved (resolveTransaction) and written
-// (createTransaction / updateTransaction / deleteTransaction), then every total the app
+// (insertTransaction / replaceTransaction / removeTransaction), then every total the app
 // reports — list, summary, per category, per day, dashboard — must equal, to the cent, the
 // sums computed here from the rows read back. Sums here are BigInt, so nothing is rounded.
 
@@ -223,14 +224,14 @@ function drawTransaction(userId: string): { raw: Record<string, unknown>; expect
 
 async function resolveRaw(userId: string, raw: Record<string, unknown>, recorded?: RecordedTransaction) {
   const input = transactionInputSchema.parse(raw);
-  const resolved = await resolveTransaction(db, userId, input, recorded);
+  const resolved = await loadAndResolveTransaction(db, userId, input, recorded);
   if (!resolved.ok) throw new Error(`refused ${JSON.stringify(raw)}: ${JSON.stringify(resolved.issues)}`);
   return resolved.value;
 }
 
 async function create(userId: string) {
   const { raw, expected } = randomTransaction(userId);
-  const id = await createTransaction(db, userId, await resolveRaw(userId, raw), { ip: null });
+  const id = await insertTransaction(db, userId, await resolveRaw(userId, raw), { ip: null });
   model.set(id, expected);
   stats.creates++;
 }
@@ -244,7 +245,7 @@ async function replace(userId: string, id: string) {
   const payments = (raw.payments as Record<string, unknown>[]).map((p, i) =>
     (p.rate === undefined || p.rate === "") && expected.payments[i]!.currencyCode !== "USD" ? { ...p, rate: expected.payments[i]!.rate } : p,
   );
-  expect(await updateTransaction(db, userId, id, await resolveRaw(userId, { ...raw, payments }, record), { ip: null })).toBe(true);
+  expect(await replaceTransaction(db, userId, id, await resolveRaw(userId, { ...raw, payments }, record), { ip: null })).toBe(true);
   model.set(id, expected);
   stats.updates++;
 }
@@ -268,14 +269,14 @@ async function resubmit(userId: string, id: string) {
       rate: p.rate,
     })),
   };
-  expect(await updateTransaction(db, userId, id, await resolveRaw(userId, raw, record), { ip: null })).toBe(true);
+  expect(await replaceTransaction(db, userId, id, await resolveRaw(userId, raw, record), { ip: null })).toBe(true);
   // The snapshot rate keeps its own date; USD and a typed (manual) rate take the transaction's.
   model.set(id, { ...before, date, payments: before.payments.map((p) => ({ ...p, rateDate: p.rateSource === "snapshot" ? p.rateDate : date })) });
   stats.resubmits++;
 }
 
 async function remove(userId: string, id: string) {
-  expect(await deleteTransaction(db, userId, id, { ip: null })).toBe(true);
+  expect(await removeTransaction(db, userId, id, { ip: null })).toBe(true);
   model.delete(id);
   stats.deletes++;
 }
@@ -314,8 +315,8 @@ beforeAll(async () => {
       // Bob cannot touch Alice's transactions.
       const id = pick(mine);
       const { raw } = randomTransaction(bob);
-      expect(await updateTransaction(db, bob, id, await resolveRaw(bob, raw), { ip: null })).toBe(false);
-      expect(await deleteTransaction(db, bob, id, { ip: null })).toBe(false);
+      expect(await replaceTransaction(db, bob, id, await resolveRaw(bob, raw), { ip: null })).toBe(false);
+      expect(await removeTransaction(db, bob, id, { ip: null })).toBe(false);
       stats.refusedCrossUser++;
     } else if (roll < 0.4) {
       const his = idsOf(bob);
@@ -403,7 +404,7 @@ test("inputs worth more than 999,999,999,999.99 USD are refused with a message, 
   expect(overLimit.length).toBeGreaterThan(3);
   const before = (await db.select().from(transactions)).length;
   for (const { userId, raw } of overLimit) {
-    const resolved = await resolveTransaction(db, userId, transactionInputSchema.parse(raw));
+    const resolved = await loadAndResolveTransaction(db, userId, transactionInputSchema.parse(raw));
     expect(resolved.ok, JSON.stringify(raw)).toBe(false);
     if (!resolved.ok) expect(resolved.issues.map((i) => i.message)).toContain("validation.usdTooLarge");
   }

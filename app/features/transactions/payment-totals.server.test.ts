@@ -6,8 +6,9 @@ import { transactionInputSchema } from "~/features/transactions/model";
 import type { Db } from "~/platform/db/client.server";
 import { UserTotalLimitError } from "~/platform/db/errors.server";
 import { users } from "~/platform/db/schema";
-import { resolveTransaction, type ResolvedTransaction } from "./resolve.server";
-import { createTransaction, deleteTransaction, updateTransaction } from "./commands.server";
+import { loadAndResolveTransaction } from "./resolve.server";
+import type { ResolvedTransaction } from "./resolve";
+import { insertTransaction, removeTransaction, replaceTransaction } from "./commands.server";
 
 // Decision 011 on real libSQL: the running totals the triggers of migration 0004 keep, and the
 // per-user limit their CHECKs enforce on the transaction writes.
@@ -27,7 +28,7 @@ async function newUser() {
 
 async function resolved(userId: string, raw: Record<string, unknown>): Promise<ResolvedTransaction> {
   const input = transactionInputSchema.parse({ type: "EXPENSE", description: "Groceries", date: "2026-11-10", categoryId: "default-food", ...raw });
-  const resolution = await resolveTransaction(db, userId, input);
+  const resolution = await loadAndResolveTransaction(db, userId, input);
   if (!resolution.ok) throw new Error(JSON.stringify(resolution.issues));
   return resolution.value;
 }
@@ -73,15 +74,15 @@ test("after creates, updates and deletes in several currencies, the kept totals 
     multi: true,
     payments: payments.map(([currencyCode, amount]) => ({ currencyCode, amount, method: "cash" })),
   });
-  const first = await createTransaction(db, alice, await resolved(alice, multi(["USD", "10.00"], ["EUR", "8.61"], ["JPY", "1500"])), { ip: null });
-  const second = await createTransaction(db, alice, await resolved(alice, multi(["VES", "2310.48"], ["EUR", "100"])), { ip: null });
-  const third = await createTransaction(db, alice, await resolved(alice, usd("999999999999.99")), { ip: null });
-  await createTransaction(db, bob, await resolved(bob, usd("5.00")), { ip: null });
-  await updateTransaction(db, alice, first, await resolved(alice, multi(["COP", "38712.50"], ["EUR", "1"])), { ip: null });
-  await updateTransaction(db, alice, second, await resolved(alice, { type: "INCOME", categoryId: "default-salary", ...usd("0.01") }), { ip: null });
-  await deleteTransaction(db, alice, third, { ip: null });
+  const first = await insertTransaction(db, alice, await resolved(alice, multi(["USD", "10.00"], ["EUR", "8.61"], ["JPY", "1500"])), { ip: null });
+  const second = await insertTransaction(db, alice, await resolved(alice, multi(["VES", "2310.48"], ["EUR", "100"])), { ip: null });
+  const third = await insertTransaction(db, alice, await resolved(alice, usd("999999999999.99")), { ip: null });
+  await insertTransaction(db, bob, await resolved(bob, usd("5.00")), { ip: null });
+  await replaceTransaction(db, alice, first, await resolved(alice, multi(["COP", "38712.50"], ["EUR", "1"])), { ip: null });
+  await replaceTransaction(db, alice, second, await resolved(alice, { type: "INCOME", categoryId: "default-salary", ...usd("0.01") }), { ip: null });
+  await removeTransaction(db, alice, third, { ip: null });
   // Another user's id changes nothing, for either of them.
-  expect(await deleteTransaction(db, bob, first, { ip: null })).toBe(false);
+  expect(await removeTransaction(db, bob, first, { ip: null })).toBe(false);
 
   for (const userId of [alice, bob]) {
     const { kept, summed } = await keptAndSummed(userId);
@@ -108,28 +109,28 @@ test("a user may reach the USD limit exactly, and the write that would pass it i
   await storedPayment(dave, "USD", MAX_USER_TOTAL_MINOR - 100, MAX_USER_TOTAL_MINOR - 100);
   const before = await rowCounts(dave);
 
-  const refused = createTransaction(db, dave, await resolved(dave, usd("1.01")), { ip: null });
+  const refused = insertTransaction(db, dave, await resolved(dave, usd("1.01")), { ip: null });
   await expect(refused).rejects.toBeInstanceOf(UserTotalLimitError);
   await expect(refused).rejects.toMatchObject({ limit: "usd" });
   expect(await rowCounts(dave)).toEqual(before);
   expect((await keptAndSummed(dave)).kept.usd).toBe(String(MAX_USER_TOTAL_MINOR - 100));
 
-  const id = await createTransaction(db, dave, await resolved(dave, usd("1.00")), { ip: null });
+  const id = await insertTransaction(db, dave, await resolved(dave, usd("1.00")), { ip: null });
   expect((await keptAndSummed(dave)).kept.usd).toBe(String(MAX_USER_TOTAL_MINOR));
 
   // At the limit, an edit that keeps the total passes: the old payments leave before the new arrive.
-  expect(await updateTransaction(db, dave, id, await resolved(dave, { description: "Renamed", ...usd("1.00") }), { ip: null })).toBe(true);
-  expect(await updateTransaction(db, dave, id, await resolved(dave, usd("0.50")), { ip: null })).toBe(true);
+  expect(await replaceTransaction(db, dave, id, await resolved(dave, { description: "Renamed", ...usd("1.00") }), { ip: null })).toBe(true);
+  expect(await replaceTransaction(db, dave, id, await resolved(dave, usd("0.50")), { ip: null })).toBe(true);
   const updateBefore = await rowCounts(dave);
-  await expect(updateTransaction(db, dave, id, await resolved(dave, usd("1.01")), { ip: null })).rejects.toMatchObject({ limit: "usd" });
+  await expect(replaceTransaction(db, dave, id, await resolved(dave, usd("1.01")), { ip: null })).rejects.toMatchObject({ limit: "usd" });
   expect(await rowCounts(dave)).toEqual(updateBefore);
   const { kept, summed } = await keptAndSummed(dave);
   expect(kept).toEqual(summed);
   expect(kept.usd).toBe(String(MAX_USER_TOTAL_MINOR - 50));
 
   // Deleting brings the room back.
-  expect(await deleteTransaction(db, dave, id, { ip: null })).toBe(true);
-  await createTransaction(db, dave, await resolved(dave, usd("1.00")), { ip: null });
+  expect(await removeTransaction(db, dave, id, { ip: null })).toBe(true);
+  await insertTransaction(db, dave, await resolved(dave, usd("1.00")), { ip: null });
   expect((await keptAndSummed(dave)).kept.usd).toBe(String(MAX_USER_TOTAL_MINOR));
 }, 20_000);
 
@@ -138,11 +139,11 @@ test("each currency's total has the same limit in its own minor units, and users
   const frank = await newUser();
   await storedPayment(erin, "JPY", MAX_USER_TOTAL_MINOR - 9, 1);
   const jpy = (amount: string) => ({ payments: [{ currencyCode: "JPY", amount, method: "cash", rate: "152.84" }] });
-  await expect(createTransaction(db, erin, await resolved(erin, jpy("10")), { ip: null })).rejects.toMatchObject({ limit: "currency" });
-  await createTransaction(db, erin, await resolved(erin, jpy("9")), { ip: null });
+  await expect(insertTransaction(db, erin, await resolved(erin, jpy("10")), { ip: null })).rejects.toMatchObject({ limit: "currency" });
+  await insertTransaction(db, erin, await resolved(erin, jpy("9")), { ip: null });
   // Other currencies, and other users' yen, have their own room.
-  await createTransaction(db, erin, await resolved(erin, usd("999999999999.99")), { ip: null });
-  await createTransaction(db, frank, await resolved(frank, jpy("999999999999")), { ip: null });
+  await insertTransaction(db, erin, await resolved(erin, usd("999999999999.99")), { ip: null });
+  await insertTransaction(db, frank, await resolved(frank, jpy("999999999999")), { ip: null });
   const { kept, summed } = await keptAndSummed(erin);
   expect(kept).toEqual(summed);
   expect(kept.byCurrency).toEqual([

@@ -6,9 +6,9 @@ import type { Db } from "./client.server";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
 import { payments, tags, transactions, transactionTags, users } from "./schema";
-import { resolveTransaction } from "~/features/transactions/resolve.server";
-import { transactionSummary } from "~/features/transactions/queries.server";
-import { createTransaction, getTransaction, listTransactions, updateTransaction } from "~/features/transactions/commands.server";
+import { loadAndResolveTransaction } from "~/features/transactions/resolve.server";
+import { getTransaction, listTransactions, transactionSummary } from "~/features/transactions/queries.server";
+import { insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
 
 // The plans SQLite picks for the busiest read paths, on a database without ANALYZE statistics
 // (D1 keeps none). With no statistics the plan depends only on the schema and the query, so a
@@ -135,7 +135,7 @@ test("a tag filter finds its rows through the tags' links, with one parameter fo
 
 test("a transaction's tags are checked by id, not through every tag the user has", async () => {
   const input = { type: "EXPENSE", description: "x", date: "2026-10-01", categoryId: "default-food", tagIds: ["tag-a", "tag-b"], payments: [{ currencyCode: "USD", amount: "1", method: "cash", rate: undefined }], multi: false } as const;
-  const plans = await plansOf(() => resolveTransaction(db, user, { ...input, tagIds: [...input.tagIds], payments: [...input.payments] }));
+  const plans = await plansOf(() => loadAndResolveTransaction(db, user, { ...input, tagIds: [...input.tagIds], payments: [...input.payments] }));
   expect(plans).toContain("SEARCH tags USING INDEX sqlite_autoindex_tags_1 (id=?) | LIST SUBQUERY 1 | SCAN json_each VIRTUAL TABLE INDEX 1:");
 });
 
@@ -154,8 +154,8 @@ test("no statement of a 100-row page, or of a write with the most payments and t
     usdCents: 2000,
   };
   const writes = await statementsOf(async () => {
-    for (let i = 0; i < 100; i++) await createTransaction(db, bulk, value, { ip: null });
-    await updateTransaction(db, bulk, (await listTransactions(db, bulk, {}, { by: "date", order: "desc" }, { page: 1, limit: 1 })).transactions[0]!.id, value, { ip: null });
+    for (let i = 0; i < 100; i++) await insertTransaction(db, bulk, value, { ip: null });
+    await replaceTransaction(db, bulk, (await listTransactions(db, bulk, {}, { by: "date", order: "desc" }, { page: 1, limit: 1 })).transactions[0]!.id, value, { ip: null });
   });
   const reads = await statementsOf(() => listTransactions(db, bulk, { tagIds }, { by: "date", order: "desc" }, { page: 1, limit: 100 }));
   const page = await listTransactions(db, bulk, { tagIds }, { by: "date", order: "desc" }, { page: 1, limit: 100 });

@@ -9,10 +9,13 @@ import { buttonClass } from "~/components/forms";
 import { TransactionEditor, type FormActionData } from "~/features/transactions/ui/transaction-editor";
 import { listCategories } from "~/features/categories/queries.server";
 import { listCurrencies } from "~/features/rates/currencies.server";
-import { codesWithRate, draftFromRecord, fillRates, listTagChoices } from "~/features/transactions/form.server";
-import { UserTotalLimitError } from "~/platform/db/errors.server";
-import { resolveTransaction, userTotalLimitIssue } from "~/features/transactions/resolve.server";
-import { createTransaction, deleteTransaction, getTransaction, updateTransaction } from "~/features/transactions/commands.server";
+
+import { codesWithRate, draftFromRecord, fillRates } from "~/features/transactions/form.server";
+import { listTagChoices } from "~/features/tags/queries.server";
+import { deleteIntent } from "~/features/transactions/delete-intent.server";
+import { transactionErrors } from "~/features/transactions/errors";
+import { createTransaction, updateTransaction } from "~/features/transactions/commands.server";
+import { getTransaction } from "~/features/transactions/queries.server";
 import {
   applyIntent,
   issuesToFieldErrors,
@@ -90,14 +93,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const recorded = existing?.payments ?? [];
 
   if (intent.kind === "delete") {
-    let deleted: boolean;
-    try {
-      deleted = await deleteTransaction(db, userId, existing!.id, { ip });
-    } catch (cause) {
-      console.error("transaction delete failed", cause);
-      return data<ActionData>({ kind: "delete", error: "errors.failedToDeleteTransaction" }, { status: 500 });
-    }
-    if (!deleted) throw notFound();
+    const outcome = await deleteIntent(db, { userId, ip }, existing!.id);
+    const { message, status } = transactionErrors.deleteFailed;
+    if (outcome.kind === "failed") return data<ActionData>({ kind: "delete", error: message }, { status });
+    if (outcome.kind === "notFound") throw notFound();
     return redirect("/expenses?saved=deleted");
   }
 
@@ -120,37 +119,39 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const filled = await fillRates(db, posted, { recorded });
     return data<ActionData>({ kind: "form", draft: filled.draft, result }, { status });
   };
-  let submission, resolution;
+  // The checks before the write could not read what they need: nothing was written, and the
+  // form comes back as posted (filling its rates would need the same database).
+  const unreadable = (cause: unknown) => {
+    console.error("transaction save failed before writing", cause);
+    const { message, status } = transactionErrors.unreadable;
+    const result: SubmissionResult<string[]> = { status: "error", error: { "": [message] } };
+    return data<ActionData>({ kind: "form", draft: posted, result }, { status });
+  };
+  let submission;
   try {
     const currencies = await listCurrencies(db, { activeOnly: false });
     const known = await codesWithRate(db, posted.payments.map((p) => p.currencyCode), posted.date);
     submission = parseWithZod(formData, { schema: transactionFormSchema({ currencies, rateKnown: (code) => known.has(code) }) });
-    // An edit may keep a currency that has since been turned off, as the API allows (resolveTransaction).
-    if (submission.status === "success") {
-      resolution = await resolveTransaction(db, userId, toTransactionInput(submission.value), existing && { date: existing.date, payments: recorded });
-    }
   } catch (cause) {
-    // The checks before the write could not read what they need: nothing was written, and the
-    // form comes back as posted (filling its rates would need the same database).
-    console.error("transaction save failed before writing", cause);
-    const result: SubmissionResult<string[]> = { status: "error", error: { "": ["errors.failedToSaveTransaction"] } };
-    return data<ActionData>({ kind: "form", draft: posted, result }, { status: 500 });
+    return unreadable(cause);
   }
   if (submission.status !== "success") return refuse(submission.reply(), 400);
-  if (!resolution?.ok) return refuse(submission.reply({ fieldErrors: issuesToFieldErrors(resolution?.issues ?? []) }), 400);
-  let saved = true;
+  const input = toTransactionInput(submission.value);
+  let outcome;
   try {
-    if (existing) saved = await updateTransaction(db, userId, existing.id, resolution.value, { ip });
-    else await createTransaction(db, userId, resolution.value, { ip });
+    // An edit may keep a currency that has since been turned off, as the API allows (resolveTransaction).
+    outcome = existing
+      ? await updateTransaction(db, { userId, ip }, { id: existing.id, input, recorded: existing })
+      : await createTransaction(db, { userId, ip }, { input });
   } catch (cause) {
-    if (cause instanceof UserTotalLimitError) {
-      return refuse(submission.reply({ fieldErrors: issuesToFieldErrors([userTotalLimitIssue(resolution.value, cause.limit)]) }), 400);
-    }
     console.error(`transaction ${existing ? "update" : "create"} failed`, cause);
-    const message = existing ? "errors.failedToUpdateTransaction" : "errors.failedToCreateTransaction";
-    return refuse(submission.reply({ formErrors: [message] }), 500);
+    const { message, status } = existing ? transactionErrors.updateFailed : transactionErrors.createFailed;
+    return refuse(submission.reply({ formErrors: [message] }), status);
   }
-  if (!saved) throw notFound();
+  if (outcome.kind === "unreadable") return unreadable(outcome.cause);
+  if (outcome.kind === "invalid") return refuse(submission.reply({ fieldErrors: issuesToFieldErrors(outcome.issues) }), 400);
+  if (outcome.kind === "overLimit") return refuse(submission.reply({ fieldErrors: issuesToFieldErrors([outcome.issue]) }), 400);
+  if (outcome.kind === "notFound") throw notFound();
   return redirect(`/expenses?saved=${existing ? "updated" : "created"}`);
 }
 

@@ -8,7 +8,6 @@ import { useExpiring, useFlashParam } from "~/components/use-flash-param";
 import { listCategories } from "~/features/categories/queries.server";
 import { listCurrencies } from "~/features/rates/currencies.server";
 import { listTagChoices } from "~/features/tags/queries.server";
-import { deleteTransaction, listTransactions, type TransactionFilter } from "~/features/transactions/commands.server";
 import { isFiltered, LIST_PAGE_SIZE, listHref, pageCount, parseListQuery, type ListQuery } from "~/features/transactions/list-query";
 import { EmptyState } from "~/features/transactions/ui/list-empty";
 import { Filters } from "~/features/transactions/ui/list-filters";
@@ -17,6 +16,9 @@ import { TransactionTable } from "~/features/transactions/ui/list-table";
 import { Totals } from "~/features/transactions/ui/list-totals";
 import { Pagination, ShowingText } from "~/features/transactions/ui/pagination";
 import { MobileSort } from "~/features/transactions/ui/sort-links";
+import { deleteIntent } from "~/features/transactions/delete-intent.server";
+import { transactionErrors } from "~/features/transactions/errors";
+import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
 import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/list";
@@ -100,15 +102,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (intent !== DELETE) throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
   const id = String(formData.get("id") ?? "");
-  let deleted: boolean;
-  try {
-    deleted = id !== "" && (await deleteTransaction(db, session.user.id, id, { ip: clientIp(request) }));
-  } catch (cause) {
-    console.error("transaction delete failed", cause);
-    return data({ intent: DELETE, id, error: "errors.failedToDeleteTransaction" }, { status: 500 });
-  }
+  const outcome = await deleteIntent(db, { userId: session.user.id, ip: clientIp(request) }, id);
   // Another user's transaction is "not found", exactly like a missing one.
-  if (!deleted) return data({ intent: DELETE, id, error: "errors.notFound" }, { status: 404 });
+  const failure = outcome.kind === "failed" ? transactionErrors.deleteFailed : outcome.kind === "notFound" ? transactionErrors.notFound : undefined;
+  if (failure) return data({ intent: DELETE, id, error: failure.message }, { status: failure.status });
   // Post/redirect/get back to the same list (filters, sort and page kept), with a banner.
   const query = parseListQuery(new URL(request.url).searchParams);
   return redirect(listHref(query, {}, { saved: "deleted" }));

@@ -5,7 +5,7 @@ import { formatDate } from "~/money/dates";
 import { formatMinor, USD } from "~/money/amounts";
 import { formatRate, staleRateAge } from "~/features/rates/model";
 import { intentValue, isBaseCurrency, rateExplanation, type DraftPayment } from "~/features/transactions/form-model";
-import { isIsoDate, PAYMENT_METHODS, type TransactionType } from "~/features/transactions/model";
+import { categoryTypeFor, isIsoDate, PAYMENT_METHODS, type TransactionType } from "~/features/transactions/model";
 import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, Field, inputClass, Spinner, type ListOfErrors } from "~/components/forms";
 
@@ -85,7 +85,7 @@ export function CategorySelect({
 }) {
   const { t } = useTranslation();
   const displayName = useCategoryName();
-  const ofType = categories.filter((c) => c.type === (type === "INCOME" ? "income" : "expense"));
+  const ofType = categories.filter((c) => c.type === categoryTypeFor(type));
   return (
     <SelectField id={`${TRANSACTION_FORM_ID}-category`} label={t("transactionForm.category.label")} name="categoryId" value={value} onChange={onChange} errors={errors}>
       <option value="">{ofType.length ? t("transactionForm.category.placeholder") : t("transactionForm.category.none")}</option>

@@ -1,13 +1,18 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { idempotencyKeyOf, rememberQuery, replay, requestHash } from "~/platform/http/idempotency.server";
-import { createTransactionOperation, listTransactionsOperation } from "~/features/transactions/api";
-import { resolveCreate, userTotalLimitError } from "~/features/transactions/api-input.server";
-import { toApiTransaction } from "~/features/transactions/api-json";
-import { transactionView } from "~/features/transactions/view.server";
+import { idempotencyKeyOf, requestHash } from "~/platform/http/idempotency.server";
+import {
+  apiCreateInput,
+  apiRefusal,
+  createTransactionOperation,
+  listTransactionsOperation,
+  toApiTransaction,
+  transactionView,
+} from "~/features/transactions/api";
 import { clientIp } from "~/auth/client-ip.server";
-import { findCategory } from "~/features/categories/queries.server";
-import { isUniqueViolation, UserTotalLimitError } from "~/platform/db/errors.server";
-import { createTransaction, getTransaction, listTransactions, plannedRecord } from "~/features/transactions/commands.server";
+import { createTransaction } from "~/features/transactions/commands.server";
+import { currencyDecimals, getTransaction, impliedType, listTransactions } from "~/features/transactions/queries.server";
+import { staleAfterDays } from "~/features/rates/stale-rates.server";
+import { getLocale } from "~/middleware/i18n";
 import { minorToDecimalString, parseAmount } from "~/money/amounts";
 import { dbContext } from "~/context.server";
 
@@ -39,7 +44,7 @@ const route = apiRoute([
       { by: query.sortBy === "date" ? "date" : "amount", order: query.sortOrder },
       { page: query.page, limit: query.limit },
     );
-    const view = await transactionView(db, context, t);
+    const view = transactionView({ decimals: await currencyDecimals(db), staleAfterDays: staleAfterDays(context), locale: getLocale(context), t });
     const { incomeUsdCents, expenseUsdCents, netUsdCents } = page.totals;
     return {
       transactions: page.transactions.map((record) => toApiTransaction(record, view)),
@@ -51,52 +56,27 @@ const route = apiRoute([
     const db = context.get(dbContext);
     const userId = auth.user.id;
     const key = idempotencyKeyOf(request);
-    const hash = key ? await requestHash(body) : "";
-    if (key) {
-      const earlier = await replay(db, userId, key, hash);
-      if (earlier) return earlier;
+    const input = await apiCreateInput(body, (categoryId) => impliedType(db, userId, categoryId));
+    const view = transactionView({ decimals: await currencyDecimals(db), staleAfterDays: staleAfterDays(context), locale: getLocale(context), t });
+    const outcome = await createTransaction(db, { userId, ip: clientIp(request) }, {
+      input,
+      idempotency: key
+        ? {
+            key,
+            hash: await requestHash(body),
+            answer: (record) => JSON.stringify({ status: "success", data: { transaction: toApiTransaction(record, view) } }),
+          }
+        : undefined,
+    });
+    switch (outcome.kind) {
+      case "replayed":
+        return outcome.response;
+      case "created":
+        if (outcome.answer) return new Response(outcome.answer, { status: 201, headers: { "Content-Type": "application/json" } });
+        return { transaction: toApiTransaction((await getTransaction(db, userId, outcome.id))!, view) };
+      default:
+        throw apiRefusal(outcome, input.multi);
     }
-    const value = await resolveCreate(db, userId, body);
-    const id = crypto.randomUUID();
-    const view = await transactionView(db, context, t);
-    if (!key) {
-      try {
-        await createTransaction(db, userId, value, { ip: clientIp(request) }, { id });
-      } catch (error) {
-        if (error instanceof UserTotalLimitError) throw userTotalLimitError(body, value, error.limit);
-        throw error;
-      }
-      return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, view) };
-    }
-    // With a key, the answer is stored in the same batch as the transaction; it is built
-    // from what is about to be written, so it is exactly what a later read returns.
-    const now = new Date();
-    const category = await findCategory(db, userId, value.categoryId);
-    const record = plannedRecord(
-      id,
-      value,
-      category ? { id: category.id, name: category.name, color: category.color, icon: category.icon, type: category.type } : null,
-      now,
-    );
-    const responseBody = JSON.stringify({ status: "success", data: { transaction: toApiTransaction(record, view) } });
-    try {
-      await createTransaction(db, userId, value, { ip: clientIp(request) }, {
-        id,
-        createdAt: now,
-        extra: [rememberQuery(db, userId, key, hash, 201, responseBody)],
-      });
-    } catch (error) {
-      // Refused as a validation error, and not remembered for the key (like every other 400): a retry
-      // after deleting other transactions may succeed.
-      if (error instanceof UserTotalLimitError) throw userTotalLimitError(body, value, error.limit);
-      // The same key raced in from a concurrent retry: nothing of ours was written; answer as it did.
-      if (isUniqueViolation(error) || /PRIMARY KEY|constraint/i.test(String(error))) {
-        const earlier = await replay(db, userId, key, hash);
-        if (earlier) return earlier;
-      }
-      throw error;
-    }
-    return new Response(responseBody, { status: 201, headers: { "Content-Type": "application/json" } });
   }),
 ]);
 

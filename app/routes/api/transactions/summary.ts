@@ -1,7 +1,6 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { transactionSummaryOperation } from "~/features/transactions/api";
-import { currencyDecimals } from "~/features/transactions/view.server";
-import { transactionSummary } from "~/features/transactions/queries.server";
+import { currencyDecimals, transactionSummary } from "~/features/transactions/queries.server";
 import { minorToDecimalString } from "~/money/amounts";
 import { dbContext } from "~/context.server";
 

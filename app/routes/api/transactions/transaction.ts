@@ -1,12 +1,20 @@
 import { apiErrors } from "~/platform/http/envelope";
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { deleteTransactionOperation, getTransactionOperation, updateTransactionOperation } from "~/features/transactions/api";
-import { resolveUpdate, userTotalLimitError } from "~/features/transactions/api-input.server";
-import { toApiTransaction } from "~/features/transactions/api-json";
-import { transactionView } from "~/features/transactions/view.server";
+import {
+  apiUpdateInput,
+  apiRefusal,
+  deleteTransactionOperation,
+  getTransactionOperation,
+  toApiTransaction,
+  transactionView,
+  updateTransactionOperation,
+} from "~/features/transactions/api";
 import { clientIp } from "~/auth/client-ip.server";
-import { UserTotalLimitError } from "~/platform/db/errors.server";
-import { deleteTransaction, getTransaction, updateTransaction } from "~/features/transactions/commands.server";
+import { transactionErrors } from "~/features/transactions/errors";
+import { deleteTransaction, updateTransaction } from "~/features/transactions/commands.server";
+import { currencyDecimals, getTransaction, impliedType } from "~/features/transactions/queries.server";
+import { staleAfterDays } from "~/features/rates/stale-rates.server";
+import { getLocale } from "~/middleware/i18n";
 import { dbContext } from "~/context.server";
 
 // Another user's transaction answers 404, exactly like a missing one (ARCHITECTURE.md 5).
@@ -16,7 +24,8 @@ const route = apiRoute([
     const db = context.get(dbContext);
     const record = await getTransaction(db, auth.user.id, params.id ?? "");
     if (!record) throw apiErrors.notFound();
-    return { transaction: toApiTransaction(record, await transactionView(db, context, t)) };
+    const view = transactionView({ decimals: await currencyDecimals(db), staleAfterDays: staleAfterDays(context), locale: getLocale(context), t });
+    return { transaction: toApiTransaction(record, view) };
   }),
   endpoint(updateTransactionOperation, async ({ request, context, params, auth, body, t }) => {
     const db = context.get(dbContext);
@@ -24,22 +33,24 @@ const route = apiRoute([
     const id = params.id ?? "";
     const record = await getTransaction(db, userId, id);
     if (!record) throw apiErrors.notFound();
-    const view = await transactionView(db, context, t);
-    const outcome = await resolveUpdate(db, userId, record, body, view.decimals);
-    if (!outcome.ok) throw apiErrors.conflict("errors.multiPaymentUpdate");
-    let updated: boolean;
-    try {
-      updated = await updateTransaction(db, userId, id, outcome.value, { ip: clientIp(request) });
-    } catch (error) {
-      if (error instanceof UserTotalLimitError) throw userTotalLimitError(body, outcome.value, error.limit);
-      throw error;
+    const view = transactionView({ decimals: await currencyDecimals(db), staleAfterDays: staleAfterDays(context), locale: getLocale(context), t });
+    const changed = await apiUpdateInput(record, body, view.decimals, (categoryId) => impliedType(db, userId, categoryId));
+    if (!changed.ok) throw apiErrors.conflict(transactionErrors.multiPayment.message);
+    const { input } = changed;
+    const outcome = await updateTransaction(db, { userId, ip: clientIp(request) }, { id, input, recorded: record });
+    switch (outcome.kind) {
+      case "updated":
+        return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, view) };
+      case "notFound":
+        throw apiErrors.notFound();
+      default:
+        throw apiRefusal(outcome, input.multi);
     }
-    if (!updated) throw apiErrors.notFound();
-    return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, view) };
   }),
   endpoint(deleteTransactionOperation, async ({ request, context, params, auth, t }) => {
     const id = params.id ?? "";
-    if (!(await deleteTransaction(context.get(dbContext), auth.user.id, id, { ip: clientIp(request) }))) throw apiErrors.notFound();
+    const outcome = await deleteTransaction(context.get(dbContext), { userId: auth.user.id, ip: clientIp(request) }, { id });
+    if (outcome.kind === "notFound") throw apiErrors.notFound();
     return { id, message: t("errors.transactionDeleted") };
   }),
 ]);
