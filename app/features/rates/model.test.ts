@@ -1,15 +1,6 @@
 import { expect, test } from "vitest";
-import {
-  crossRate,
-  decodeFailure,
-  encodeFailure,
-  formatRate,
-  manualRateSchema,
-  providerNumberToRate,
-  rateAgeDays,
-  staleRateAge,
-} from "./model";
-import { parseRate as parseRateInput } from "~/money/amounts";
+import { decodeFailure, encodeFailure, manualRateSchema, rateAgeDays, staleRateAge } from "./model";
+import { crossRate, formatRate, parseRate as parseRateInput, providerNumberToRate } from "~/money/rates";
 
 // Expected values cross-checked with Python's decimal module (ROUND_HALF_UP at 1e-12).
 test("a cross rate is rate(to) ÷ rate(from), rounded once to 12 places, half away from zero", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { TransactionRecord } from "~/features/transactions/commands.server";
-import { minorToDecimalString, signedAmount } from "~/money/amounts";
+import { minorToNumber as decimalNumber, signedAmount } from "~/money/amounts";
 import { paymentRateAgeDays } from "~/features/rates/model";
 
 // A transaction as the API shows it. The spec's sources name things two ways
@@ -18,8 +18,6 @@ export type TransactionView = {
   /** "Rate from Nov 01, 2026, 22 days old", in the request's language. */
   staleRateText: (rateDate: string, days: number) => string;
 };
-
-const decimalNumber = (minor: number, decimals: number) => Number(minorToDecimalString(minor, decimals));
 
 export const apiPaymentSchema = z
   .object({

@@ -1,10 +1,11 @@
 import { asc, eq } from "drizzle-orm";
-import { isBaseCurrency, type Draft, type DraftPayment, type RateRef } from "~/features/transactions/form-model";
+import type { Draft, DraftPayment, RateRef } from "~/features/transactions/form-model";
 import { isIsoDate } from "~/features/transactions/model";
-import { minorToDecimalString, normalizeRate } from "~/money/amounts";
+import { minorToDecimalString } from "~/money/amounts";
+import { isBaseCurrency } from "~/money/currencies";
+import { normalizeRate } from "~/money/rates";
 import type { Db } from "~/platform/db/client.server";
-import type { Currency } from "~/features/rates/currencies.server";
-import { findRateOn, type KnownRate } from "~/features/rates/commands.server";
+import { findRateOn, type Currency, type KnownRate } from "~/features/rates/queries.server";
 import { tags } from "~/platform/db/schema";
 import type { TransactionPayment, TransactionRecord } from "./commands.server";
 

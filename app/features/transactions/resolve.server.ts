@@ -1,14 +1,15 @@
 import { and } from "drizzle-orm";
-import { isBelowMinimumRate, MAX_USD_CENTS, parseAmount, parseRate, rateMessages, sumMinor, toUsdCents } from "~/money/amounts";
-import { BASE_CURRENCY, MANUAL_SOURCE } from "~/features/rates/model";
+import { MAX_USD_CENTS, parseAmount, sumMinor } from "~/money/amounts";
+import { BASE_CURRENCY } from "~/money/currencies";
+import { BASE_RATE, isBelowMinimumRate, parseRate, rateMessages, toUsdCents } from "~/money/rates";
+import { fixedBaseRate, MANUAL_SOURCE } from "~/features/rates/model";
 import { amountMessage, type PaymentMethod, type TransactionInput, type TransactionType } from "~/features/transactions/model";
 import { inList } from "~/platform/db/bound-lists.server";
 import { findCategory } from "~/features/categories/commands.server";
 import type { Db } from "~/platform/db/client.server";
 import type { UserTotalLimit } from "~/platform/db/errors.server";
-import { listCurrencies } from "~/features/rates/currencies.server";
+import { findRateOn, listCurrencies } from "~/features/rates/queries.server";
 import { ownerCheck } from "~/platform/db/owner-check.server";
-import { findRateOn } from "~/features/rates/commands.server";
 import { tags } from "~/platform/db/schema";
 
 // Turns a well-shaped transaction input into what is stored: amounts in minor units at
@@ -172,8 +173,9 @@ async function rateFor(
   if (typed && !typed.ok) return { ok: false, message: rateMessages[typed.error] };
   if (code === BASE_CURRENCY) {
     // A USD rate other than 1 is a client's mistake, not something to ignore.
-    if (typed && typed.rate !== "1") return { ok: false, message: "validation.rateUsdIsOne" };
-    return { ok: true, value: { rate: "1", rateDate: date, rateSource: "fixed" } };
+    if (typed && typed.rate !== BASE_RATE) return { ok: false, message: "validation.rateUsdIsOne" };
+    const fixed = fixedBaseRate(date);
+    return { ok: true, value: { rate: fixed.rate, rateDate: fixed.date, rateSource: fixed.source } };
   }
   const rate = typed?.rate;
   if (previous && (rate === undefined || rate === previous.payment.rate)) {

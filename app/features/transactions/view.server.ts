@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import { listCurrencies } from "~/features/rates/currencies.server";
+import { listCurrencies } from "~/features/rates/queries.server";
 import type { Db } from "~/platform/db/client.server";
-import { formatDate } from "~/money/dates";
-import { dayToDate } from "~/features/rates/model";
+import { dayToDate, formatDate } from "~/money/dates";
+import { staleAfterDays } from "~/features/rates/model";
 import { getLocale } from "~/middleware/i18n";
-import { staleAfterDays } from "~/features/rates/stale-rates.server";
+import { envContext } from "~/context.server";
 import type { Translate } from "~/platform/http/envelope";
 import type { Decimals, TransactionView } from "./api-json";
 
@@ -18,7 +18,7 @@ export async function transactionView(db: Db, context: Readonly<RouterContextPro
   const locale = getLocale(context);
   return {
     decimals: await currencyDecimals(db),
-    staleAfterDays: staleAfterDays(context),
+    staleAfterDays: staleAfterDays(context.get(envContext)),
     staleRateText: (rateDate, days) => t("money.staleRate", { date: formatDate(dayToDate(rateDate), locale), count: days }),
   };
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
-import { staleAfterDays } from "~/features/rates/stale-rates.server";
+import { staleAfterDays } from "~/features/rates/model";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { ConfirmPanel } from "~/components/confirm-panel";
@@ -11,25 +11,25 @@ import { Alert, buttonClass, ErrorList, Field, SubmitButton, useHydrated, useIsP
 import { CategorySelect, PaymentRow, segmentClass, TagChips, TRANSACTION_FORM_ID } from "~/features/transactions/ui/form-fields";
 import { PageHeader } from "~/components/page-header";
 import { listCategories } from "~/features/categories/commands.server";
-import { listCurrencies } from "~/features/rates/currencies.server";
+import { listCurrencies } from "~/features/rates/queries.server";
 import { codesWithRate, draftFromRecord, fillRates, listTagChoices } from "~/features/transactions/form.server";
 import { UserTotalLimitError } from "~/platform/db/errors.server";
 import { resolveTransaction, userTotalLimitIssue } from "~/features/transactions/resolve.server";
 import { createTransaction, deleteTransaction, getTransaction, updateTransaction } from "~/features/transactions/commands.server";
-import { formatMinor, sumMinor, USD } from "~/money/amounts";
+import { formatMinor, sumMinor } from "~/money/amounts";
+import { isBaseCurrency, USD } from "~/money/currencies";
+import { isoDay } from "~/money/dates";
 import {
   applyIntent,
   emptyPayment,
   firstCategoryOf,
   followsRateOnFile,
   intentValue,
-  isBaseCurrency,
   issuesToFieldErrors,
   newDraft,
   parseFormIntent,
   paymentUsdCents,
   readDraft,
-  todayIso,
   toTransactionInput,
   transactionFormSchema,
   type Draft,
@@ -38,7 +38,7 @@ import {
 } from "~/features/transactions/form-model";
 import { DESCRIPTION_MAX, isIsoDate, MAX_PAYMENTS, type TransactionType } from "~/features/transactions/model";
 import { resources } from "~/locales";
-import { dbContext } from "~/context.server";
+import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/form";
 
@@ -75,7 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     id ? getTransaction(db, userId, id) : Promise.resolve(undefined),
   ]);
   if (id && !record) throw notFound();
-  const draft = record ? draftFromRecord(record, currencies) : newDraft(categories, todayIso());
+  const draft = record ? draftFromRecord(record, currencies) : newDraft(categories, isoDay());
   return {
     title: getInstance(context).t(id ? "transactionForm.metaTitleEdit" : "transactionForm.metaTitleNew"),
     id,
@@ -85,7 +85,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     tags,
     currencies: currencies.map((c) => ({ code: c.code, name: c.name, decimalPlaces: c.decimalPlaces, isActive: c.isActive })),
     draft,
-    staleAfterDays: staleAfterDays(context),
+    staleAfterDays: staleAfterDays(context.get(envContext)),
   };
 }
 

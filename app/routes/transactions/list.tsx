@@ -11,11 +11,12 @@ import { LoadError } from "~/components/load-error";
 import { HeaderCell } from "~/components/table";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
 import { listCategories } from "~/features/categories/commands.server";
-import { listCurrencies } from "~/features/rates/currencies.server";
+import { listCurrencies } from "~/features/rates/queries.server";
 import { listTagChoices } from "~/features/tags/queries.server";
 import { deleteTransaction, listTransactions, type TransactionFilter } from "~/features/transactions/commands.server";
 import { formatDate } from "~/money/dates";
-import { formatMinor, signedAmount, USD } from "~/money/amounts";
+import { formatMinor, signedAmount } from "~/money/amounts";
+import { USD } from "~/money/currencies";
 import { SEARCH_MAX } from "~/text/search-text";
 import {
   activeFilterCount,

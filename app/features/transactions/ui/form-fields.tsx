@@ -2,9 +2,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "~/money/dates";
-import { formatMinor, USD } from "~/money/amounts";
-import { formatRate, staleRateAge } from "~/features/rates/model";
-import { intentValue, isBaseCurrency, rateExplanation, type DraftPayment } from "~/features/transactions/form-model";
+import { formatMinor } from "~/money/amounts";
+import { isBaseCurrency, USD } from "~/money/currencies";
+import { formatRate } from "~/money/rates";
+import { isRateSource, staleRateAge } from "~/features/rates/model";
+import { intentValue, rateExplanation, type DraftPayment } from "~/features/transactions/form-model";
 import { isIsoDate, PAYMENT_METHODS, type TransactionType } from "~/features/transactions/model";
 import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, Field, inputClass, Spinner, type ListOfErrors } from "~/components/forms";
@@ -362,8 +364,7 @@ export function PaymentRow({
 }
 
 function sourceLabel(t: ReturnType<typeof useTranslation>["t"], source: string) {
-  const known = ["fixed", "manual", "snapshot", "provider"];
-  return known.includes(source) ? t(`money.rateSources.${source}`) : t("transactionForm.payment.providerSource", { name: source });
+  return isRateSource(source) ? t(`money.rateSources.${source}`) : t("transactionForm.payment.providerSource", { name: source });
 }
 
 function RefreshIcon() {

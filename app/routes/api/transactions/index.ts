@@ -8,7 +8,7 @@ import { clientIp } from "~/auth/client-ip.server";
 import { findCategory } from "~/features/categories/commands.server";
 import { isUniqueViolation, UserTotalLimitError } from "~/platform/db/errors.server";
 import { createTransaction, getTransaction, listTransactions, plannedRecord } from "~/features/transactions/commands.server";
-import { minorToDecimalString, parseAmount } from "~/money/amounts";
+import { minorToNumber, parseAmount } from "~/money/amounts";
 import { dbContext } from "~/context.server";
 
 const usdCents = (text: string | undefined) => {
@@ -16,7 +16,7 @@ const usdCents = (text: string | undefined) => {
   const parsed = parseAmount(text, 2);
   return parsed.ok ? parsed.minor : 0;
 };
-const usd = (cents: number) => Number(minorToDecimalString(cents, 2));
+const usd = (cents: number) => minorToNumber(cents, 2);
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
