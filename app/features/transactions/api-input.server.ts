@@ -5,6 +5,7 @@ import type { UserTotalLimit } from "~/platform/db/errors.server";
 import { resolveTransaction, userTotalLimitIssue, type InputIssue, type ResolvedTransaction } from "~/features/transactions/resolve.server";
 import type { TransactionRecord } from "~/features/transactions/commands.server";
 import { minorToDecimalString } from "~/money/amounts";
+import { BASE_CURRENCY } from "~/money/currencies";
 import { parseRate } from "~/money/rates";
 import { transactionInputSchema } from "~/features/transactions/model";
 import { apiErrors, type ApiError, type FieldErrors } from "~/platform/http/envelope";
@@ -50,7 +51,7 @@ function invalid(issues: readonly { path: readonly PropertyKey[]; message: strin
 
 function singlePayment(body: ApiTransactionCreate | ApiTransactionUpdate, base?: RawPayment): RawPayment {
   return {
-    currencyCode: body.currencyCode ?? base?.currencyCode ?? "USD",
+    currencyCode: body.currencyCode ?? base?.currencyCode ?? BASE_CURRENCY,
     amount: body.amount ?? base?.amount,
     method: body.paymentMethod ?? base?.method ?? "cash",
     // A new currency without a rate takes the rate on file, not the old currency's rate.

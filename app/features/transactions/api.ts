@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SEARCH_MAX, searchParamSchema } from "~/text/search-text";
+import { BASE_CURRENCY } from "~/money/currencies";
 import { calendarDateOf, isIsoDate, MAX_PAYMENTS, MAX_TAGS } from "~/features/transactions/model";
 import { defineOperation } from "~/platform/http/operation";
 import { wholeNumberParam } from "~/platform/http/query-params";
@@ -18,7 +19,7 @@ const isoDate = (required: string) =>
   z.string({ error: required }).trim().min(1, required).refine(isIsoDate, "validation.dateInvalid").meta({ description: "yyyy-MM-dd" });
 
 export const apiPaymentBodySchema = z.object({
-  currencyCode: z.string({ error: "validation.currencyRequired" }).trim().toUpperCase().default("USD"),
+  currencyCode: z.string({ error: "validation.currencyRequired" }).trim().toUpperCase().default(BASE_CURRENCY),
   amount: decimalInput.optional().meta({ description: "Positive, at most the currency's decimals" }),
   paymentMethod: z.string().optional().meta({ description: "Cash (default), Credit Card, Debit Card, Bank Transfer, Digital Wallet, Check, Other" }),
   exchangeRate: decimalInput

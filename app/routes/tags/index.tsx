@@ -10,7 +10,7 @@ import { Alert, buttonClass, Field, Spinner, SubmitButton, useHydrated, useIsPen
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
 import { LoadError } from "~/components/load-error";
 import { createTag, deleteTag, listTagsWithUsage, tagUsage, updateTag, type TagError } from "~/features/tags/commands.server";
-import { formatDate } from "~/money/dates";
+import { dayToDate, formatDate } from "~/money/dates";
 import { formatMinor } from "~/money/amounts";
 import { USD } from "~/money/currencies";
 import { DEFAULT_TAG_COLOR, TAG_COLORS, TAG_DESCRIPTION_MAX, TAG_NAME_MAX, tagSchema } from "~/features/tags/model";
@@ -263,7 +263,7 @@ function UsagePanel({ tag, usage }: { tag: TagView; usage: UsageView }) {
               <li key={tx.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
                 <span className="min-w-0 break-words">
                   <time dateTime={tx.date} className="mr-2 text-slate-600 dark:text-slate-300">
-                    {formatDate(new Date(`${tx.date}T00:00:00Z`), i18n.language)}
+                    {formatDate(dayToDate(tx.date), i18n.language)}
                   </time>
                   {tx.description}
                 </span>

@@ -14,7 +14,7 @@ import { listCategories } from "~/features/categories/commands.server";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { listTagChoices } from "~/features/tags/queries.server";
 import { deleteTransaction, listTransactions, type TransactionFilter } from "~/features/transactions/commands.server";
-import { formatDate } from "~/money/dates";
+import { dayToDate, formatDate } from "~/money/dates";
 import { formatMinor, signedAmount } from "~/money/amounts";
 import { USD } from "~/money/currencies";
 import { SEARCH_MAX } from "~/text/search-text";
@@ -654,7 +654,7 @@ function TransactionRow({
         className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 px-4 py-3 align-middle md:table-row md:p-0"
       >
         <td className={`col-start-1 row-start-2 text-xs whitespace-nowrap text-slate-600 md:text-sm md:text-slate-700 dark:text-slate-300 md:dark:text-slate-200 ${cell}`}>
-          <time dateTime={row.date}>{formatDate(new Date(`${row.date}T00:00:00Z`), locale)}</time>
+          <time dateTime={row.date}>{formatDate(dayToDate(row.date), locale)}</time>
         </td>
         <td className={`col-start-1 row-start-1 min-w-0 font-medium break-words ${cell}`}>{row.description}</td>
         <td className={`col-start-1 row-start-3 ${cell}`}>

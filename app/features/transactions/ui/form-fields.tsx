@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDate } from "~/money/dates";
+import { dayToDate, formatDate } from "~/money/dates";
 import { formatMinor } from "~/money/amounts";
 import { isBaseCurrency, USD } from "~/money/currencies";
 import { formatRate } from "~/money/rates";
@@ -202,7 +202,7 @@ export function PaymentRow({
   const rateHintId = id("rate-hint");
   const explanationId = id("rate-explanation");
   const staleId = id("rate-age");
-  const dayText = (day: string) => (isIsoDate(day) ? formatDate(new Date(`${day}T00:00:00Z`), locale) : day);
+  const dayText = (day: string) => (isIsoDate(day) ? formatDate(dayToDate(day), locale) : day);
   const staleDays = explanation && isIsoDate(date) && status !== "failed" ? staleRateAge(explanation, date, staleAfterDays) : null;
 
   let note: ReactNode = null;
