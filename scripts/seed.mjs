@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../app/auth/password.server.ts";
-import { toUsdCents } from "../app/money/amounts.ts";
+import { toUsdCents } from "../app/money/rates.ts";
 import { transactionSearchText, userSearchText } from "../app/text/search-text.ts";
 import { bin, persistArgs, run } from "./lib.mjs";
 

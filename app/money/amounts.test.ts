@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
-import { formatMinor, minorToDecimalString, normalizeRate, parseAmount, parseRate, rateMessages, signedAmount, sumMinor, toUsdCents, USD } from "./amounts";
+import { formatMinor, minorToDecimalString, parseAmount, signedAmount, sumMinor } from "./amounts";
+import { USD } from "./currencies";
+import { normalizeRate, parseRate, rateMessages, toUsdCents } from "./rates";
 
 test("a USD amount converts to itself", () => {
   expect(toUsdCents(12345, 2, "1")).toBe(12345);

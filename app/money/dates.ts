@@ -1,4 +1,15 @@
-/** Calendar helpers that format with Intl in the user's language; no framework imports. */
+// Calendar helpers: ISO days (yyyy-MM-dd, in UTC, as every date is stored) and formatting with
+// Intl in the user's language. No framework imports.
+
+/** The calendar date of an instant in UTC, yyyy-MM-dd: the day a transaction or a rate is filed under. */
+export function isoDay(date: Date = new Date()): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** A yyyy-MM-dd date as a UTC midnight instant, for Intl formatting and day arithmetic. */
+export function dayToDate(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
 
 export function formatMonthYear(date: Date, locale: string, timeZone = "UTC") {
   return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone }).format(date);

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { formatDate } from "~/money/dates";
-import { dayToDate, isoDay } from "~/features/rates/model";
+import { dayToDate, formatDate, isoDay } from "~/money/dates";
 import { browser, registerViaForm, type Browser } from "./helpers";
 import { setChannel } from "./rate-provider-client";
 

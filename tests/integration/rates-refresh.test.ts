@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { isoDay } from "~/features/rates/model";
+import { isoDay } from "~/money/dates";
 import { runRatesRefresh } from "~/features/rates/refresh.server";
 import worker from "../../workers/app";
 import { channelHits, providerChannel, refusedProviderUrl } from "./rate-provider-client";

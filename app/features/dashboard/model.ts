@@ -1,8 +1,38 @@
-// The dashboard's calendar and arithmetic, pure so they can be tested without a database.
+import { isoDay } from "~/money/dates";
+import type { TransactionType } from "~/features/transactions/model";
+
+// The dashboard's calendar, arithmetic and figures, pure so they can be tested without a database.
 
 export type DateRange = { startDate: string; endDate: string };
 
-const pad = (n: number) => String(n).padStart(2, "0");
+export type MonthTotals = { incomeUsdCents: number; expenseUsdCents: number; netUsdCents: number };
+
+export type CurrencyMonth = {
+  currencyCode: string;
+  /** Transactions with at least one payment in this currency. */
+  count: number;
+  incomeMinor: number;
+  expenseMinor: number;
+  incomeUsdCents: number;
+  expenseUsdCents: number;
+};
+
+export type RecentTransaction = {
+  id: string;
+  type: TransactionType;
+  description: string;
+  date: string;
+  usdCents: number;
+  category: { id: string; name: string; color: string; icon: string } | null;
+  payments: Array<{ currencyCode: string; amountMinor: number; usdCents: number }>;
+};
+
+export type DashboardMoney = {
+  current: MonthTotals;
+  previous: MonthTotals;
+  byCurrency: CurrencyMonth[];
+  recent: RecentTransaction[];
+};
 
 /** The calendar month containing `date` (UTC), `monthsBack` months earlier, as yyyy-MM-dd bounds (both inclusive). */
 export function monthRange(date: Date, monthsBack = 0): DateRange {
@@ -10,8 +40,7 @@ export function monthRange(date: Date, monthsBack = 0): DateRange {
   const month = date.getUTCMonth() - monthsBack;
   const first = new Date(Date.UTC(year, month, 1));
   const last = new Date(Date.UTC(year, month + 1, 0));
-  const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  return { startDate: iso(first), endDate: iso(last) };
+  return { startDate: isoDay(first), endDate: isoDay(last) };
 }
 
 /**
@@ -43,4 +72,27 @@ export function formatPercentChange(tenths: number, locale: string): string {
     maximumFractionDigits: 1,
     signDisplay: "exceptZero",
   }).format(tenths / 1000);
+}
+
+/** Spec section 2: the change against last month is shown only when non-zero (it rounds to 0.0 % too). */
+export function shownChange(tenths: number | null): number | null {
+  return tenths === 0 ? null : tenths;
+}
+
+/** A currency as the dashboard formats its amounts. */
+export type DashboardCurrency = { code: string; symbol: string; decimals: number };
+
+/** The currencies this month's figures and the recent transactions use, for formatting them. */
+export function usedCurrencies(
+  money: Pick<DashboardMoney, "byCurrency" | "recent">,
+  all: readonly { code: string; symbol: string; decimalPlaces: number }[],
+): DashboardCurrency[] {
+  const used = new Set([...money.byCurrency.map((c) => c.currencyCode), ...money.recent.flatMap((r) => r.payments.map((p) => p.currencyCode))]);
+  return all.filter((c) => used.has(c.code)).map((c) => ({ code: c.code, symbol: c.symbol, decimals: c.decimalPlaces }));
+}
+
+/** A code's symbol and decimals; an unknown one shows its code with two decimals. */
+export function currencyOf(currencies: readonly DashboardCurrency[], code: string) {
+  const found = currencies.find((c) => c.code === code);
+  return found ? { symbol: found.symbol, decimals: found.decimals } : { symbol: code, decimals: 2 };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import type { DateRange } from "~/features/dashboard/model";
+import type { DashboardMoney, DateRange, MonthTotals, RecentTransaction } from "~/features/dashboard/model";
 import type { TransactionType } from "~/features/transactions/model";
 import type { Db } from "~/platform/db/client.server";
 import { ownerCheck } from "~/platform/db/owner-check.server";
@@ -10,35 +10,6 @@ import { sumOfType } from "~/platform/db/sums.server";
 // range, in one round trip. Every selected column has its own name: D1 returns batch rows keyed
 // by column name, so two columns both called `usd_cents` or `type` would collapse into one
 // (docs/decisions/004).
-
-export type MonthTotals = { incomeUsdCents: number; expenseUsdCents: number; netUsdCents: number };
-
-export type CurrencyMonth = {
-  currencyCode: string;
-  /** Transactions with at least one payment in this currency. */
-  count: number;
-  incomeMinor: number;
-  expenseMinor: number;
-  incomeUsdCents: number;
-  expenseUsdCents: number;
-};
-
-export type RecentTransaction = {
-  id: string;
-  type: TransactionType;
-  description: string;
-  date: string;
-  usdCents: number;
-  category: { id: string; name: string; color: string; icon: string } | null;
-  payments: Array<{ currencyCode: string; amountMinor: number; usdCents: number }>;
-};
-
-export type DashboardMoney = {
-  current: MonthTotals;
-  previous: MonthTotals;
-  byCurrency: CurrencyMonth[];
-  recent: RecentTransaction[];
-};
 
 export const RECENT_LIMIT = 5;
 

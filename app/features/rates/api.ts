@@ -1,9 +1,123 @@
 import { z } from "zod";
-import { manualRateSchema } from "~/features/rates/model";
+import { FIXED_SOURCE, manualRateSchema, type KnownRate } from "~/features/rates/model";
+import type { Currency, StoredRate } from "~/features/rates/queries.server";
 import { isIsoDate } from "~/features/transactions/model";
+import { BASE_CURRENCY } from "~/money/currencies";
 import { defineOperation } from "~/platform/http/operation";
 import { wholeNumberParam } from "~/platform/http/query-params";
-import { apiExchangeRateSchema, apiStoredRateSchema } from "./api-json";
+
+// Currencies and exchange rates as the API shows them (spec section 3). A rate appears as a
+// JSON number (`rate`, what the spec's client reads) and as the exact decimal string that
+// is stored (`rateExact`), for clients that must never round-trip money through a float.
+
+export const apiCurrencySchema = z
+  .object({
+    code: z.string().meta({ description: "ISO 4217 code, e.g. EUR" }),
+    name: z.string(),
+    symbol: z.string().meta({ description: "Shown before amounts, followed by a space" }),
+    decimalPlaces: z.number().int().meta({ description: "Minor-unit digits: 2 for USD, 0 for JPY" }),
+    isActive: z.boolean().meta({ description: "Offered for new transactions and refreshed from the provider" }),
+  })
+  .meta({ title: "Currency" });
+
+export function toApiCurrency(c: Currency): z.infer<typeof apiCurrencySchema> {
+  return { code: c.code, name: c.name, symbol: c.symbol, decimalPlaces: c.decimalPlaces, isActive: c.isActive };
+}
+
+const rateNumber = z.number().meta({ description: "The rate as a JSON number (nearest double of rateExact)" });
+const rateExact = z.string().meta({ description: "The exact decimal string, at most 12 fraction digits" });
+const source = z.string().meta({ description: "manual, provider, snapshot (the offline rates shipped with the app) or fixed (USD)" });
+const day = (description: string) => z.string().meta({ description, format: "date" });
+
+export const apiRateLegSchema = z.object({
+  currencyCode: z.string(),
+  rate: rateExact.meta({ description: "Units of the currency per 1 USD, exact" }),
+  date: day("The day of this rate, yyyy-MM-dd"),
+  source,
+});
+
+export const apiExchangeRateSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    rate: rateNumber.meta({ description: "Units of `to` per 1 `from`, as a JSON number" }),
+    rateExact,
+    date: day("The day of the rate: the older of the two currencies' rate days"),
+    requestedDate: day("The day asked for (today by default); each rate is the latest on or before it"),
+    source: source.meta({ description: "The rates' source when both agree (USD's fixed 1 aside), else mixed" }),
+    legs: z
+      .object({ from: apiRateLegSchema, to: apiRateLegSchema })
+      .meta({ description: "The two per-USD rates the answer is computed from" }),
+  })
+  .meta({ title: "ExchangeRate" });
+
+export const apiStoredRateSchema = z
+  .object({
+    currencyCode: z.string(),
+    date: day("yyyy-MM-dd"),
+    rate: rateNumber.meta({ description: "Units of the currency per 1 USD, as a JSON number" }),
+    rateExact,
+    source,
+    fetchedAt: z.string().meta({ description: "When it was stored (ISO 8601)", format: "date-time" }),
+  })
+  .meta({ title: "StoredExchangeRate" });
+
+export function toApiStoredRate(r: StoredRate): z.infer<typeof apiStoredRateSchema> {
+  return {
+    currencyCode: r.currencyCode,
+    date: r.date,
+    rate: Number(r.rate),
+    rateExact: r.rate,
+    source: r.source,
+    fetchedAt: r.fetchedAt.toISOString(),
+  };
+}
+
+export function toApiRateLeg(r: KnownRate): z.infer<typeof apiRateLegSchema> {
+  return { currencyCode: r.currencyCode, rate: r.rate, date: r.date, source: r.source };
+}
+
+/**
+ * GET /api/exchange-rates' answer from the two per-USD legs and their cross rate. USD's fixed 1
+ * says nothing about how old or where from; the other leg does.
+ */
+export function toApiExchangeRate(
+  pair: { from: string; to: string; day: string; exact: string },
+  fromLeg: KnownRate,
+  toLeg: KnownRate,
+): z.infer<typeof apiExchangeRateSchema> {
+  const stored = [fromLeg, toLeg].filter((leg) => leg.source !== FIXED_SOURCE);
+  const sources = [...new Set(stored.map((leg) => leg.source))];
+  return {
+    from: pair.from,
+    to: pair.to,
+    rate: Number(pair.exact),
+    rateExact: pair.exact,
+    date: stored.map((leg) => leg.date).sort()[0] ?? pair.day,
+    requestedDate: pair.day,
+    source: sources.length === 0 ? FIXED_SOURCE : sources.length === 1 ? sources[0]! : "mixed",
+    legs: { from: toApiRateLeg(fromLeg), to: toApiRateLeg(toLeg) },
+  };
+}
+
+/** GET /api/exchange-rates/latest's answer: each code's rate, or the code listed as missing (never 1). */
+export function toApiLatestRates(codes: readonly string[], known: ReadonlyMap<string, KnownRate>, date: string) {
+  const rates: Record<string, number> = {};
+  const exactRates: Record<string, string> = {};
+  const asOf: Record<string, { date: string; source: string }> = {};
+  const missing: string[] = [];
+  for (const code of codes) {
+    const rate = known.get(code);
+    if (!rate) {
+      missing.push(code);
+      continue;
+    }
+    rates[code] = Number(rate.rate);
+    exactRates[code] = rate.rate;
+    asOf[code] = { date: rate.date, source: rate.source };
+  }
+  return { base: BASE_CURRENCY, date, rates, exactRates, asOf, missing };
+}
 
 const currencyCode = (description: string) =>
   z
@@ -18,7 +132,7 @@ const optionalDay = (description: string) =>
   z.string().trim().refine(isIsoDate, "validation.dateInvalid").optional().meta({ description });
 
 export const exchangeRateQuerySchema = z.object({
-  from: currencyCode("The currency converted from; USD when omitted").default("USD"),
+  from: currencyCode("The currency converted from; USD when omitted").default(BASE_CURRENCY),
   to: currencyCode("The currency converted to"),
   date: optionalDay("yyyy-MM-dd; today (UTC) when omitted. The rates used are the latest on or before it."),
 });
@@ -75,7 +189,7 @@ export const latestRatesOperation = defineOperation({
   tag: "exchange-rates",
   access: "user",
   response: z.object({
-    base: z.literal("USD"),
+    base: z.literal(BASE_CURRENCY),
     date: z.string().meta({ description: "Today (UTC): each rate is the latest on or before it", format: "date" }),
     rates: z.record(z.string(), z.number()),
     exactRates: z.record(z.string(), z.string()),
@@ -115,3 +229,28 @@ export const createManualRateOperation = defineOperation({
 });
 
 export const rateOperations = [getExchangeRateOperation, latestRatesOperation, rateHistoryOperation, createManualRateOperation];
+
+export const listCurrenciesOperation = defineOperation({
+  operationId: "listCurrencies",
+  method: "GET",
+  path: "/api/currencies",
+  summary: "The active currencies, by code",
+  description: "The built-in list of spec section 3 unless a superadmin changed it.",
+  tag: "currencies",
+  access: "user",
+  response: z.object({ currencies: z.array(apiCurrencySchema) }),
+});
+
+export const getCurrencyOperation = defineOperation({
+  operationId: "getCurrency",
+  method: "GET",
+  path: "/api/currencies/{code}",
+  summary: "One currency, active or not",
+  tag: "currencies",
+  access: "user",
+  params: { code: "The currency code, in any letter case" },
+  response: z.object({ currency: apiCurrencySchema }),
+  errorStatuses: [404],
+});
+
+export const currencyOperations = [listCurrenciesOperation, getCurrencyOperation];

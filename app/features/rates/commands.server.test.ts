@@ -4,7 +4,8 @@ import { startFakeRateProvider, type FakeRateProvider } from "../../../tests/fak
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import { refreshRates } from "~/features/rates/refresh.server";
 import type { Db } from "~/platform/db/client.server";
-import { findRateOn, findRatesOn, lastRefreshRuns, rateHistory, saveManualRate, upsertRateQuery } from "./commands.server";
+import { saveManualRate, upsertRateQuery } from "./commands.server";
+import { findRateOn, findRatesOn, lastRefreshRuns, rateHistory } from "./queries.server";
 import { activityLog, exchangeRates, rateRefreshRuns, users } from "~/platform/db/schema";
 
 // The rate queries and the refresh job on real libSQL in Node (the production driver family);
@@ -23,6 +24,13 @@ beforeAll(async () => {
 afterAll(() => provider.close());
 
 const at = (iso: string) => new Date(iso);
+
+/** The command's stored rate, or the test fails on its outcome. */
+async function savedManualRate(input: { currencyCode: string; date: string; rate: string }) {
+  const outcome = await saveManualRate(db, admin, input);
+  if (outcome.kind !== "ok") throw new Error(`manual rate refused: ${outcome.kind}`);
+  return outcome.rate;
+}
 
 test("the latest rate on or before a date wins; on one date manual beats provider beats snapshot", async () => {
   await db.batch([
@@ -57,9 +65,9 @@ test("re-upserting the same rate changes nothing; a different one replaces it", 
 });
 
 test("a manual rate is stored as manual, replaced by the next one for the same day, and each is in the superadmin's activity log", async () => {
-  const first = await saveManualRate(db, { currencyCode: "AUD", date: "2026-11-12", rate: "1.5" }, admin);
+  const first = await savedManualRate({ currencyCode: "AUD", date: "2026-11-12", rate: "1.5" });
   expect(first).toMatchObject({ currencyCode: "AUD", date: "2026-11-12", rate: "1.5", source: "manual" });
-  const second = await saveManualRate(db, { currencyCode: "AUD", date: "2026-11-12", rate: "1.55" }, admin);
+  const second = await savedManualRate({ currencyCode: "AUD", date: "2026-11-12", rate: "1.55" });
   expect(second.rate).toBe("1.55");
   const rows = await db.select().from(exchangeRates).where(eq(exchangeRates.currencyCode, "AUD"));
   expect(rows.filter((r) => r.source === "manual")).toHaveLength(1);

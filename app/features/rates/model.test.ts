@@ -1,15 +1,6 @@
 import { expect, test } from "vitest";
-import {
-  crossRate,
-  decodeFailure,
-  encodeFailure,
-  formatRate,
-  manualRateSchema,
-  providerNumberToRate,
-  rateAgeDays,
-  staleRateAge,
-} from "./model";
-import { parseRate as parseRateInput } from "~/money/amounts";
+import { decodeFailure, encodeFailure, fixedBaseRate, manualRateSchema, paymentRateAgeDays, rateAgeDays, staleRateAge, toRunView } from "./model";
+import { crossRate, formatRate, parseRate as parseRateInput, providerNumberToRate } from "~/money/rates";
 
 // Expected values cross-checked with Python's decimal module (ROUND_HALF_UP at 1e-12).
 test("a cross rate is rate(to) ÷ rate(from), rounded once to 12 places, half away from zero", () => {
@@ -107,4 +98,21 @@ test("a rate's age counts calendar days to the day it is used on, and only a pro
   expect(staleRateAge({ date: "2026-11-01", source: "manual" }, "2026-11-23", 7)).toBeNull();
   expect(staleRateAge({ date: "2026-11-01", source: "fixed" }, "2026-11-23", 7)).toBeNull();
   expect(staleRateAge({ date: "2026-11-01", source: "provider" }, "2026-11-23", 30)).toBeNull();
+});
+
+test("USD is always 1 with source fixed, and such a rate never ages", () => {
+  expect(fixedBaseRate("2026-11-20")).toEqual({ currencyCode: "USD", rate: "1", date: "2026-11-20", source: "fixed" });
+  expect(paymentRateAgeDays(fixedBaseRate("2026-01-01"), "2026-11-20")).toBe(0);
+});
+
+test("a refresh run as the settings page shows it: a success's day, a failure's reason and detail", () => {
+  const ranAt = new Date("2026-11-23T06:15:00Z");
+  expect(toRunView({ id: "a", ok: true, message: "2026-11-23", ratesWritten: 9, ranAt })).toEqual({
+    ranAt: "2026-11-23T06:15:00.000Z",
+    date: "2026-11-23",
+    written: 9,
+    reason: null,
+    detail: "",
+  });
+  expect(toRunView({ id: "b", ok: false, message: "down:HTTP 503", ratesWritten: 0, ranAt })).toMatchObject({ date: null, reason: "down", detail: "HTTP 503" });
 });

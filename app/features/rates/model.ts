@@ -1,59 +1,33 @@
-import Big from "big.js";
 import { z } from "zod";
-import { isValidRate, parseRate, RATE_FRACTION_DIGITS, rateMessages } from "~/money/amounts";
+import { BASE_CURRENCY } from "~/money/currencies";
+import { dayToDate, isoDay } from "~/money/dates";
+import { BASE_RATE, parseRate, rateMessages } from "~/money/rates";
 import { isIsoDate } from "~/features/transactions/model";
 
-// Exchange rates (ARCHITECTURE.md 4): exact decimal strings of currency units per 1 USD,
-// > 0, at most 12 fraction digits. Everything here is string and big.js work; a rate is
-// never held in a float except where a JSON client asks for a number.
-
-export const BASE_CURRENCY = "USD";
+// The rates feature's rules (ARCHITECTURE.md 4): where a rate came from, which one a day uses,
+// when it counts as old, and why a refresh wrote nothing. The decimal arithmetic is in ~/money/rates.
 
 /** Where a stored rate came from. A provider run stores "provider"; USD is "fixed" and never stored as a lookup. */
 export const RATE_SOURCES = ["manual", "provider", "snapshot", "fixed"] as const;
 export type RateSource = (typeof RATE_SOURCES)[number];
 export const PROVIDER_SOURCE: RateSource = "provider";
 export const MANUAL_SOURCE: RateSource = "manual";
+export const FIXED_SOURCE: RateSource = "fixed";
 
-/** big.js rounding mode 1 (ROUND_HALF_UP): ties go away from zero. */
-const HALF_AWAY_FROM_ZERO = 1;
-// A private constructor so this precision does not leak to other big.js users.
-const Decimal = Big();
-Decimal.DP = 40;
-
-/** A rate rounded to 12 fraction digits, half away from zero, in plain notation; null when that leaves nothing positive. */
-function roundRate(value: Big): string | null {
-  const rounded = value.round(RATE_FRACTION_DIGITS, HALF_AWAY_FROM_ZERO);
-  if (rounded.lte(0)) return null;
-  const text = rounded.toFixed();
-  return isValidRate(text) ? text : null;
+/** A source the app knows how to name (the pages translate these; anything else is shown as stored). */
+export function isRateSource(source: string): source is RateSource {
+  return (RATE_SOURCES as readonly string[]).includes(source);
 }
 
-/**
- * Units of `to` per 1 unit of `from`, through USD: rate(to) ÷ rate(from), both per 1 USD.
- * The quotient is computed to 40 places and rounded once to 12 fraction digits, half away
- * from zero. Null only when the result would round to 0 (below 0.0000000000005).
- */
-export function crossRate(fromPerUsd: string, toPerUsd: string): string | null {
-  if (fromPerUsd === toPerUsd) return "1";
-  return roundRate(new Decimal(toPerUsd).div(fromPerUsd));
-}
+/** A currency as stored (spec section 3); inactive ones keep their transactions but are not offered nor refreshed. */
+export type Currency = { code: string; name: string; symbol: string; decimalPlaces: number; isActive: boolean };
 
-/**
- * A provider's JSON number → an exact decimal string. JSON.parse has already made it a
- * double; its shortest round-trip text (Number.prototype.toString) is the number the
- * provider wrote (up to 17 significant digits), without binary artefacts such as
- * 0.30000000000000004's tail surviving the rounding to 12 places. Exponent forms
- * ("1e-7") are expanded. Null for anything not finite and positive after rounding.
- */
-export function providerNumberToRate(value: unknown): string | null {
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) return null;
-  return roundRate(new Decimal(value.toString()));
-}
+/** A rate as a lookup answers it: per 1 USD, the day it is filed under, and its source. */
+export type KnownRate = { currencyCode: string; rate: string; date: string; source: string };
 
-/** The calendar date of an instant in UTC, yyyy-MM-dd: the day rates are filed under. */
-export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/** USD on any day: exactly 1, source "fixed". Never looked up, so never missing and never old. */
+export function fixedBaseRate(date: string): KnownRate {
+  return { currencyCode: BASE_CURRENCY, rate: BASE_RATE, date, source: FIXED_SOURCE };
 }
 
 /** Longest text accepted for a rate; anything longer is not a rate someone meant. */
@@ -96,19 +70,13 @@ export const manualRateSchema = z.object({
 });
 export type ManualRateInput = z.output<typeof manualRateSchema>;
 
-/**
- * An exact decimal string shown in the user's language: grouped whole part, the locale's
- * decimal sign, every fraction digit kept ("3871.25" → "3,871.25" / "3871,25").
- */
-export function formatRate(rate: string, locale: string): string {
-  const [whole = "0", fraction = ""] = rate.split(".");
-  const format = new Intl.NumberFormat(locale);
-  const decimalSign = format.formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
-  return `${format.format(BigInt(whole))}${fraction ? decimalSign + fraction : ""}`;
-}
-
 /** A rate older than this many days on the day it is used is called out (RATE_STALE_AFTER_DAYS overrides it). */
 export const DEFAULT_RATE_STALE_AFTER_DAYS = 7;
+
+/** RATE_STALE_AFTER_DAYS as every face reads it (the transaction form, the API, /admin/settings): the env value or the default. */
+export function staleAfterDays(env: { RATE_STALE_AFTER_DAYS?: number | undefined }): number {
+  return env.RATE_STALE_AFTER_DAYS ?? DEFAULT_RATE_STALE_AFTER_DAYS;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -120,18 +88,13 @@ export function rateAgeDays(rateDate: string, usedOn: string): number {
 
 /** A payment's rate's age on the day it is used. A rate typed by the user is theirs for the day and USD is always 1: neither ages. */
 export function paymentRateAgeDays(rate: { date: string; source: string }, usedOn: string): number {
-  return rate.source === MANUAL_SOURCE || rate.source === "fixed" ? 0 : rateAgeDays(rate.date, usedOn);
+  return rate.source === MANUAL_SOURCE || rate.source === FIXED_SOURCE ? 0 : rateAgeDays(rate.date, usedOn);
 }
 
 /** The age of a rate worth warning about ("rate from 1 Nov 2026, 22 days old"), or null. */
 export function staleRateAge(rate: { date: string; source: string }, usedOn: string, staleAfterDays: number): number | null {
   const age = paymentRateAgeDays(rate, usedOn);
   return age > staleAfterDays ? age : null;
-}
-
-/** A yyyy-MM-dd date as a UTC midnight instant, for Intl formatting. */
-export function dayToDate(day: string): Date {
-  return new Date(`${day}T00:00:00Z`);
 }
 
 // Why a refresh wrote nothing (ARCHITECTURE.md 4). Stored in rate_refresh_runs.message as
@@ -167,3 +130,51 @@ export function decodeFailure(message: string | null): { reason: RefreshFailure 
     ? { reason: reason as RefreshFailure, detail }
     : { reason: "unknown", detail: text };
 }
+
+/** One run of the refresh, as rate_refresh_runs stores it. */
+export type RefreshRun = { id: string; ok: boolean; message: string | null; ratesWritten: number; ranAt: Date };
+
+/** A run as the admin settings page shows it. */
+export type RunView = { ranAt: string; date: string | null; written: number; reason: RefreshFailure | "unknown" | null; detail: string };
+
+export function toRunView(run: RefreshRun): RunView {
+  const failure = run.ok ? null : decodeFailure(run.message);
+  return {
+    ranAt: run.ranAt.toISOString(),
+    // A successful run's message is the day its rates were filed under.
+    date: run.ok ? run.message : null,
+    written: run.ratesWritten,
+    reason: failure?.reason ?? null,
+    detail: failure?.detail ?? "",
+  };
+}
+
+/** A currency's latest rate on the admin settings page, with its age today. */
+export type LatestRateRow = {
+  code: string;
+  name: string;
+  rate: string | null;
+  date: string | null;
+  source: string | null;
+  ageDays: number | null;
+  stale: boolean;
+};
+
+export function toLatestRateRow(currency: { code: string; name: string }, rate: KnownRate | undefined, today: string, staleAfter: number): LatestRateRow {
+  return {
+    code: currency.code,
+    name: currency.name,
+    rate: rate?.rate ?? null,
+    date: rate?.date ?? null,
+    source: rate?.source ?? null,
+    // How old the latest rate is today; past RATE_STALE_AFTER_DAYS the transaction form warns about it too.
+    ageDays: rate ? rateAgeDays(rate.date, today) : null,
+    stale: rate ? staleRateAge(rate, today, staleAfter) !== null : false,
+  };
+}
+
+/** The admin settings page's three forms, told apart by the submit button's `intent`. */
+export const settingsIntents = { manualRate: "manual-rate", refresh: "refresh", currencyStatus: "currency-status" } as const;
+
+/** A currency code as the settings page posts and flashes it. */
+export const CURRENCY_CODE = /^[A-Z]{3}$/;

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { BASE_CURRENCY, isoDay, providerNumberToRate, type RefreshFailure } from "~/features/rates/model";
+import type { RefreshFailure } from "~/features/rates/model";
+import { BASE_CURRENCY } from "~/money/currencies";
+import { isoDay } from "~/money/dates";
+import { providerNumberToRate } from "~/money/rates";
 import { isIsoDate } from "~/features/transactions/model";
 
 // The exchange-rate provider adapter (ARCHITECTURE.md 4). The provider is whatever

@@ -1,7 +1,10 @@
 import { createDb, type Db } from "~/platform/db/client.server";
-import { listCurrencies } from "~/features/rates/currencies.server";
+import { listCurrencies } from "~/features/rates/queries.server";
 import { recordRefreshRunQueries, upsertRateQuery } from "~/features/rates/commands.server";
-import { BASE_CURRENCY, encodeFailure, isoDay, PROVIDER_SOURCE, type RefreshFailure } from "~/features/rates/model";
+import { encodeFailure, PROVIDER_SOURCE, type RefreshFailure } from "~/features/rates/model";
+import { isBaseCurrency } from "~/money/currencies";
+import { isoDay } from "~/money/dates";
+import { BASE_RATE } from "~/money/rates";
 import { parseEnv } from "~/env.server";
 import { fetchProviderRates, type ProviderOptions } from "./provider";
 
@@ -46,7 +49,7 @@ export async function refreshRates(db: Db, options: RefreshOptions): Promise<Ref
   const rows = codes.map((code) => ({
     currencyCode: code,
     date,
-    rate: code === BASE_CURRENCY ? "1" : fetched.quote.rates[code]!,
+    rate: isBaseCurrency(code) ? BASE_RATE : fetched.quote.rates[code]!,
     source: PROVIDER_SOURCE,
     fetchedAt: now,
   }));

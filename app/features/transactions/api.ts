@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { SEARCH_MAX, searchParamSchema } from "~/text/search-text";
-import { formatDate } from "~/money/dates";
-import { minorToDecimalString, parseRate, signedAmount } from "~/money/amounts";
-import { dayToDate, paymentRateAgeDays } from "~/features/rates/model";
+import { dayToDate, formatDate } from "~/money/dates";
+import { minorToDecimalString, minorToNumber as decimalNumber, signedAmount } from "~/money/amounts";
+import { BASE_CURRENCY } from "~/money/currencies";
+import { parseRate } from "~/money/rates";
+import { paymentRateAgeDays } from "~/features/rates/model";
 import {
   calendarDateOf,
   isIsoDate,
@@ -31,8 +33,6 @@ export type TransactionView = {
   /** "Rate from Nov 01, 2026, 22 days old", in the request's language. */
   staleRateText: (rateDate: string, days: number) => string;
 };
-
-const decimalNumber = (minor: number, decimals: number) => Number(minorToDecimalString(minor, decimals));
 
 export const apiPaymentSchema = z
   .object({
@@ -151,7 +151,7 @@ const isoDate = (required: string) =>
   z.string({ error: required }).trim().min(1, required).refine(isIsoDate, "validation.dateInvalid").meta({ description: "yyyy-MM-dd" });
 
 export const apiPaymentBodySchema = z.object({
-  currencyCode: z.string({ error: "validation.currencyRequired" }).trim().toUpperCase().default("USD"),
+  currencyCode: z.string({ error: "validation.currencyRequired" }).trim().toUpperCase().default(BASE_CURRENCY),
   amount: decimalInput.optional().meta({ description: "Positive, at most the currency's decimals" }),
   paymentMethod: z.string().optional().meta({ description: "Cash (default), Credit Card, Debit Card, Bank Transfer, Digital Wallet, Check, Other" }),
   exchangeRate: decimalInput
@@ -432,7 +432,7 @@ export function apiValidationError(issues: readonly { path: readonly PropertyKey
 
 function singlePayment(body: ApiTransactionCreate | ApiTransactionUpdate, base?: RawPayment): RawPayment {
   return {
-    currencyCode: body.currencyCode ?? base?.currencyCode ?? "USD",
+    currencyCode: body.currencyCode ?? base?.currencyCode ?? BASE_CURRENCY,
     amount: body.amount ?? base?.amount,
     method: body.paymentMethod ?? base?.method ?? "cash",
     // A new currency without a rate takes the rate on file, not the old currency's rate.

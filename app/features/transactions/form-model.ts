@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { isBelowMinimumRate, normalizeRate, parseAmount, parseRate, rateMessages, toUsdCents } from "~/money/amounts";
+import { parseAmount } from "~/money/amounts";
+import { BASE_CURRENCY, isBaseCurrency } from "~/money/currencies";
+import { BASE_RATE, isBelowMinimumRate, normalizeRate, parseRate, rateMessages, toUsdCents } from "~/money/rates";
 import {
   amountMessage,
   categoryTypeFor,
@@ -50,12 +52,6 @@ export type Draft = {
 export type FormCurrency = { code: string; decimalPlaces: number };
 export type FormCategory = { id: string; type: "expense" | "income" };
 
-export const BASE_CURRENCY = "USD";
-
-export function todayIso(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 export function emptyPayment(key: string): DraftPayment {
   return { key, currencyCode: BASE_CURRENCY, amount: "", method: DEFAULT_PAYMENT_METHOD, rate: "", rateFor: "", ref: null };
 }
@@ -75,11 +71,6 @@ export function newDraft(categories: readonly FormCategory[], today: string): Dr
     tagIds: [],
     payments: [emptyPayment("row-0")],
   };
-}
-
-/** A stored rate is shown as typed; a stored USD payment has no rate field. */
-export function isBaseCurrency(code: string) {
-  return code.trim().toUpperCase() === BASE_CURRENCY;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -205,7 +196,7 @@ export function paymentUsdCents(payment: Pick<DraftPayment, "currencyCode" | "am
   if (!currency) return null;
   const amount = parseAmount(payment.amount, currency.decimalPlaces);
   if (!amount.ok) return null;
-  const rate = isBaseCurrency(payment.currencyCode) ? "1" : normalizeRate(payment.rate);
+  const rate = isBaseCurrency(payment.currencyCode) ? BASE_RATE : normalizeRate(payment.rate);
   if (!rate) return null;
   return toUsdCents(amount.minor, currency.decimalPlaces, rate);
 }

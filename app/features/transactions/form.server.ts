@@ -1,9 +1,10 @@
-import { isBaseCurrency, type Draft, type DraftPayment, type RateRef } from "~/features/transactions/form-model";
+import type { Draft, DraftPayment, RateRef } from "~/features/transactions/form-model";
 import { isIsoDate } from "~/features/transactions/model";
-import { minorToDecimalString, normalizeRate } from "~/money/amounts";
+import { minorToDecimalString } from "~/money/amounts";
+import { isBaseCurrency } from "~/money/currencies";
+import { normalizeRate } from "~/money/rates";
 import type { Db } from "~/platform/db/client.server";
-import type { Currency } from "~/features/rates/currencies.server";
-import { findRateOn, type KnownRate } from "~/features/rates/commands.server";
+import { findRateOn, type Currency, type KnownRate } from "~/features/rates/queries.server";
 import type { TransactionPayment, TransactionRecord } from "./queries.server";
 
 // The transaction form's server side beyond the query layer: filling rates on the round

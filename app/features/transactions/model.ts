@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "~/text/plain-text";
 import type { AmountError } from "~/money/amounts";
 import type { CategoryType } from "~/features/categories/model";
+import { dayToDate, isoDay } from "~/money/dates";
 
 // The shape of a transaction as the web form and the API send it (spec sections 3 and 5),
 // before the amounts meet their currencies' decimals and rates (resolve.ts).
@@ -52,8 +53,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar date written yyyy-MM-dd (2026-02-30 is not one, nor is anything in year 0000, which no calendar has). */
 export function isIsoDate(value: string): boolean {
   if (!ISO_DATE.test(value) || value.startsWith("0000")) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  const date = dayToDate(value);
+  return !Number.isNaN(date.getTime()) && isoDay(date) === value;
 }
 
 const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;

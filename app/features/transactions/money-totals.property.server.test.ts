@@ -1,12 +1,12 @@
 import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import type { DateRange } from "~/features/dashboard/model";
-import { MAX_USD_CENTS, minorToDecimalString, normalizeRate, toUsdCents } from "~/money/amounts";
+import { MAX_USD_CENTS, minorToDecimalString } from "~/money/amounts";
+import { normalizeRate, toUsdCents } from "~/money/rates";
 import { PAYMENT_METHODS, transactionInputSchema, type PaymentMethod, type TransactionType } from "~/features/transactions/model";
 import type { Db } from "~/platform/db/client.server";
-import { listCurrencies } from "~/features/rates/currencies.server";
+import { findRateOn, listCurrencies } from "~/features/rates/queries.server";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
-import { findRateOn } from "~/features/rates/commands.server";
 import { payments, transactions, users } from "~/platform/db/schema";
 import { loadAndResolveTransaction } from "./resolve.server";
 import type { RecordedTransaction, ResolvedPayment } from "./resolve";

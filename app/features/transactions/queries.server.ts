@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { foldForSearch } from "~/text/search-text";
 import { findCategory } from "~/features/categories/queries.server";
-import { listCurrencies } from "~/features/rates/currencies.server";
+import { listCurrencies } from "~/features/rates/queries.server";
 import { transactionTypeOf, type TransactionType } from "~/features/transactions/model";
 import { inList, jsonList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";

@@ -1,7 +1,7 @@
 import { and } from "drizzle-orm";
 import { findCategoryQuery } from "~/features/categories/queries.server";
-import { findRatesOnQuery } from "~/features/rates/commands.server";
-import { BASE_CURRENCY } from "~/features/rates/model";
+import { findRatesOnQuery } from "~/features/rates/queries.server";
+import { BASE_CURRENCY } from "~/money/currencies";
 import type { TransactionInput } from "~/features/transactions/model";
 import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";

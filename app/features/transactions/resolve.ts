@@ -1,6 +1,8 @@
-import { isBelowMinimumRate, MAX_USD_CENTS, parseAmount, parseRate, rateMessages, sumMinor, toUsdCents } from "~/money/amounts";
+import { MAX_USD_CENTS, parseAmount, sumMinor } from "~/money/amounts";
+import { BASE_CURRENCY } from "~/money/currencies";
+import { BASE_RATE, isBelowMinimumRate, parseRate, rateMessages, toUsdCents } from "~/money/rates";
 import type { CategoryType } from "~/features/categories/model";
-import { BASE_CURRENCY, MANUAL_SOURCE } from "~/features/rates/model";
+import { fixedBaseRate, MANUAL_SOURCE } from "~/features/rates/model";
 import type { UserTotalLimit } from "~/platform/db/errors.server";
 import { amountMessage, transactionTypeOf, type PaymentMethod, type TransactionInput, type TransactionType } from "~/features/transactions/model";
 
@@ -174,8 +176,9 @@ function rateFor(
   if (typed && !typed.ok) return { ok: false, message: rateMessages[typed.error] };
   if (code === BASE_CURRENCY) {
     // A USD rate other than 1 is a client's mistake, not something to ignore.
-    if (typed && typed.rate !== "1") return { ok: false, message: "validation.rateUsdIsOne" };
-    return { ok: true, value: { rate: "1", rateDate: date, rateSource: "fixed" } };
+    if (typed && typed.rate !== BASE_RATE) return { ok: false, message: "validation.rateUsdIsOne" };
+    const fixed = fixedBaseRate(date);
+    return { ok: true, value: { rate: fixed.rate, rateDate: fixed.date, rateSource: fixed.source } };
   }
   const rate = typed?.rate;
   if (previous && (rate === undefined || rate === previous.payment.rate)) {

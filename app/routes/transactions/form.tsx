@@ -2,14 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { staleAfterDays } from "~/features/rates/stale-rates.server";
+import { staleAfterDays } from "~/features/rates/model";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
 import { buttonClass } from "~/components/forms";
 import { TransactionEditor, type FormActionData } from "~/features/transactions/ui/transaction-editor";
 import { listCategories } from "~/features/categories/queries.server";
-import { listCurrencies } from "~/features/rates/currencies.server";
-
+import { listCurrencies } from "~/features/rates/queries.server";
 import { codesWithRate, draftFromRecord, fillRates } from "~/features/transactions/form.server";
 import { listTagChoices } from "~/features/tags/queries.server";
 import { deleteIntent } from "~/features/transactions/delete-intent.server";
@@ -22,13 +21,13 @@ import {
   newDraft,
   parseFormIntent,
   readDraft,
-  todayIso,
   toTransactionInput,
   transactionFormSchema,
   type Draft,
 } from "~/features/transactions/form-model";
+import { isoDay } from "~/money/dates";
 import { resources } from "~/locales";
-import { dbContext } from "~/context.server";
+import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/form";
 
@@ -60,7 +59,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     id ? getTransaction(db, userId, id) : Promise.resolve(undefined),
   ]);
   if (id && !record) throw notFound();
-  const draft = record ? draftFromRecord(record, currencies) : newDraft(categories, todayIso());
+  const draft = record ? draftFromRecord(record, currencies) : newDraft(categories, isoDay());
   return {
     title: getInstance(context).t(id ? "transactionForm.metaTitleEdit" : "transactionForm.metaTitleNew"),
     id,
@@ -70,7 +69,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     tags,
     currencies: currencies.map((c) => ({ code: c.code, name: c.name, decimalPlaces: c.decimalPlaces, isActive: c.isActive })),
     draft,
-    staleAfterDays: staleAfterDays(context),
+    staleAfterDays: staleAfterDays(context.get(envContext)),
   };
 }
 

@@ -6,7 +6,7 @@ import { Alert, Spinner } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
 import { listCategories } from "~/features/categories/queries.server";
-import { listCurrencies } from "~/features/rates/currencies.server";
+import { listCurrencies } from "~/features/rates/queries.server";
 import { listTagChoices } from "~/features/tags/queries.server";
 import { isFiltered, LIST_PAGE_SIZE, listHref, pageCount, parseListQuery, type ListQuery } from "~/features/transactions/list-query";
 import { EmptyState } from "~/features/transactions/ui/list-empty";

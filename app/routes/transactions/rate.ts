@@ -1,6 +1,6 @@
 import { sessionContext } from "~/context.server";
 import { dbContext } from "~/context.server";
-import { findRateOn } from "~/features/rates/commands.server";
+import { findRateOn } from "~/features/rates/queries.server";
 import { isIsoDate } from "~/features/transactions/model";
 import type { Route } from "./+types/rate";
 

@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import { RowDeleteConfirm, RowEditDeleteLinks } from "~/components/editable-list";
 import { buttonClass } from "~/components/forms";
 import type { TagUsageView, TagView } from "~/features/tags/model";
-import { formatMinor, USD } from "~/money/amounts";
-import { formatDate } from "~/money/dates";
+import { formatMinor } from "~/money/amounts";
+import { USD } from "~/money/currencies";
+import { dayToDate, formatDate } from "~/money/dates";
 
 /** A tag with its usage count, its links (usage, edit, delete), and under it the delete question or the usage panel. */
 export function TagRow({ tag, confirming, usage }: { tag: TagView; confirming: boolean; usage: TagUsageView | null }) {
@@ -62,7 +63,7 @@ function UsagePanel({ tag, usage }: { tag: TagView; usage: TagUsageView }) {
               <li key={tx.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
                 <span className="min-w-0 break-words">
                   <time dateTime={tx.date} className="mr-2 text-slate-600 dark:text-slate-300">
-                    {formatDate(new Date(`${tx.date}T00:00:00Z`), i18n.language)}
+                    {formatDate(dayToDate(tx.date), i18n.language)}
                   </time>
                   {tx.description}
                 </span>

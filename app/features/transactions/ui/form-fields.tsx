@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDate } from "~/money/dates";
-import { formatMinor, USD } from "~/money/amounts";
-import { formatRate, staleRateAge } from "~/features/rates/model";
-import { intentValue, isBaseCurrency, rateExplanation, type DraftPayment } from "~/features/transactions/form-model";
+import { dayToDate, formatDate } from "~/money/dates";
+import { formatMinor } from "~/money/amounts";
+import { isBaseCurrency, USD } from "~/money/currencies";
+import { formatRate } from "~/money/rates";
+import { isRateSource, staleRateAge } from "~/features/rates/model";
+import { intentValue, rateExplanation, type DraftPayment } from "~/features/transactions/form-model";
 import { categoryTypeFor, isIsoDate, PAYMENT_METHODS, type TransactionType } from "~/features/transactions/model";
 import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, Field, inputClass, Spinner, type ListOfErrors } from "~/components/forms";
@@ -201,7 +203,7 @@ export function PaymentRow({
   const rateHintId = id("rate-hint");
   const explanationId = id("rate-explanation");
   const staleId = id("rate-age");
-  const dayText = (day: string) => (isIsoDate(day) ? formatDate(new Date(`${day}T00:00:00Z`), locale) : day);
+  const dayText = (day: string) => (isIsoDate(day) ? formatDate(dayToDate(day), locale) : day);
   const staleDays = explanation && isIsoDate(date) && status !== "failed" ? staleRateAge(explanation, date, staleAfterDays) : null;
 
   let note: ReactNode = null;
@@ -363,8 +365,7 @@ export function PaymentRow({
 }
 
 function sourceLabel(t: ReturnType<typeof useTranslation>["t"], source: string) {
-  const known = ["fixed", "manual", "snapshot", "provider"];
-  return known.includes(source) ? t(`money.rateSources.${source}`) : t("transactionForm.payment.providerSource", { name: source });
+  return isRateSource(source) ? t(`money.rateSources.${source}`) : t("transactionForm.payment.providerSource", { name: source });
 }
 
 function RefreshIcon() {

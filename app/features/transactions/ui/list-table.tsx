@@ -10,8 +10,9 @@ import { listHref, sortedBy, type ListQuery, type SortColumn } from "~/features/
 import { DEFAULT_PAYMENT_METHOD, type TransactionType } from "~/features/transactions/model";
 import type { TagChoice } from "~/features/transactions/ui/form-fields";
 import { SortLink } from "~/features/transactions/ui/sort-links";
-import { formatDate } from "~/money/dates";
-import { formatMinor, signedAmount, USD } from "~/money/amounts";
+import { dayToDate, formatDate } from "~/money/dates";
+import { formatMinor, signedAmount } from "~/money/amounts";
+import { USD } from "~/money/currencies";
 
 // The list's rows: a table on wide screens, a card per row on a phone (the same cells placed by
 // grid classes). Deleting asks first in a panel under the row (?delete=id), so it works without
@@ -120,7 +121,7 @@ function TransactionRow({
         className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 px-4 py-3 align-middle md:table-row md:p-0"
       >
         <td className={`col-start-1 row-start-2 text-xs whitespace-nowrap text-slate-600 md:text-sm md:text-slate-700 dark:text-slate-300 md:dark:text-slate-200 ${cell}`}>
-          <time dateTime={row.date}>{formatDate(new Date(`${row.date}T00:00:00Z`), locale)}</time>
+          <time dateTime={row.date}>{formatDate(dayToDate(row.date), locale)}</time>
         </td>
         <td className={`col-start-1 row-start-1 min-w-0 font-medium break-words ${cell}`}>{row.description}</td>
         <td className={`col-start-1 row-start-3 ${cell}`}>

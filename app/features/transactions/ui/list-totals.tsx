@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { formatMinor, USD } from "~/money/amounts";
+import { formatMinor } from "~/money/amounts";
+import { USD } from "~/money/currencies";
 
 /** The USD totals of every row the list's filters match (all pages), as the database summed them. */
 export type ListTotals = { incomeUsdCents: number; expenseUsdCents: number; netUsdCents: number };

@@ -19,7 +19,8 @@ import {
   type TagChoice,
 } from "~/features/transactions/ui/form-fields";
 import { useTransactionDraft } from "~/features/transactions/ui/use-transaction-draft";
-import { formatMinor, sumMinor, USD } from "~/money/amounts";
+import { formatMinor, sumMinor } from "~/money/amounts";
+import { USD } from "~/money/currencies";
 
 // The transaction form's page (/expenses/new and /expenses/edit/{id}). It is a plain POST that
 // works without JavaScript: switching type or mode, adding or removing a payment row and

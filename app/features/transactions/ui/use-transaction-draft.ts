@@ -2,7 +2,6 @@ import { useCallback, useRef, useState } from "react";
 import {
   applyIntent,
   followsRateOnFile,
-  isBaseCurrency,
   type Draft,
   type DraftPayment,
   type FormCategory,
@@ -10,6 +9,7 @@ import {
   type RateRef,
 } from "~/features/transactions/form-model";
 import { isIsoDate, type TransactionType } from "~/features/transactions/model";
+import { isBaseCurrency } from "~/money/currencies";
 
 // The transaction form's state with JavaScript. Switching type or mode and adding or removing
 // a row go through applyIntent, the function the server runs for the same buttons without

@@ -1,8 +1,7 @@
 import { apiErrors } from "~/platform/http/envelope";
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { getCurrencyOperation } from "~/features/rates/currencies-api";
-import { toApiCurrency } from "~/features/rates/api-json";
-import { findCurrency } from "~/features/rates/currencies.server";
+import { getCurrencyOperation, toApiCurrency } from "~/features/rates/api";
+import { findCurrency } from "~/features/rates/queries.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.

@@ -1,7 +1,6 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { listCurrenciesOperation } from "~/features/rates/currencies-api";
-import { toApiCurrency } from "~/features/rates/api-json";
-import { listCurrencies } from "~/features/rates/currencies.server";
+import { listCurrenciesOperation, toApiCurrency } from "~/features/rates/api";
+import { listCurrencies } from "~/features/rates/queries.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.

@@ -1,9 +1,7 @@
 import { apiErrors } from "~/platform/http/envelope";
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { rateHistoryOperation } from "~/features/rates/api";
-import { toApiStoredRate } from "~/features/rates/api-json";
-import { findCurrency } from "~/features/rates/currencies.server";
-import { rateHistory } from "~/features/rates/commands.server";
+import { rateHistoryOperation, toApiStoredRate } from "~/features/rates/api";
+import { findCurrency, rateHistory } from "~/features/rates/queries.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.

@@ -1,7 +1,7 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { transactionsByCategoryOperation } from "~/features/transactions/api";
 import { totalsByCategory } from "~/features/transactions/queries.server";
-import { minorToDecimalString } from "~/money/amounts";
+import { minorToNumber } from "~/money/amounts";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
@@ -15,7 +15,7 @@ const route = apiRoute([
         color: r.color,
         type: r.type,
         count: r.count,
-        totalAmount: Number(minorToDecimalString(r.usdCents, 2)),
+        totalAmount: minorToNumber(r.usdCents, 2),
         usdCents: r.usdCents,
       })),
     };

@@ -1,10 +1,10 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { transactionsByDateRangeOperation } from "~/features/transactions/api";
 import { totalsByDate } from "~/features/transactions/queries.server";
-import { minorToDecimalString } from "~/money/amounts";
+import { minorToNumber } from "~/money/amounts";
 import { dbContext } from "~/context.server";
 
-const usd = (cents: number) => Number(minorToDecimalString(cents, 2));
+const usd = (cents: number) => minorToNumber(cents, 2);
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

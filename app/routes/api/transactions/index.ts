@@ -6,14 +6,12 @@ import {
   createTransactionOperation,
   listTransactionsOperation,
   toApiTransaction,
-  transactionView,
 } from "~/features/transactions/api";
 import { clientIp } from "~/auth/client-ip.server";
 import { createTransaction } from "~/features/transactions/commands.server";
-import { currencyDecimals, getTransaction, impliedType, listTransactions } from "~/features/transactions/queries.server";
-import { staleAfterDays } from "~/features/rates/stale-rates.server";
-import { getLocale } from "~/middleware/i18n";
-import { minorToDecimalString, parseAmount } from "~/money/amounts";
+import { getTransaction, impliedType, listTransactions } from "~/features/transactions/queries.server";
+import { apiTransactionView } from "./view.server";
+import { minorToNumber, parseAmount } from "~/money/amounts";
 import { dbContext } from "~/context.server";
 
 const usdCents = (text: string | undefined) => {
@@ -21,7 +19,7 @@ const usdCents = (text: string | undefined) => {
   const parsed = parseAmount(text, 2);
   return parsed.ok ? parsed.minor : 0;
 };
-const usd = (cents: number) => Number(minorToDecimalString(cents, 2));
+const usd = (cents: number) => minorToNumber(cents, 2);
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
@@ -44,7 +42,7 @@ const route = apiRoute([
       { by: query.sortBy === "date" ? "date" : "amount", order: query.sortOrder },
       { page: query.page, limit: query.limit },
     );
-    const view = transactionView({ decimals: await currencyDecimals(db), staleAfterDays: staleAfterDays(context), locale: getLocale(context), t });
+    const view = await apiTransactionView(context, t);
     const { incomeUsdCents, expenseUsdCents, netUsdCents } = page.totals;
     return {
       transactions: page.transactions.map((record) => toApiTransaction(record, view)),
@@ -57,7 +55,7 @@ const route = apiRoute([
     const userId = auth.user.id;
     const key = idempotencyKeyOf(request);
     const input = await apiCreateInput(body, (categoryId) => impliedType(db, userId, categoryId));
-    const view = transactionView({ decimals: await currencyDecimals(db), staleAfterDays: staleAfterDays(context), locale: getLocale(context), t });
+    const view = await apiTransactionView(context, t);
     const outcome = await createTransaction(db, { userId, ip: clientIp(request) }, {
       input,
       idempotency: key

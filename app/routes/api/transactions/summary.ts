@@ -1,10 +1,8 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { transactionSummaryOperation } from "~/features/transactions/api";
 import { currencyDecimals, transactionSummary } from "~/features/transactions/queries.server";
-import { minorToDecimalString } from "~/money/amounts";
+import { minorToNumber as amount } from "~/money/amounts";
 import { dbContext } from "~/context.server";
-
-const amount = (minor: number, decimals: number) => Number(minorToDecimalString(minor, decimals));
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

@@ -6,15 +6,13 @@ import {
   deleteTransactionOperation,
   getTransactionOperation,
   toApiTransaction,
-  transactionView,
   updateTransactionOperation,
 } from "~/features/transactions/api";
 import { clientIp } from "~/auth/client-ip.server";
 import { transactionErrors } from "~/features/transactions/errors";
 import { deleteTransaction, updateTransaction } from "~/features/transactions/commands.server";
-import { currencyDecimals, getTransaction, impliedType } from "~/features/transactions/queries.server";
-import { staleAfterDays } from "~/features/rates/stale-rates.server";
-import { getLocale } from "~/middleware/i18n";
+import { getTransaction, impliedType } from "~/features/transactions/queries.server";
+import { apiTransactionView } from "./view.server";
 import { dbContext } from "~/context.server";
 
 // Another user's transaction answers 404, exactly like a missing one (ARCHITECTURE.md 5).
@@ -24,7 +22,7 @@ const route = apiRoute([
     const db = context.get(dbContext);
     const record = await getTransaction(db, auth.user.id, params.id ?? "");
     if (!record) throw apiErrors.notFound();
-    const view = transactionView({ decimals: await currencyDecimals(db), staleAfterDays: staleAfterDays(context), locale: getLocale(context), t });
+    const view = await apiTransactionView(context, t);
     return { transaction: toApiTransaction(record, view) };
   }),
   endpoint(updateTransactionOperation, async ({ request, context, params, auth, body, t }) => {
@@ -33,7 +31,7 @@ const route = apiRoute([
     const id = params.id ?? "";
     const record = await getTransaction(db, userId, id);
     if (!record) throw apiErrors.notFound();
-    const view = transactionView({ decimals: await currencyDecimals(db), staleAfterDays: staleAfterDays(context), locale: getLocale(context), t });
+    const view = await apiTransactionView(context, t);
     const changed = await apiUpdateInput(record, body, view.decimals, (categoryId) => impliedType(db, userId, categoryId));
     if (!changed.ok) throw apiErrors.conflict(transactionErrors.multiPayment.message);
     const { input } = changed;

@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { formatPercentChange, type CurrencyMonth, type MonthTotals } from "~/features/dashboard/model";
+import { formatMinor } from "~/money/amounts";
+import { USD } from "~/money/currencies";
+import { green, panel, red } from "./tones";
+
+/** Spec section 2: income, expenses and net balance for the current month, in USD. */
+export function MoneyCards({
+  current,
+  changeTenths,
+  byCurrency,
+  month,
+}: {
+  current: MonthTotals;
+  changeTenths: number | null;
+  byCurrency: CurrencyMonth[];
+  month: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const others = byCurrency.map((c) => c.currencyCode).filter((code) => code !== USD.code);
+  const cards = [
+    { key: "income", label: t("dashboard.money.income"), cents: current.incomeUsdCents, tone: green },
+    { key: "expenses", label: t("dashboard.money.expenses"), cents: current.expenseUsdCents, tone: red },
+    { key: "net", label: t("dashboard.money.net"), cents: current.netUsdCents, tone: current.netUsdCents < 0 ? red : green },
+  ];
+  return (
+    <section aria-labelledby="month-money">
+      <h2 id="month-money" className="sr-only">
+        {t("dashboard.money.title")}
+      </h2>
+      <div className="grid gap-4 md:grid-cols-3">
+        {cards.map((card) => (
+          <div key={card.key} className={panel}>
+            <h3 className="text-sm font-medium text-slate-600 dark:text-slate-300">{card.label}</h3>
+            <p className={`mt-2 text-2xl font-bold tabular-nums sm:text-3xl ${card.tone}`}>{formatMinor(card.cents, USD, locale)}</p>
+            <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("dashboard.money.period", { month })}</p>
+            {card.key === "net" ? (
+              <>
+                {others.length > 0 ? (
+                  <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">
+                    {t("dashboard.money.otherCurrencies", { codes: new Intl.ListFormat(locale, { type: "conjunction" }).format(others) })}
+                  </p>
+                ) : null}
+                {changeTenths !== null ? (
+                  <p className={`mt-1 text-sm font-medium ${changeTenths < 0 ? red : green}`}>
+                    <span aria-hidden="true">{changeTenths < 0 ? "▼ " : changeTenths > 0 ? "▲ " : ""}</span>
+                    {t("dashboard.money.change", { percent: formatPercentChange(changeTenths, locale) })}
+                  </p>
+                ) : null}
+              </>
+            ) : null}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

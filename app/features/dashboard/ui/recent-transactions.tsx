@@ -1,0 +1,110 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Card } from "~/components/card";
+import { CategoryBadge } from "~/components/category-icon";
+import { useCategoryName } from "~/components/category-name";
+import { TableHead } from "~/components/table";
+import { currencyOf, type DashboardCurrency, type RecentTransaction } from "~/features/dashboard/model";
+import { formatMinor, signedAmount } from "~/money/amounts";
+import { USD } from "~/money/currencies";
+import { dayToDate, formatDate } from "~/money/dates";
+import { green, red } from "./tones";
+
+/** Spec section 2: the 5 latest by date, with a USD line under non-USD amounts. */
+export function RecentTransactions({ recent, currencies }: { recent: RecentTransaction[]; currencies: DashboardCurrency[] }) {
+  const { t, i18n } = useTranslation();
+  const categoryName = useCategoryName();
+  const locale = i18n.language;
+  return (
+    <Card
+      id="recent-transactions"
+      title={t("dashboard.recent.title")}
+      actions={
+        recent.length > 0 ? (
+          <Link
+            to="/expenses"
+            className="text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
+          >
+            {t("dashboard.recent.viewAll")}
+          </Link>
+        ) : null
+      }
+    >
+      {recent.length === 0 ? (
+        <div className="py-6 text-center">
+          <p className="font-semibold">{t("dashboard.recent.emptyTitle")}</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">{t("dashboard.recent.emptyText")}</p>
+          <Link
+            to="/expenses/new"
+            className="mt-4 inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-slate-900"
+          >
+            {t("dashboard.recent.emptyAction")}
+          </Link>
+        </div>
+      ) : (
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-labelledby="recent-transactions">
+          <table className="w-full min-w-[40rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
+            <TableHead compact columns={[
+              { key: "date", label: t("dashboard.recent.date") },
+              { key: "description", label: t("dashboard.recent.description") },
+              { key: "category", label: t("dashboard.recent.category") },
+              { key: "currency", label: t("dashboard.recent.currency") },
+              { key: "amount", label: t("dashboard.recent.amount"), align: "right" },
+            ]} />
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {recent.map((tx) => {
+                const income = tx.type === "INCOME";
+                const sign = (text: string) => (income ? `+${text}` : text);
+                const single = tx.payments.length === 1 ? tx.payments[0] : undefined;
+                const codes = [...new Set(tx.payments.map((p) => p.currencyCode))];
+                return (
+                  <tr key={tx.id}>
+                    <td className="px-3 py-2 whitespace-nowrap text-slate-700 dark:text-slate-200">
+                      <time dateTime={tx.date}>{formatDate(dayToDate(tx.date), locale)}</time>
+                    </td>
+                    <td className="px-3 py-2 font-medium">{tx.description}</td>
+                    <td className="px-3 py-2">
+                      {tx.category ? (
+                        <span className="inline-flex items-center gap-2">
+                          <CategoryBadge icon={tx.category.icon} color={tx.category.color} size="sm" />
+                          {categoryName(tx.category)}
+                        </span>
+                      ) : (
+                        <span className="text-slate-600 dark:text-slate-300">{t("dashboard.recent.uncategorized")}</span>
+                      )}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">{codes.join(", ")}</td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                      <span className="sr-only">{t(`money.types.${tx.type}`)}: </span>
+                      {single ? (
+                        <>
+                          <span className={`block font-semibold ${income ? green : red}`}>
+                            {sign(formatMinor(signedAmount(tx.type, single.amountMinor), currencyOf(currencies, single.currencyCode), locale))}
+                          </span>
+                          {single.currencyCode !== USD.code ? (
+                            <span className="block text-xs text-slate-600 dark:text-slate-300">
+                              {t("dashboard.recent.usdLine", { amount: sign(formatMinor(signedAmount(tx.type, single.usdCents), USD, locale)) })}
+                            </span>
+                          ) : null}
+                        </>
+                      ) : (
+                        <>
+                          <span className={`block font-semibold ${income ? green : red}`}>
+                            {sign(formatMinor(signedAmount(tx.type, tx.usdCents), USD, locale))}
+                          </span>
+                          <span className="block text-xs text-slate-600 dark:text-slate-300">
+                            {t("dashboard.recent.multi", { count: tx.payments.length })}
+                          </span>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

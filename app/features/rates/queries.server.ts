@@ -1,0 +1,139 @@
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { fixedBaseRate, type Currency, type KnownRate, type RefreshRun } from "~/features/rates/model";
+import { BASE_CURRENCY } from "~/money/currencies";
+import { inList } from "~/platform/db/bound-lists.server";
+import type { Db } from "~/platform/db/client.server";
+import { currencies, exchangeRates, rateRefreshRuns } from "~/platform/db/schema";
+
+// The rates feature's reads: currencies, the rate a day uses, a currency's history and the
+// refresh runs. Other features read rates through these.
+
+export type { Currency, KnownRate, RefreshRun } from "~/features/rates/model";
+
+/** Currencies by code; only the active ones unless asked otherwise. */
+export function listCurrencies(db: Db, { activeOnly = true }: { activeOnly?: boolean } = {}): Promise<Currency[]> {
+  return db
+    .select()
+    .from(currencies)
+    .where(activeOnly ? eq(currencies.isActive, true) : undefined)
+    .orderBy(asc(currencies.code));
+}
+
+export async function findCurrency(db: Db, code: string, { activeOnly = false }: { activeOnly?: boolean } = {}) {
+  const [row] = await db
+    .select()
+    .from(currencies)
+    .where(and(eq(currencies.code, code.toUpperCase()), activeOnly ? eq(currencies.isActive, true) : undefined))
+    .limit(1);
+  return row as Currency | undefined;
+}
+
+// On one date a rate a superadmin typed wins over the provider's, which wins over the
+// offline snapshot shipped with the migrations.
+const sourcePriority = sql`case ${exchangeRates.source} when 'manual' then 0 when 'snapshot' then 2 else 1 end`;
+
+/** The columns of a KnownRate, selected by every lookup here. */
+const knownRateColumns = {
+  currencyCode: exchangeRates.currencyCode,
+  rate: exchangeRates.rate,
+  date: exchangeRates.date,
+  source: exchangeRates.source,
+};
+/** …and of a StoredRate. */
+const storedRateColumns = { ...knownRateColumns, fetchedAt: exchangeRates.fetchedAt };
+
+/**
+ * The rate for a currency on a date: the latest one on or before it (ARCHITECTURE.md 4).
+ * USD is always exactly 1. Undefined when no rate is known at all; never silently 1.
+ */
+export async function findRateOn(db: Db, currencyCode: string, date: string): Promise<KnownRate | undefined> {
+  const code = currencyCode.toUpperCase();
+  if (code === BASE_CURRENCY) return fixedBaseRate(date);
+  const [row] = await db
+    .select(knownRateColumns)
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.currencyCode, code), lte(exchangeRates.date, date)))
+    .orderBy(desc(exchangeRates.date), sourcePriority, desc(exchangeRates.fetchedAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * findRateOn for several currencies in one query: each one's latest rate on or before the
+ * date, by the same precedence. USD is always 1 ("fixed"); a currency with no rate at all
+ * is absent from the map.
+ */
+export async function findRatesOn(db: Db, currencyCodes: readonly string[], date: string): Promise<Map<string, KnownRate>> {
+  const codes = [...new Set(currencyCodes.map((c) => c.toUpperCase()))];
+  const out = new Map<string, KnownRate>();
+  if (codes.includes(BASE_CURRENCY)) out.set(BASE_CURRENCY, fixedBaseRate(date));
+  const others = codes.filter((c) => c !== BASE_CURRENCY);
+  if (others.length === 0) return out;
+  for (const row of await findRatesOnQuery(db, others, date)) out.set(row.currencyCode, row);
+  return out;
+}
+
+/** findRatesOn's lookup as one query (no base currency), for a caller's batch: one row per currency that has a rate. */
+export function findRatesOnQuery(db: Db, codes: readonly string[], date: string) {
+  const others = codes.map((c) => c.toUpperCase());
+  const ranked = db
+    .select({
+      ...knownRateColumns,
+      position: sql<number>`row_number() over (partition by ${exchangeRates.currencyCode} order by ${exchangeRates.date} desc, ${sourcePriority}, ${exchangeRates.fetchedAt} desc)`.as(
+        "position",
+      ),
+    })
+    .from(exchangeRates)
+    .where(and(inList(exchangeRates.currencyCode, others), lte(exchangeRates.date, date)))
+    .as("ranked");
+  return db
+    .select({ currencyCode: ranked.currencyCode, rate: ranked.rate, date: ranked.date, source: ranked.source })
+    .from(ranked)
+    .where(eq(ranked.position, 1));
+}
+
+export type StoredRate = KnownRate & { fetchedAt: Date };
+
+/** The one stored rate of a currency, date and source (the unique key), if any. */
+export async function findStoredRate(db: Db, key: { currencyCode: string; date: string; source: string }): Promise<StoredRate | undefined> {
+  const [row] = await db
+    .select(storedRateColumns)
+    .from(exchangeRates)
+    .where(
+      and(eq(exchangeRates.currencyCode, key.currencyCode), eq(exchangeRates.date, key.date), eq(exchangeRates.source, key.source)),
+    )
+    .limit(1);
+  return row;
+}
+
+export type RateHistoryFilter = { currencyCode: string; startDate?: string; endDate?: string; page: number; limit: number };
+
+/** Every stored rate of a currency in a date range (all sources), newest first, one page at a time. */
+export async function rateHistory(db: Db, filter: RateHistoryFilter): Promise<{ rows: StoredRate[]; total: number }> {
+  const conditions: SQL[] = [eq(exchangeRates.currencyCode, filter.currencyCode.toUpperCase())];
+  if (filter.startDate) conditions.push(gte(exchangeRates.date, filter.startDate));
+  if (filter.endDate) conditions.push(lte(exchangeRates.date, filter.endDate));
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(storedRateColumns)
+      .from(exchangeRates)
+      .where(where)
+      .orderBy(desc(exchangeRates.date), sourcePriority, desc(exchangeRates.fetchedAt), asc(exchangeRates.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ total: count() }).from(exchangeRates).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.total ?? 0) };
+}
+
+/** The latest successful and the latest failed refresh, for the admin settings screen. */
+export async function lastRefreshRuns(db: Db): Promise<{ lastSuccess?: RefreshRun; lastFailure?: RefreshRun; lastRun?: RefreshRun }> {
+  const latest = (ok: boolean) =>
+    db.select().from(rateRefreshRuns).where(eq(rateRefreshRuns.ok, ok)).orderBy(desc(rateRefreshRuns.ranAt)).limit(1);
+  const [[lastSuccess], [lastFailure]] = await Promise.all([latest(true), latest(false)]);
+  const lastRun = [lastSuccess, lastFailure]
+    .filter((r): r is RefreshRun => r !== undefined)
+    .sort((a, b) => b.ranAt.getTime() - a.ranAt.getTime())[0];
+  return { lastSuccess, lastFailure, lastRun };
+}

@@ -1,0 +1,83 @@
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { Card } from "~/components/card";
+import { buttonClass, Spinner } from "~/components/forms";
+import { TableHead } from "~/components/table";
+import { settingsIntents, type Currency } from "~/features/rates/model";
+import { isBaseCurrency } from "~/money/currencies";
+
+/** Every currency, active or not, with the button that switches it (USD, the base, stays on). */
+export function Currencies({ currencies }: { currencies: Currency[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card id="currencies" title={t("settings.currencies.title")}>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t("settings.currencies.note")}</p>
+      <div className="-mx-4 overflow-x-auto sm:-mx-6" tabIndex={0} role="region" aria-labelledby="currencies">
+        <table className="w-full min-w-[40rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
+          <TableHead columns={[
+            { key: "code", label: t("settings.currencies.columns.code") },
+            { key: "name", label: t("settings.currencies.columns.name") },
+            { key: "symbol", label: t("settings.currencies.columns.symbol") },
+            { key: "decimals", label: t("settings.currencies.columns.decimals"), align: "right" },
+            { key: "status", label: t("settings.currencies.columns.status") },
+            { key: "action", label: t("settings.currencies.columns.action") },
+          ]} />
+          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+            {currencies.map((c) => (
+              <tr key={c.code}>
+                <th scope="row" className="px-4 py-2.5 text-left font-mono font-semibold">
+                  {c.code}
+                </th>
+                <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{c.name}</td>
+                <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{c.symbol}</td>
+                <td className="px-4 py-2.5 text-right tabular-nums">{c.decimalPlaces}</td>
+                <td className="px-4 py-2.5">
+                  <span
+                    className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${
+                      c.isActive
+                        ? "bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-200"
+                        : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"
+                    }`}
+                  >
+                    {c.isActive ? t("settings.currencies.active") : t("settings.currencies.inactive")}
+                  </span>
+                </td>
+                <td className="px-4 py-2">
+                  {isBaseCurrency(c.code) ? (
+                    <span className="text-slate-600 dark:text-slate-300">{t("settings.currencies.base")}</span>
+                  ) : (
+                    <CurrencyStatusForm code={c.code} isActive={c.isActive} />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+/** One button per currency: a plain POST, so it works without JavaScript. */
+function CurrencyStatusForm({ code, isActive }: { code: string; isActive: boolean }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === settingsIntents.currencyStatus && navigation.formData.get("currencyCode") === code;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="currencyCode" value={code} />
+      <input type="hidden" name="active" value={isActive ? "0" : "1"} />
+      <button
+        type="submit"
+        name="intent"
+        value={settingsIntents.currencyStatus}
+        disabled={pending}
+        aria-label={t(isActive ? "settings.currencies.deactivateLabel" : "settings.currencies.activateLabel", { code })}
+        className={isActive ? buttonClass.secondary : buttonClass.primary}
+      >
+        {pending ? <Spinner className="h-3.5 w-3.5" /> : null}
+        {t(isActive ? "settings.currencies.deactivate" : "settings.currencies.activate")}
+      </button>
+    </Form>
+  );
+}

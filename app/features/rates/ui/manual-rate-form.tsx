@@ -1,0 +1,87 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { Alert, ErrorList, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
+import { manualRateSchema, settingsIntents } from "~/features/rates/model";
+
+/** A superadmin's rate for a currency and day; validated on the client with the schema the action uses. */
+export function ManualRateForm({
+  currencies,
+  today,
+  lastResult,
+}: {
+  currencies: { code: string; name: string }[];
+  today: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation();
+  const pending = useIsPending({ intent: settingsIntents.manualRate });
+  const [form, fields] = useForm({
+    id: "manual-rate-form",
+    lastResult,
+    defaultValue: { date: today },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: manualRateSchema }),
+  });
+  const formError = form.errors?.[0];
+  const currencyErrorId = `${fields.currencyCode.id}-error`;
+  const rateHintId = `${fields.rate.id}-hint`;
+  return (
+    <Form method="post" preventScrollReset className="space-y-3" {...getFormProps(form)}>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("settings.manual.description")}</p>
+      {formError ? (
+        <Alert tone="error">
+          <span id={form.errorId}>{t(formError)}</span>
+        </Alert>
+      ) : null}
+      <div>
+        <label htmlFor={fields.currencyCode.id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+          {t("settings.manual.currency")}
+        </label>
+        <select
+          {...getSelectProps(fields.currencyCode)}
+          key={fields.currencyCode.key}
+          className={inputClass}
+          aria-invalid={fields.currencyCode.errors?.length ? true : undefined}
+          aria-describedby={fields.currencyCode.errors?.length ? currencyErrorId : undefined}
+        >
+          <option value="">{t("settings.manual.choose")}</option>
+          {currencies.map((c) => (
+            <option key={c.code} value={c.code}>
+              {`${c.code} · ${c.name}`}
+            </option>
+          ))}
+        </select>
+        <ErrorList id={currencyErrorId} errors={fields.currencyCode.errors} />
+      </div>
+      <Field
+        label={t("settings.manual.date")}
+        inputProps={{ ...getInputProps(fields.date, { type: "date" }), max: today }}
+        errors={fields.date.errors}
+      />
+      <Field
+        label={t("settings.manual.rate")}
+        inputProps={{
+          ...getInputProps(fields.rate, { type: "text" }),
+          inputMode: "decimal",
+          autoComplete: "off",
+          placeholder: "0.8612",
+          "aria-describedby": rateHintId,
+        }}
+        hint={
+          <p id={rateHintId} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+            {t("settings.manual.rateHint")}
+          </p>
+        }
+        errors={fields.rate.errors}
+      />
+      <div className="flex justify-end pt-1">
+        <SubmitButton name="intent" value={settingsIntents.manualRate} pending={pending} pendingLabel={t("settings.manual.saving")}>
+          {t("settings.manual.submit")}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,30 @@
+import { expect, test } from "vitest";
+import { minorToNumber } from "./amounts";
+import { BASE_CURRENCY, isBaseCurrency, USD } from "./currencies";
+import { dayToDate, isoDay } from "./dates";
+import { BASE_RATE, formatRate, toUsdCents } from "./rates";
+
+test("minor units become the JSON number they write, at the currency's decimals", () => {
+  expect(minorToNumber(123450, 2)).toBe(1234.5);
+  expect(minorToNumber(-5, 2)).toBe(-0.05);
+  expect(minorToNumber(1500, 0)).toBe(1500);
+  expect(minorToNumber(999_999_999_999_999, 2)).toBe(9_999_999_999_999.99);
+});
+
+test("USD is the base: its rate is 1 and its amounts convert to themselves", () => {
+  expect(USD.code).toBe(BASE_CURRENCY);
+  expect(isBaseCurrency(" usd ")).toBe(true);
+  expect(isBaseCurrency("EUR")).toBe(false);
+  expect(toUsdCents(12345, USD.decimals, BASE_RATE)).toBe(12345);
+});
+
+test("an ISO day is the UTC calendar date, and dayToDate reads it back as UTC midnight", () => {
+  expect(isoDay(new Date("2026-11-23T23:59:59-05:00"))).toBe("2026-11-24");
+  expect(dayToDate("2026-02-28").toISOString()).toBe("2026-02-28T00:00:00.000Z");
+  expect(isoDay(dayToDate("2026-12-31"))).toBe("2026-12-31");
+});
+
+test("a rate and an amount share one grouping and decimal sign per language", () => {
+  expect(formatRate("3871.25", "en")).toBe("3,871.25");
+  expect(formatRate("3871.25", "es")).toBe("3871,25");
+});
