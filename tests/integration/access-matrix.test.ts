@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, test } from "vitest";
-import { apiOperations } from "~/platform/http/openapi";
+import { apiOperations } from "~/routes/api/operations";
 import type { ApiOperation } from "~/platform/http/operation";
 import { signAccessToken } from "~/auth/api-tokens.server";
 import routeConfig from "~/routes";
@@ -521,7 +521,7 @@ describe("coverage: nothing in app/routes.ts is left out of the matrix", () => {
       // A layout without handlers answers nothing itself; every route with a path is probed.
       if (route.layout && !handlers.loader && !handlers.action) continue;
       if (isApiResource(route)) {
-        if (!apiOperations.some((o) => routePatternOf(o) === route.pattern)) missing.push(`${route.pattern} (${route.file}) has no operation in app/api/openapi.ts`);
+        if (!apiOperations.some((o) => routePatternOf(o) === route.pattern)) missing.push(`${route.pattern} (${route.file}) has no operation in app/routes/api/operations.ts`);
       } else if (!WEB[route.key]) {
         missing.push(`${route.key} (${route.file}) has no entry in WEB`);
       }

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import * as build from "virtual:react-router/server-build";
 import { expect, test } from "vitest";
-import { apiOperations } from "~/platform/http/openapi";
+import { apiOperations } from "~/routes/api/operations";
 import type { ApiOperation } from "~/platform/http/operation";
 import { en } from "~/locales/en";
 import { es } from "~/locales/es";

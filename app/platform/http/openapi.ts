@@ -2,12 +2,6 @@ import { z } from "zod";
 import { MAX_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_LABEL } from "~/middleware/request-body";
 import { errorEnvelopeSchema, successEnvelopeSchema } from "./envelope";
 import { defineOperation, type ApiOperation } from "./operation";
-import { authOperations } from "~/features/accounts/auth-api";
-import { categoryOperations } from "~/features/categories/api";
-import { currencyOperations, rateOperations } from "~/features/rates/api";
-import { tagOperations } from "~/features/tags/api";
-import { transactionOperations } from "~/features/transactions/api";
-import { userOperations } from "~/features/accounts/api";
 
 // /api/openapi.json is generated from the same zod schemas the endpoints validate
 // with (ARCHITECTURE.md 6). Request schemas are documented as their input side
@@ -25,20 +19,6 @@ export const openApiOperation = defineOperation({
   rawResponse: true,
 });
 
-/**
- * The registry of documented operations. A new endpoint defines its operations
- * with defineOperation (see operations/*.ts) and adds them to this list.
- */
-export const apiOperations: readonly ApiOperation[] = [
-  ...authOperations,
-  ...userOperations,
-  ...categoryOperations,
-  ...tagOperations,
-  ...currencyOperations,
-  ...rateOperations,
-  ...transactionOperations,
-  openApiOperation,
-];
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
@@ -126,7 +106,7 @@ function operationDoc(op: ApiOperation) {
   };
 }
 
-export function buildOpenApiDocument(operations: readonly ApiOperation[] = apiOperations) {
+export function buildOpenApiDocument(operations: readonly ApiOperation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     (paths[op.path] ??= {})[op.method.toLowerCase()] = operationDoc(op);
@@ -149,12 +129,4 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = apiOp
       schemas: { ErrorEnvelope: jsonSchema(errorEnvelopeSchema, "output") },
     },
   };
-}
-
-let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
-
-/** The document for the registered operations; built once per isolate, the schemas never change at run time. */
-export function openApiDocument() {
-  cached ??= buildOpenApiDocument();
-  return cached;
 }

@@ -1,5 +1,6 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { openApiDocument, openApiOperation } from "~/platform/http/openapi";
+import { openApiOperation } from "~/platform/http/openapi";
+import { openApiDocument } from "./operations";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([

@@ -1,5 +1,8 @@
 import { expect, test } from "vitest";
-import { apiOperations, buildOpenApiDocument } from "./openapi";
+import { apiOperations } from "~/routes/api/operations";
+import { buildOpenApiDocument as buildFor } from "~/platform/http/openapi";
+
+const buildOpenApiDocument = () => buildFor(apiOperations);
 
 type Doc = ReturnType<typeof buildOpenApiDocument>;
 type Op = {
