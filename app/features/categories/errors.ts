@@ -1,4 +1,4 @@
-import { ApiError } from "~/platform/http/envelope";
+import { refusalError, type ApiError } from "~/platform/http/envelope";
 import type { CategoryRefusal } from "./commands.server";
 
 // A refused category write answers alike on both faces: the same status and message key, and
@@ -24,6 +24,5 @@ export const categoryFailures = {
 } as const;
 
 export function categoryApiError(refusal: CategoryRefusal): ApiError {
-  const { status, message, field } = categoryRefusals[refusal];
-  return new ApiError(status, message, field ? { errors: { [field]: [message] } } : {});
+  return refusalError(categoryRefusals[refusal]);
 }

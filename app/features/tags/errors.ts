@@ -1,4 +1,4 @@
-import { ApiError } from "~/platform/http/envelope";
+import { refusalError, type ApiError } from "~/platform/http/envelope";
 import type { TagRefusal } from "./commands.server";
 
 // A refused tag write answers alike on both faces: the same status and message key, and on the
@@ -19,6 +19,5 @@ export const tagFailures = {
 } as const;
 
 export function tagApiError(refusal: TagRefusal): ApiError {
-  const { status, message, field } = tagRefusals[refusal];
-  return new ApiError(status, message, field ? { errors: { [field]: [message] } } : {});
+  return refusalError(tagRefusals[refusal]);
 }

@@ -59,6 +59,14 @@ export class ApiError extends Error {
   }
 }
 
+/** How a feature's errors.ts describes a refused command: its status, message key and the field to blame, if any. */
+export type Refusal = { status: number; message: string; field?: string };
+
+/** A refusal as the API answers it: the message on the field when a field is to blame. */
+export function refusalError({ status, message, field }: Refusal): ApiError {
+  return new ApiError(status, message, field ? { errors: { [field]: [message] } } : {});
+}
+
 /** The status codes of ARCHITECTURE.md 6, each with its default message key and headers. */
 export const apiErrors = {
   validation: (messageKey: string, errors?: FieldErrors) => new ApiError(400, messageKey, { errors }),
