@@ -2,16 +2,7 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { foldForSearch } from "~/text/search-text";
 import type { Db } from "~/platform/db/client.server";
 import { users } from "~/platform/db/schema";
-
-export const userColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  isActive: users.isActive,
-  createdAt: users.createdAt,
-};
+import { userColumns } from "~/auth/user-record.server";
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
