@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
 import { PASSWORD_MAX } from "~/auth/password-limit";
+import { SEARCH_MAX } from "~/text/search-text";
 
 export { PASSWORD_MAX };
 
@@ -141,4 +142,55 @@ export const apiPasswordChangeSchema = z
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
+}
+
+/** The profile page's two forms, told apart by their submit button's intent. */
+export const UPDATE_PROFILE = "update-profile";
+export const CHANGE_PASSWORD = "change-password";
+
+/** The signed-in user as the profile page shows them. */
+export type ProfileUser = { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean };
+
+/** One entry of the activity log as the profile page and the API read it. */
+export type ActivityEntry = { id: string; action: string; description: string; ipAddress: string | null; timestamp: Date };
+
+/** A superadmin's change to another user's role or status. */
+export type AdminChange = { role?: "superadmin" | "user"; isActive?: boolean };
+
+/** The /admin/users row buttons: each intent is one change, or the sign-in unlock. */
+export const adminRowChanges = {
+  "make-superadmin": { role: "superadmin" },
+  "make-user": { role: "user" },
+  deactivate: { isActive: false },
+  reactivate: { isActive: true },
+} satisfies Record<string, AdminChange>;
+export type AdminChangeIntent = keyof typeof adminRowChanges;
+
+export const UNLOCK = "unlock";
+export type RowIntent = AdminChangeIntent | typeof UNLOCK;
+
+export const adminActionSchema = z.object({
+  intent: z.enum([UNLOCK, ...(Object.keys(adminRowChanges) as AdminChangeIntent[])] as [RowIntent, ...RowIntent[]]),
+  userId: z.string().min(1).max(100),
+});
+
+/** A user as the admin list shows them. */
+export type AdminUserRow = {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isActive: boolean;
+  /** Five failed sign-ins from browsers the owner never used: they would get 429 now. */
+  signInLocked: boolean;
+  createdAt: Date;
+};
+
+/** The admin list's filters from its URL. A search over SEARCH_MAX characters is not applied, and the page says so. */
+export function readUserFilters(params: URLSearchParams) {
+  const typed = (params.get("q") ?? "").trim();
+  const searchTooLong = typed.length > SEARCH_MAX;
+  const roleParam = params.get("role");
+  const role = roleParam === "superadmin" || roleParam === "user" ? roleParam : "";
+  return { q: searchTooLong ? "" : typed, searchTooLong, role } as const;
 }

@@ -3,6 +3,9 @@ import { foldForSearch } from "~/text/search-text";
 import type { Db } from "~/platform/db/client.server";
 import { users } from "~/platform/db/schema";
 import { userColumns } from "~/auth/user-record.server";
+import { isSuperadmin } from "~/auth/public-user";
+import { lockedLoginEmails } from "~/auth/throttle.server";
+import type { AdminUserRow } from "./model";
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -32,6 +35,20 @@ export function listUsers(db: Db, filter: UserListFilter) {
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(asc(users.createdAt))
     .limit(500);
+}
+
+/** The admin page's rows: the filtered list, each user marked when their sign-in is locked. */
+export async function listAdminUserRows(db: Db, filter: UserListFilter): Promise<AdminUserRow[]> {
+  const [rows, locked] = await Promise.all([listUsers(db, filter), lockedLoginEmails(db)]);
+  return rows.map((u) => ({
+    id: u.id,
+    name: `${u.firstName} ${u.lastName}`.trim(),
+    email: u.email,
+    isAdmin: isSuperadmin(u.role),
+    isActive: u.isActive,
+    signInLocked: locked.has(u.email.toLowerCase()),
+    createdAt: u.createdAt,
+  }));
 }
 
 export async function countActiveSuperadmins(db: Db, excludingUserId?: string) {

@@ -2,13 +2,12 @@ import { z } from "zod";
 import { MAX_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_LABEL } from "~/middleware/request-body";
 import { errorEnvelopeSchema, successEnvelopeSchema } from "./envelope";
 import { defineOperation, type ApiOperation } from "./operation";
-import { authOperations } from "~/features/accounts/auth-api";
+import { authOperations, userOperations } from "~/features/accounts/api";
 import { categoryOperations } from "~/features/categories/api";
 import { currencyOperations } from "~/features/rates/currencies-api";
 import { rateOperations } from "~/features/rates/api";
 import { tagOperations } from "~/features/tags/api";
 import { transactionOperations } from "~/features/transactions/api";
-import { userOperations } from "~/features/accounts/api";
 
 // /api/openapi.json is generated from the same zod schemas the endpoints validate
 // with (ARCHITECTURE.md 6). Request schemas are documented as their input side

@@ -5,7 +5,8 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
 import { deviceCookieAfterSignIn, trustedDeviceNonce } from "~/auth/device-cookie.server";
 import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
-import { attemptLogin } from "~/features/accounts/login-flow.server";
+import { accountFormRefusal } from "~/features/accounts/errors";
+import { attemptLogin } from "~/features/accounts/flows.server";
 import { createSession } from "~/auth/session.server";
 import { serializeSessionCookie } from "~/auth/session-cookie.server";
 import { AuthShell } from "~/components/auth-shell";
@@ -42,19 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const secret = context.get(envContext).JWT_SECRET;
     const outcome = await attemptLogin(db, email, password, clientIp(request), await trustedDeviceNonce(request, secret, email));
-    if (outcome.kind === "throttled") {
+    if (!outcome.ok) {
+      const refusal = accountFormRefusal(outcome);
       return data(
-        {
-          result: submission.reply({ formErrors: ["errors.tooManyAttempts"], hideFields: ["password"] }),
-          retryAfter: outcome.retryAfterSeconds,
-        },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
-    }
-    if (outcome.kind === "invalid") {
-      return data(
-        { result: submission.reply({ formErrors: ["errors.invalidCredentials"], hideFields: ["password"] }), retryAfter: null },
-        { status: 400 },
+        { result: submission.reply({ ...refusal.reply, hideFields: ["password"] }), retryAfter: refusal.retryAfter },
+        { status: refusal.status, headers: refusal.headers },
       );
     }
     const session = await createSession(db, outcome.user.id, remember);

@@ -3,15 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { registerUser } from "~/features/accounts/commands.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { deviceCookieAfterSignIn } from "~/auth/device-cookie.server";
 import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
 import { createSession } from "~/auth/session.server";
 import { serializeSessionCookie } from "~/auth/session-cookie.server";
-import { takeToken, throttleRules } from "~/auth/throttle.server";
 import { AuthShell } from "~/components/auth-shell";
 import { Alert, ErrorList, Field, PasswordField, SubmitButton, useHydrated, useIsPending } from "~/components/forms";
+import { accountFormRefusal } from "~/features/accounts/errors";
+import { attemptRegistration } from "~/features/accounts/flows.server";
 import { passwordRules, registerSchema } from "~/features/accounts/model";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
@@ -41,20 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Checked before any account or session exists: a return address that cannot be followed must not strand one.
   const target = safeRedirectPath(formData.get("redirectTo"));
   const db = context.get(dbContext);
-  const ip = clientIp(request);
   try {
-    const throttle = await takeToken(db, `register:ip:${ip ?? "unknown"}`, throttleRules.registerIp);
-    if (!throttle.allowed) {
-      return data(
-        { result: submission.reply({ formErrors: ["errors.tooManyAttempts"], hideFields }), retryAfter: throttle.retryAfterSeconds },
-        { status: 429, headers: { "Retry-After": String(throttle.retryAfterSeconds) } },
-      );
-    }
-    const outcome = await registerUser(db, submission.value, ip);
+    const outcome = await attemptRegistration(db, { ip: clientIp(request) }, submission.value);
     if (!outcome.ok) {
+      const refusal = accountFormRefusal(outcome);
       return data(
-        { result: submission.reply({ fieldErrors: { email: ["errors.emailExists"] }, hideFields }), retryAfter: null },
-        { status: 400 },
+        { result: submission.reply({ ...refusal.reply, hideFields }), retryAfter: refusal.retryAfter },
+        { status: refusal.status, headers: refusal.headers },
       );
     }
     const session = await createSession(db, outcome.user.id, false);

@@ -1,5 +1,5 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { logoutOperation } from "~/features/accounts/auth-api";
+import { logoutOperation } from "~/features/accounts/api";
 import { logoutApiFamily } from "~/auth/api-tokens.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { dbContext } from "~/context.server";

@@ -1,5 +1,5 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { activityOperation } from "~/features/accounts/api";
+import { activityOperation, toApiActivity } from "~/features/accounts/api";
 import { listRecentActivity } from "~/platform/db/activity.server";
 import { dbContext } from "~/context.server";
 
@@ -7,13 +7,7 @@ import { dbContext } from "~/context.server";
 const route = apiRoute([
   endpoint(activityOperation, async ({ context, auth, query }) => {
     const rows = await listRecentActivity(context.get(dbContext), auth.user.id, query.limit);
-    const activities = rows.map((row) => ({
-      id: row.id,
-      action: row.action,
-      description: row.description,
-      timestamp: row.timestamp.toISOString(),
-      ipAddress: row.ipAddress,
-    }));
+    const activities = rows.map(toApiActivity);
     // Spec section 7 reads data.data.activities; data.activities is there for everyone else.
     return { data: { activities }, activities };
   }),
