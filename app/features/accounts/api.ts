@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { displayName } from "~/auth/public-user";
+import type { UserRecord } from "~/auth/user-record.server";
 import { SEARCH_MAX, searchParamSchema } from "~/text/search-text";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
 import { NAME_MAX, apiPasswordChangeSchema, apiRegisterSchema, loginSchema, profileSchema } from "~/features/accounts/model";
@@ -24,21 +26,13 @@ export const apiUserSchema = z
 
 export type ApiUser = z.infer<typeof apiUserSchema>;
 
-export function toApiUser(user: {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: string;
-  isActive: boolean;
-  createdAt: Date;
-}): ApiUser {
+export function toApiUser(user: UserRecord): ApiUser {
   return {
     id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    name: `${user.firstName} ${user.lastName}`.trim(),
+    name: displayName(user),
     role: user.role,
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),

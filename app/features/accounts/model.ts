@@ -31,14 +31,10 @@ function firstFailure<T extends Record<string, unknown>>(checks: Check<T>[]) {
   };
 }
 
-const registrationChecks: Check<{
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  terms: boolean;
-}>[] = [
+type Identity = { firstName: string; lastName: string; email: string };
+
+/** The name and email checks, in the order registration and the profile form both run them. */
+const identityChecks: Check<Identity>[] = [
   { path: "firstName", message: "validation.firstNameRequired", fails: (v) => !v.firstName.trim() },
   { path: "firstName", message: "validation.tooLong", fails: (v) => v.firstName.trim().length > NAME_MAX },
   { path: "firstName", message: CONTROL_CHARACTERS_MESSAGE, fails: (v) => hasControlCharacters(v.firstName.trim()) },
@@ -51,6 +47,10 @@ const registrationChecks: Check<{
     message: "validation.emailInvalid",
     fails: (v) => !EMAIL_PATTERN.test(v.email.trim()) || v.email.trim().length > EMAIL_MAX,
   },
+];
+
+const registrationChecks: Check<Identity & { password: string; confirmPassword: string; terms: boolean }>[] = [
+  ...identityChecks,
   { path: "password", message: "validation.passwordMin", fails: (v) => v.password.length < 8 },
   { path: "password", message: "validation.passwordTooLong", fails: (v) => v.password.length > PASSWORD_MAX },
   { path: "password", message: "validation.passwordUppercase", fails: (v) => !/[A-Z]/.test(v.password) },
@@ -59,12 +59,9 @@ const registrationChecks: Check<{
   { path: "terms", message: "validation.termsRequired", fails: (v) => !v.terms },
 ];
 
-const normalizeRegistration = (v: { firstName: string; lastName: string; email: string; password: string }) => ({
-  firstName: v.firstName.trim(),
-  lastName: v.lastName.trim(),
-  email: normalizeEmail(v.email),
-  password: v.password,
-});
+const normalizeIdentity = (v: Identity) => ({ firstName: v.firstName.trim(), lastName: v.lastName.trim(), email: normalizeEmail(v.email) });
+
+const normalizeRegistration = (v: Identity & { password: string }) => ({ ...normalizeIdentity(v), password: v.password });
 
 export const registerSchema = z
   .object({
@@ -100,23 +97,8 @@ export const loginSchema = z.object({
 
 export const profileSchema = z
   .object({ firstName: text, lastName: text, email: text })
-  .superRefine(
-    firstFailure<{ firstName: string; lastName: string; email: string }>([
-      { path: "firstName", message: "validation.firstNameRequired", fails: (v) => !v.firstName.trim() },
-      { path: "firstName", message: "validation.tooLong", fails: (v) => v.firstName.trim().length > NAME_MAX },
-      { path: "firstName", message: CONTROL_CHARACTERS_MESSAGE, fails: (v) => hasControlCharacters(v.firstName.trim()) },
-      { path: "lastName", message: "validation.lastNameRequired", fails: (v) => !v.lastName.trim() },
-      { path: "lastName", message: "validation.tooLong", fails: (v) => v.lastName.trim().length > NAME_MAX },
-      { path: "lastName", message: CONTROL_CHARACTERS_MESSAGE, fails: (v) => hasControlCharacters(v.lastName.trim()) },
-      { path: "email", message: "validation.emailRequired", fails: (v) => !v.email.trim() },
-      {
-        path: "email",
-        message: "validation.emailInvalid",
-        fails: (v) => !EMAIL_PATTERN.test(v.email.trim()) || v.email.trim().length > EMAIL_MAX,
-      },
-    ]),
-  )
-  .transform((v) => ({ firstName: v.firstName.trim(), lastName: v.lastName.trim(), email: normalizeEmail(v.email) }));
+  .superRefine(firstFailure(identityChecks))
+  .transform(normalizeIdentity);
 
 type PasswordChange = { currentPassword: string; newPassword: string; confirmPassword: string };
 const passwordChangeChecks: Check<PasswordChange>[] = [

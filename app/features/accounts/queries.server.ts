@@ -3,7 +3,7 @@ import { foldForSearch } from "~/text/search-text";
 import type { Db } from "~/platform/db/client.server";
 import { users } from "~/platform/db/schema";
 import { userColumns } from "~/auth/user-record.server";
-import { isSuperadmin } from "~/auth/public-user";
+import { displayName, isSuperadmin } from "~/auth/public-user";
 import { lockedLoginEmails } from "~/auth/throttle.server";
 import type { AdminUserRow } from "./model";
 
@@ -42,7 +42,7 @@ export async function listAdminUserRows(db: Db, filter: UserListFilter): Promise
   const [rows, locked] = await Promise.all([listUsers(db, filter), lockedLoginEmails(db)]);
   return rows.map((u) => ({
     id: u.id,
-    name: `${u.firstName} ${u.lastName}`.trim(),
+    name: displayName(u),
     email: u.email,
     isAdmin: isSuperadmin(u.role),
     isActive: u.isActive,

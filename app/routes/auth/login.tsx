@@ -10,7 +10,8 @@ import { attemptLogin } from "~/features/accounts/flows.server";
 import { createSession } from "~/auth/session.server";
 import { serializeSessionCookie } from "~/auth/session-cookie.server";
 import { AuthShell } from "~/components/auth-shell";
-import { Alert, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
+import { AuthFormError } from "~/features/accounts/ui/auth-form-error";
+import { Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { loginSchema } from "~/features/accounts/model";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
@@ -76,17 +77,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  const formError = form.errors?.[0];
   return (
     <AuthShell title={t("auth.login.title")} subtitle={t("auth.login.subtitle")}>
       <Form method="post" className="space-y-2" {...getFormProps(form)}>
-        <div className="min-h-12">
-          {formError ? (
-            <Alert tone="error">
-              <span id={form.errorId}>{t(formError, { seconds: actionData?.retryAfter ?? 60 })}</span>
-            </Alert>
-          ) : null}
-        </div>
+        <AuthFormError id={form.errorId} error={form.errors?.[0]} retryAfter={actionData?.retryAfter} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           label={t("auth.login.email")}

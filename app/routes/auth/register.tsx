@@ -9,10 +9,12 @@ import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
 import { createSession } from "~/auth/session.server";
 import { serializeSessionCookie } from "~/auth/session-cookie.server";
 import { AuthShell } from "~/components/auth-shell";
-import { Alert, ErrorList, Field, PasswordField, SubmitButton, useHydrated, useIsPending } from "~/components/forms";
+import { AuthFormError } from "~/features/accounts/ui/auth-form-error";
+import { PasswordChecklist } from "~/features/accounts/ui/password-checklist";
+import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { accountFormRefusal } from "~/features/accounts/errors";
 import { attemptRegistration } from "~/features/accounts/flows.server";
-import { passwordRules, registerSchema } from "~/features/accounts/model";
+import { registerSchema } from "~/features/accounts/model";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/register";
@@ -77,17 +79,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
   });
-  const formError = form.errors?.[0];
   return (
     <AuthShell title={t("auth.register.title")} subtitle={t("auth.register.subtitle")}>
       <Form method="post" className="space-y-1" {...getFormProps(form)}>
-        <div className="min-h-12">
-          {formError ? (
-            <Alert tone="error">
-              <span id={form.errorId}>{t(formError, { seconds: actionData?.retryAfter ?? 60 })}</span>
-            </Alert>
-          ) : null}
-        </div>
+        <AuthFormError id={form.errorId} error={form.errors?.[0]} retryAfter={actionData?.retryAfter} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field
@@ -147,28 +142,5 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </Link>
       </p>
     </AuthShell>
-  );
-}
-
-/** Without JavaScript the rules are a plain list; with it each one shows whether it is met. */
-function PasswordChecklist({ password }: { password: string }) {
-  const { t } = useTranslation();
-  const live = useHydrated();
-  return (
-    <div id="password-rules" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-      <p>{t("auth.register.rules.title")}</p>
-      <ul className="mt-1 space-y-0.5" aria-live={live ? "polite" : undefined}>
-        {passwordRules.map((rule) => {
-          const met = live && rule.test(password);
-          return (
-            <li key={rule.key} className={`flex items-center gap-2 ${met ? "text-green-700 dark:text-green-400" : ""}`}>
-              <span aria-hidden="true">{live ? (met ? "✓" : "○") : "•"}</span>
-              {t(`auth.register.rules.${rule.key}`)}
-              {live ? <span className="sr-only">({met ? t("auth.register.rules.met") : t("auth.register.rules.unmet")})</span> : null}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Alert, buttonClass, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { Card } from "~/components/card";
+import { displayName } from "~/auth/public-user";
 import { RoleBadge } from "~/components/role-badge";
 import { CHANGE_PASSWORD, UPDATE_PROFILE, passwordChangeSchema, profileSchema, type ProfileUser } from "~/features/accounts/model";
 
@@ -43,7 +44,7 @@ export function PersonalInfoCard({
         <ProfileForm user={user} lastResult={lastResult} />
       ) : (
         <dl className="grid gap-4 sm:grid-cols-2">
-          <InfoItem label={t("profile.info.fullName")}>{`${user.firstName} ${user.lastName}`.trim()}</InfoItem>
+          <InfoItem label={t("profile.info.fullName")}>{displayName(user)}</InfoItem>
           <InfoItem label={t("profile.info.email")}>
             <span className="break-all">{user.email}</span>
           </InfoItem>
