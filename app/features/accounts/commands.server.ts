@@ -7,7 +7,9 @@ import { userSearchText } from "~/text/search-text";
 import { countActiveSuperadmins, findUserByEmail, findUserById } from "~/features/accounts/queries.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/auth/password.server";
 import { isSuperadmin } from "~/auth/public-user";
+import { logoutApiFamily } from "~/auth/api-tokens.server";
 import { revokeUserAccessQueries } from "~/auth/revoke.server";
+import { invalidateSessionQuery } from "~/auth/session.server";
 import { loginAccountKey } from "~/auth/throttle.server";
 import type { AccountError } from "./errors";
 import type { AdminChange } from "./model";
@@ -67,6 +69,15 @@ export async function authenticate(db: Db, email: string, password: string, ip: 
     await signedIn;
   }
   return user;
+}
+
+/** Sign-out of a web session or of an API login: it ends, and the activity log says so, in one batch. */
+export async function signOut(db: Db, actor: Actor, input: { sessionId: string } | { familyId: string }): Promise<void> {
+  if ("familyId" in input) return logoutApiFamily(db, actor.userId, input.familyId, actor.ip);
+  await db.batch([
+    invalidateSessionQuery(db, input.sessionId),
+    recordActivityQuery(db, { userId: actor.userId, action: "logout", description: "Signed out", ipAddress: actor.ip }),
+  ]);
 }
 
 export type ProfileInput = { firstName: string; lastName: string; email: string };
