@@ -24,7 +24,7 @@ export default defineConfig({
     name: "workers",
     include: ["tests/integration/**/*.test.ts"],
     globalSetup: ["tests/setup/global-setup.ts"],
-    setupFiles: ["tests/setup/apply-migrations.ts"],
+    setupFiles: ["tests/setup/apply-migrations.ts", "tests/setup/console-errors.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

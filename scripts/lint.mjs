@@ -6,7 +6,7 @@
 // TypeScript 7. Unused code, fall-through and implicit returns are compile
 // errors in tsconfig (`npm run typecheck`); this script covers the rest.
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, posix, relative } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const roots = ["app", "workers", "tests", "scripts"];
@@ -44,9 +44,74 @@ const rules = [
     // Money is integers in minor units; parseFloat/toFixed on amounts is how floats sneak in.
     applies: (f) => f.startsWith("app/") && !f.includes(".test."),
     pattern: /\b(parseFloat|Number\.parseFloat)\(/,
-    why: "parse money with app/domain/money.ts, never as a float",
+    why: "parse money with app/money/amounts.ts, never as a float",
   },
 ];
+
+// Import directions (CONVENTIONS.md "Layout: a folder is a feature"). Each rule names the
+// files it governs and a test on the app-relative module an import resolves to; a module
+// outside app/ (a package) is `null`, so `pkg` sees the bare specifier instead.
+// auth/password-limit.ts is one constant with no imports, shared by the account schemas
+// (pure) and the password hashing (which plain-Node seed scripts load), so it counts as pure.
+const isPure = (f) =>
+  /^app\/(money|text)\//.test(f) || /^app\/features\/[^/]+\/model\.ts$/.test(f) || f === "app/auth/password-limit.ts";
+const featureOf = (f) => f.match(/^app\/features\/([^/]+)\//)?.[1];
+const directions = [
+  {
+    name: "pure-kernel",
+    applies: (f) => isPure(f) && !f.includes(".test."),
+    forbids: (target, pkg) =>
+      (target !== null && (target.includes(".server") || !isPure(target))) ||
+      (pkg !== null && /^(react|react-dom|react-router|react-i18next|@conform-to\/react|drizzle-orm|cloudflare:|node:)/.test(pkg)),
+    why: "money/, text/ and every model.ts are pure: no I/O, no React, nothing server-side, only other pure modules",
+  },
+  {
+    name: "feature-services-as-arguments",
+    applies: (f) => f.startsWith("app/features/"),
+    forbids: (target) => target !== null && /^app\/(routes|middleware)\/|^app\/context\.server\.ts$/.test(target),
+    why: "a feature never imports routes or middleware and gets its services (db, env, locale) as arguments, not from context",
+  },
+  {
+    name: "feature-reads-another-through-queries",
+    applies: (f) => f.startsWith("app/features/") && !f.includes(".test."),
+    forbids: (target, _pkg, file) => {
+      const other = target && featureOf(target);
+      if (!other || other === featureOf(file)) return false;
+      return !/^app\/features\/[^/]+\/(queries\.server|model)\.tsx?$/.test(target);
+    },
+    why: "a feature reads another only through its queries.server.ts or model.ts",
+  },
+  {
+    name: "routes-write-through-commands",
+    applies: (f) => f.startsWith("app/routes/"),
+    forbids: (target, pkg) => pkg === "drizzle-orm" || (target !== null && /^app\/platform\/db\/(schema|activity\.server)\.ts$/.test(target)),
+    why: "a route writes only by calling a feature's commands.server.ts (no tables, SQL or activity entries of its own)",
+  },
+  {
+    name: "auth-is-identity-only",
+    applies: (f) => f.startsWith("app/auth/"),
+    forbids: (target) => target !== null && /^app\/(features|routes|middleware|platform\/http)\//.test(target),
+    why: "auth/ holds identity primitives: it imports no feature, route, middleware or HTTP layer (no folder cycles)",
+  },
+  {
+    name: "platform-below-features",
+    applies: (f) => f.startsWith("app/platform/") && !f.includes(".test."),
+    forbids: (target) => target !== null && /^app\/(features|routes)\//.test(target),
+    why: "platform/ is the infrastructure features build on; it imports no feature or route",
+  },
+];
+
+const appFiles = new Set();
+function resolveImport(file, spec) {
+  let base;
+  if (spec.startsWith("~/")) base = `app/${spec.slice(2)}`;
+  else if (spec.startsWith(".")) base = posix.normalize(posix.join(dirname(file), spec));
+  else return undefined;
+  base = base.replace(/\.(tsx?|mjs|js)$/, "");
+  for (const ext of [".ts", ".tsx", "/index.ts", "/index.tsx", ".mjs", ".js"]) if (appFiles.has(base + ext)) return base + ext;
+  return base;
+}
+const importPattern = /^\s*(?:import|export)\b[^"'`;]*?\bfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
 
 function* walk(dir) {
   for (const name of readdirSync(dir)) {
@@ -59,6 +124,7 @@ function* walk(dir) {
 
 const problems = [];
 let files = 0;
+for (const path of walk(join(root, "app"))) appFiles.add(relative(root, path));
 for (const top of roots) {
   for (const path of walk(join(root, top))) {
     files++;
@@ -71,6 +137,18 @@ for (const top of roots) {
         if (i > 0 && lines[i - 1].includes(`lint-ignore-next-line ${rule.name}`)) return;
         if (rule.pattern.test(line)) problems.push(`${file}:${i + 1}  ${rule.name}: ${rule.why}`);
       });
+    }
+    const text = lines.join("\n");
+    for (const match of text.matchAll(importPattern)) {
+      const spec = match[1] ?? match[2] ?? match[3];
+      const resolved = resolveImport(file, spec);
+      const target = resolved === undefined ? null : resolved;
+      const pkg = resolved === undefined ? spec : null;
+      const line = text.slice(0, match.index).split("\n").length + (match[0].startsWith("\n") ? 1 : 0);
+      for (const rule of directions) {
+        if (!rule.applies(file) || !rule.forbids(target, pkg, file)) continue;
+        problems.push(`${file}:${line}  ${rule.name}: imports ${spec}; ${rule.why}`);
+      }
     }
   }
 }

@@ -148,8 +148,15 @@ test("the same name with the other type is a different category and is allowed",
 test("two users may each have a category of the same name", async () => {
   const me = await registerViaApi();
   const other = await registerViaApi();
-  await createCategory(me, { name: "Garden" });
-  await createCategory(other, { name: "Garden" });
+  const mine = await createCategory(me, { name: "Garden" });
+  const theirs = await createCategory(other, { name: "Garden" });
+  expect(theirs.id).not.toBe(mine.id);
+  const gardenIds = async (account: ApiAccount) =>
+    ((await api("/api/categories", { token: account.accessToken })).body.data.categories as { id: string; name: string }[])
+      .filter((c) => c.name === "Garden")
+      .map((c) => c.id);
+  expect(await gardenIds(me)).toEqual([mine.id]);
+  expect(await gardenIds(other)).toEqual([theirs.id]);
 });
 
 test("a name and type equal to a default category's answers 409; the same name as income is allowed", async () => {

@@ -145,8 +145,11 @@ test("a tag name already used in another letter case answers 409 and leaves one 
 test("two users may each have a tag of the same name", async () => {
   const me = await registerViaApi();
   const other = await registerViaApi();
-  await createTag(me, { name: "Shared name" });
-  await createTag(other, { name: "shared NAME" });
+  const mine = await createTag(me, { name: "Shared name" });
+  const theirs = await createTag(other, { name: "shared NAME" });
+  expect(theirs.id).not.toBe(mine.id);
+  expect((await listTags(me)).map((tag) => [tag.id, tag.name])).toEqual([[mine.id, "Shared name"]]);
+  expect((await listTags(other)).map((tag) => [tag.id, tag.name])).toEqual([[theirs.id, "shared NAME"]]);
 });
 
 test("two concurrent creates of one tag name in different cases leave one tag: one 201, one 409", async () => {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
+import { allowConsoleError } from "../setup/console-errors";
 
 async function post(account: ApiAccount, json: Record<string, unknown>, headers?: Record<string, string>) {
   return api("/api/transactions", { method: "POST", token: account.accessToken, json, headers });
@@ -296,6 +297,7 @@ test("the same Idempotency-Key and body create one transaction and answer the sa
 });
 
 test("a database failure while writing the payments leaves no transaction behind", async () => {
+  allowConsoleError(/^API POST \/api\/transactions failed .*forced failure/);
   const me = await registerViaApi();
   // A real failure inside the batch: the database refuses this one payment row.
   await env.DB.exec(

@@ -1,17 +1,10 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { browser, registerViaForm, withTableAway, type Browser } from "./helpers";
+import { browser, type Browser, signedIn, withTableAway } from "./helpers";
 import { insertBudget, insertTransaction } from "./seed-rows";
+import { allowConsoleError } from "../setup/console-errors";
 
 type CategoryRow = { id: string; user_id: string | null; name: string; type: string; color: string; icon: string };
-
-async function signedIn(language?: "es") {
-  const b = browser();
-  const { email } = await registerViaForm(b);
-  if (language) await b.fetch("/resources/language", { form: { lng: language, redirectTo: "/categories" } });
-  const user = await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>();
-  return { b, userId: user!.id };
-}
 
 function post(b: Browser, form: Record<string, string>, path = "/categories") {
   return b.fetch(path, { form });
@@ -220,6 +213,7 @@ test("the page is in Spanish, default category names included", async () => {
 });
 
 test("when the page cannot be read it says 'Failed to load categories' and offers the same address again", async () => {
+  allowConsoleError(/^Unexpected Server Error$/);
   const { b } = await signedIn();
   const res = await withTableAway("categories", () => b.fetch("/categories"));
   expect(res.status).toBe(500);

@@ -1,19 +1,10 @@
-import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { monthRange } from "~/features/dashboard/model";
-import { browser, registerViaForm } from "./helpers";
+import { browser, signedIn } from "./helpers";
 import { insertTransaction } from "./seed-rows";
 
 // The dashboard's money parts through the Worker: this month's income, expenses and net in USD,
 // the change against last month, the per-currency card and the latest five transactions.
-
-async function signedIn(language?: "es") {
-  const b = browser();
-  const { email } = await registerViaForm(b);
-  if (language) await b.fetch("/resources/language", { form: { lng: language, redirectTo: "/dashboard" } });
-  const user = await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>();
-  return { b, userId: user!.id };
-}
 
 async function dashboard(b: ReturnType<typeof browser>) {
   const res = await b.fetch("/dashboard");

@@ -54,6 +54,15 @@ export function browser(): Browser {
   return b;
 }
 
+/** A newly registered user signed in through the web form, in Spanish when asked: the client and the user's id. */
+export async function signedIn(language?: "es") {
+  const b = browser();
+  const { email } = await registerViaForm(b);
+  if (language) await b.fetch("/resources/language", { form: { lng: language, redirectTo: "/dashboard" } });
+  const user = await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>();
+  return { b, userId: user!.id };
+}
+
 let userCounter = 0;
 export function uniqueEmail(prefix = "user") {
   userCounter += 1;

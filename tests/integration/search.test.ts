@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { api, registerViaApi } from "./api-client";
-import { browser, registerViaForm, uniqueEmail } from "./helpers";
+import { browser, signedIn, uniqueEmail } from "./helpers";
 import { insertTransaction } from "./seed-rows";
 
 // Search on the four lists that have one, through the Worker on D1. D1 refuses LIKE patterns over
@@ -13,13 +13,6 @@ const LONG_DESCRIPTION = "Quarterly renewal of the accounting software subscript
 const LONG_SEARCH = "RENEWAL OF THE ACCOUNTING SOFTWARE SUBSCRIPTION FOR"; // 51 bytes
 const OVER_CAP = "a".repeat(101);
 const CAP_MESSAGE = "A search can be at most 100 characters long";
-
-async function signedIn() {
-  const b = browser();
-  const { email } = await registerViaForm(b);
-  const user = await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>();
-  return { b, userId: user!.id };
-}
 
 const rowIds = (html: string) => [...html.matchAll(/data-transaction-id="([^"]+)"/g)].map((m) => m[1]);
 

@@ -1,17 +1,10 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { browser, registerViaForm, withTableAway, type Browser } from "./helpers";
+import { browser, type Browser, signedIn, withTableAway } from "./helpers";
 import { insertTransaction } from "./seed-rows";
+import { allowConsoleError } from "../setup/console-errors";
 
 type TagRow = { id: string; name: string; color: string; description: string | null };
-
-async function signedIn(language?: "es") {
-  const b = browser();
-  const { email } = await registerViaForm(b);
-  if (language) await b.fetch("/resources/language", { form: { lng: language, redirectTo: "/tags" } });
-  const user = await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>();
-  return { b, userId: user!.id };
-}
 
 function tagsOf(userId: string) {
   return env.DB.prepare("select id, name, color, description from tags where user_id = ? order by name_key")
@@ -182,6 +175,7 @@ test("the page is in Spanish for a Spanish-speaking user", async () => {
 });
 
 test("when the page cannot be read it says 'Failed to load tags' and offers the same address again", async () => {
+  allowConsoleError(/^Unexpected Server Error$/);
   const { b } = await signedIn();
   const res = await withTableAway("tags", () => b.fetch("/tags"));
   expect(res.status).toBe(500);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { browser, registerViaForm, withTableAway, type Browser } from "./helpers";
+import { browser, type Browser, signedIn, withTableAway } from "./helpers";
+import { allowConsoleError } from "../setup/console-errors";
 
 // The transaction form through the Worker, posted as a browser without JavaScript posts it:
 // every validation message, the intents that show the form again without writing, saving
@@ -8,14 +9,6 @@ import { browser, registerViaForm, withTableAway, type Browser } from "./helpers
 // editing, deleting after a confirmation, and another user's transaction answering 404.
 
 type Entries = [string, string][];
-
-async function signedIn(language?: "es") {
-  const b = browser();
-  const { email } = await registerViaForm(b);
-  if (language) await b.fetch("/resources/language", { form: { lng: language, redirectTo: "/expenses/new" } });
-  const user = await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>();
-  return { b, userId: user!.id };
-}
 
 function post(b: Browser, path: string, entries: Entries) {
   return b.fetch(path, {
@@ -504,6 +497,7 @@ test("another user's transaction answers 404 to reading, saving, any intent and 
 });
 
 test("a database failure while saving shows 'Failed to create transaction' or 'Failed to update transaction', keeps the input and writes nothing", async () => {
+  allowConsoleError(/^transaction (create|update) failed .*forced failure/);
   const { b, userId } = await signedIn();
   // A real failure inside the write batch: the database refuses this one payment row.
   await env.DB.exec(
@@ -534,6 +528,7 @@ test("a database failure while saving shows 'Failed to create transaction' or 'F
 });
 
 test("when the checks before the write cannot read the database, the form says 'Failed to save transaction' in the user's language", async () => {
+  allowConsoleError(/^transaction save failed before writing /);
   const { b, userId } = await signedIn("es");
   // The rates table is gone for a moment: checking the EUR payment's rate fails before anything is written.
   const res = await withTableAway("exchange_rates", () =>

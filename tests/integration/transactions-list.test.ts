@@ -1,19 +1,12 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { browser, registerViaForm, withTableAway, type Browser } from "./helpers";
+import { browser, type Browser, signedIn, withTableAway } from "./helpers";
 import { insertTransaction, type TransactionRow } from "./seed-rows";
+import { allowConsoleError } from "../setup/console-errors";
 
 // /expenses through the Worker: the URL is the whole state (filters, search, sort, page), the
 // totals cover every matching row, and delete is a confirmed POST that answers 404 for
 // anything that is not the user's.
-
-async function signedIn(language?: "es") {
-  const b = browser();
-  const { email } = await registerViaForm(b);
-  if (language) await b.fetch("/resources/language", { form: { lng: language, redirectTo: "/expenses" } });
-  const user = await env.DB.prepare("select id from users where email = ?").bind(email).first<{ id: string }>();
-  return { b, userId: user!.id };
-}
 
 async function tag(userId: string, name: string, color = "#3B82F6") {
   const id = crypto.randomUUID();
@@ -468,6 +461,7 @@ test("in Spanish: words, dates and numbers in the user's language", async () => 
 });
 
 test("when the list cannot be read it says 'Failed to load transactions', keeps the navigation and offers the same address again", async () => {
+  allowConsoleError(/^Unexpected Server Error$/);
   const { b } = await signedIn("es");
   const res = await withTableAway("transactions", () => b.fetch("/expenses?type=EXPENSE&page=2"));
   expect(res.status).toBe(500);

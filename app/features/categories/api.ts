@@ -1,7 +1,41 @@
 import { z } from "zod";
-import { categorySchema } from "~/features/categories/model";
-import { apiCategorySchema } from "./api-json";
+import { CATEGORY_TYPES, categorySchema } from "~/features/categories/model";
 import { defineOperation } from "~/platform/http/operation";
+
+/** A category as the API shows it (spec section 3). Defaults are shared by everyone and read-only. */
+export const apiCategorySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    icon: z.string().meta({ description: "One of the 14 icon names, e.g. ShoppingCart" }),
+    color: z.string().meta({ description: "Upper-case hex, one of the 17 offered colours, e.g. #3B82F6" }),
+    type: z.enum(CATEGORY_TYPES),
+    isDefault: z.boolean().meta({ description: "A shared default category: cannot be edited or deleted" }),
+    createdAt: z.string().meta({ description: "ISO 8601 timestamp", format: "date-time" }),
+  })
+  .meta({ title: "Category" });
+
+export type ApiCategory = z.infer<typeof apiCategorySchema>;
+
+export function toApiCategory(category: {
+  id: string;
+  name: string;
+  icon: string;
+  color: string;
+  type: "expense" | "income";
+  isDefault: boolean;
+  createdAt: Date;
+}): ApiCategory {
+  return {
+    id: category.id,
+    name: category.name,
+    icon: category.icon,
+    color: category.color,
+    type: category.type,
+    isDefault: category.isDefault,
+    createdAt: category.createdAt.toISOString(),
+  };
+}
 
 const categoryResult = z.object({ category: apiCategorySchema });
 

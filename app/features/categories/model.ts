@@ -70,3 +70,10 @@ export const categorySchema = z.object({
   icon: z.enum(CATEGORY_ICONS, { error: "validation.iconInvalid" }).default(DEFAULT_CATEGORY_ICON),
 });
 export type CategoryInput = z.output<typeof categorySchema>;
+
+/** A category as the page shows it. */
+export type CategoryView = { id: string; name: string; type: CategoryType; color: string; icon: string };
+
+export function toCategoryView(category: CategoryView): CategoryView {
+  return { id: category.id, name: category.name, type: category.type, color: category.color, icon: category.icon };
+}

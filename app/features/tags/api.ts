@@ -1,7 +1,53 @@
 import { z } from "zod";
 import { tagSchema } from "~/features/tags/model";
 import { defineOperation } from "~/platform/http/operation";
-import { apiTagSchema, apiTagUsageTransactionSchema } from "./api-json";
+
+/** A tag as the API shows it (spec section 3). */
+export const apiTagSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    color: z.string().meta({ description: "Upper-case hex, one of the 10 palette colours, e.g. #3B82F6" }),
+    description: z.string().nullable().meta({ description: "null when the tag has none" }),
+    createdAt: z.string().meta({ description: "ISO 8601 timestamp", format: "date-time" }),
+    usageCount: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "How many of the user's transactions carry the tag; in the list only" }),
+  })
+  .meta({ title: "Tag" });
+
+export type ApiTag = z.infer<typeof apiTagSchema>;
+
+export function toApiTag(tag: {
+  id: string;
+  name: string;
+  color: string;
+  description: string | null;
+  createdAt: Date;
+  usageCount?: number;
+}): ApiTag {
+  return {
+    id: tag.id,
+    name: tag.name,
+    color: tag.color,
+    description: tag.description ?? null,
+    createdAt: tag.createdAt.toISOString(),
+    ...(tag.usageCount === undefined ? {} : { usageCount: tag.usageCount }),
+  };
+}
+
+/** A transaction as the tag usage call lists it. */
+export const apiTagUsageTransactionSchema = z
+  .object({
+    id: z.string(),
+    description: z.string(),
+    date: z.string().meta({ description: "yyyy-MM-dd" }),
+    type: z.enum(["INCOME", "EXPENSE"]),
+    usdCents: z.number().int().meta({ description: "The amount in US cents" }),
+  })
+  .meta({ title: "TagUsageTransaction" });
 
 const tagResult = z.object({ tag: apiTagSchema });
 

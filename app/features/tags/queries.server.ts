@@ -1,6 +1,71 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { tags } from "~/platform/db/schema";
+import { tags, transactions, transactionTags } from "~/platform/db/schema";
+
+// Tags belong to one user; every query names the owner, and another user's tag is not found,
+// exactly like a missing one.
+
+export const tagColumns = {
+  id: tags.id,
+  name: tags.name,
+  color: tags.color,
+  description: tags.description,
+  createdAt: tags.createdAt,
+};
+
+export type Tag = { id: string; name: string; color: string; description: string | null; createdAt: Date };
+export type TagWithUsage = Tag & { usageCount: number };
+
+/** The user's tags by name, each with how many of the user's transactions carry it. */
+export function listTagsWithUsage(db: Db, userId: string): Promise<TagWithUsage[]> {
+  return db
+    .select({ ...tagColumns, usageCount: count(transactions.id) })
+    .from(tags)
+    .leftJoin(transactionTags, eq(transactionTags.tagId, tags.id))
+    .leftJoin(transactions, and(eq(transactions.id, transactionTags.transactionId), eq(transactions.userId, userId)))
+    .where(eq(tags.userId, userId))
+    .groupBy(tags.id)
+    .orderBy(asc(tags.nameKey));
+}
+
+export async function findTag(db: Db, userId: string, id: string): Promise<Tag | undefined> {
+  const [row] = await db
+    .select(tagColumns)
+    .from(tags)
+    .where(and(eq(tags.id, id), eq(tags.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export const TAG_USAGE_LIST_MAX = 50;
+
+/** How many of the user's transactions carry the tag, and the latest of them; undefined when the tag is not the user's. */
+export async function tagUsage(db: Db, userId: string, id: string) {
+  const tag = await findTag(db, userId, id);
+  if (!tag) return undefined;
+  const carrying = and(eq(transactionTags.tagId, id), eq(transactions.userId, userId));
+  const [[total], rows] = await db.batch([
+    db
+      .select({ count: count() })
+      .from(transactionTags)
+      .innerJoin(transactions, eq(transactions.id, transactionTags.transactionId))
+      .where(carrying),
+    db
+      .select({
+        id: transactions.id,
+        description: transactions.description,
+        date: transactions.date,
+        type: transactions.type,
+        usdCents: transactions.usdCents,
+      })
+      .from(transactionTags)
+      .innerJoin(transactions, eq(transactions.id, transactionTags.transactionId))
+      .where(carrying)
+      .orderBy(desc(transactions.date), desc(transactions.createdAt), desc(transactions.id))
+      .limit(TAG_USAGE_LIST_MAX),
+  ]);
+  return { tag, count: total?.count ?? 0, transactions: rows };
+}
 
 // What the transaction list's filter panel and rows need besides the page itself
 // (db/transactions.server.ts listTransactions): the user's tags by name, without usage counts.

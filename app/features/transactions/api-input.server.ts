@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { findCategory } from "~/features/categories/commands.server";
+import { findCategory } from "~/features/categories/queries.server";
 import type { Db } from "~/platform/db/client.server";
 import type { UserTotalLimit } from "~/platform/db/errors.server";
 import { resolveTransaction, userTotalLimitIssue, type InputIssue, type ResolvedTransaction } from "~/features/transactions/resolve.server";

@@ -3,12 +3,14 @@ import {
   activeFilterCount,
   isFiltered,
   listHref,
+  listParamsFromFields,
   listQueryToParams,
   nextSort,
   pageCount,
   pageWindow,
   parseListQuery,
   shownRange,
+  sortedBy,
   withoutFilters,
 } from "./list-query";
 
@@ -111,4 +113,26 @@ test("numbered pages: all of a short list, else first, last and the neighbours w
     expect(pages.at(-1)).toBe(50);
     expect(pages.length).toBeLessThanOrEqual(7);
   }
+});
+
+test("the filter form's fields become the clean URL: blanks dropped, values trimmed, back to page 1", () => {
+  const fields: [string, string][] = [
+    ["q", "  rent "],
+    ["type", ""],
+    ["from", "2026-01-01"],
+    ["to", " "],
+    ["tag", "a"],
+    ["tag", "b"],
+    ["sort", "amount"],
+    ["order", "asc"],
+  ];
+  expect(listParamsFromFields(fields).toString()).toBe("q=rent&from=2026-01-01&tag=a&tag=b&sort=amount&order=asc");
+  expect(listParamsFromFields([["q", ""]]).toString()).toBe("");
+});
+
+test("a column is sorted in the query's order when it is the sort column, else not at all", () => {
+  const query = parse("sort=amount&order=asc");
+  expect(sortedBy(query, "amount")).toBe("asc");
+  expect(sortedBy(query, "date")).toBeNull();
+  expect(sortedBy(parse(""), "date")).toBe("desc");
 });

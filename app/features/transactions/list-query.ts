@@ -111,11 +111,28 @@ export function listQueryToParams(query: ListQuery): URLSearchParams {
   return params;
 }
 
+/**
+ * The filter form's fields as a clean query (spec section 4): empty fields left out, values
+ * trimmed, page back to 1, the same parameters a link to that state would carry.
+ */
+export function listParamsFromFields(fields: Iterable<[string, FormDataEntryValue]>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of fields) {
+    if (typeof value === "string" && value.trim() !== "") params.append(name, value.trim());
+  }
+  return listQueryToParams(parseListQuery(params));
+}
+
 export function listHref(query: ListQuery, changes: Partial<ListQuery> = {}, extra: Record<string, string> = {}): string {
   const params = listQueryToParams({ ...query, ...changes });
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
   const search = params.toString();
   return search ? `/expenses?${search}` : "/expenses";
+}
+
+/** The direction the list is sorted by this column, or null when it is sorted by another. */
+export function sortedBy(query: Pick<ListQuery, "sort" | "order">, column: SortColumn): SortOrder | null {
+  return query.sort === column ? query.order : null;
 }
 
 /** Spec section 2: the first click on a new column sorts descending; a repeat click toggles. */

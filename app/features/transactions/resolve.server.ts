@@ -3,7 +3,7 @@ import { isBelowMinimumRate, MAX_USD_CENTS, parseAmount, parseRate, rateMessages
 import { BASE_CURRENCY, MANUAL_SOURCE } from "~/features/rates/model";
 import { amountMessage, type PaymentMethod, type TransactionInput, type TransactionType } from "~/features/transactions/model";
 import { inList } from "~/platform/db/bound-lists.server";
-import { findCategory } from "~/features/categories/commands.server";
+import { findCategory } from "~/features/categories/queries.server";
 import type { Db } from "~/platform/db/client.server";
 import type { UserTotalLimit } from "~/platform/db/errors.server";
 import { listCurrencies } from "~/features/rates/currencies.server";

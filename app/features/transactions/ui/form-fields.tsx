@@ -9,10 +9,11 @@ import { isIsoDate, PAYMENT_METHODS, type TransactionType } from "~/features/tra
 import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, Field, inputClass, Spinner, type ListOfErrors } from "~/components/forms";
 
-// The parts of the transaction form (routes/transactions/form.tsx): plain controlled fields
+// The parts of the transaction form (transaction-editor.tsx): plain controlled fields
 // named as the server reads them (payments[0].amount …), each with its label and its errors
 // wired through aria-describedby. Intent buttons are submit buttons (they post without
-// JavaScript); the form's state and what each button does with JavaScript live in the route.
+// JavaScript); the form's state and what each button does with JavaScript live in
+// use-transaction-draft.ts.
 
 export const TRANSACTION_FORM_ID = "transaction-form";
 

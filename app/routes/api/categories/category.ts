@@ -1,19 +1,22 @@
-import { categoryApiError, toApiCategory } from "~/features/categories/api-json";
-import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { deleteCategoryOperation, updateCategoryOperation } from "~/features/categories/api";
+import { clientIp } from "~/auth/client-ip.server";
+import { deleteCategoryOperation, toApiCategory, updateCategoryOperation } from "~/features/categories/api";
 import { deleteCategory, updateCategory } from "~/features/categories/commands.server";
+import { categoryApiError } from "~/features/categories/errors";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
-  endpoint(updateCategoryOperation, async ({ context, params, auth, body }) => {
-    const outcome = await updateCategory(context.get(dbContext), auth.user.id, params.id ?? "", body);
-    if (!outcome.ok) throw categoryApiError(outcome.error);
+  endpoint(updateCategoryOperation, async ({ request, context, params, auth, body }) => {
+    const actor = { userId: auth.user.id, ip: clientIp(request) };
+    const outcome = await updateCategory(context.get(dbContext), actor, { ...body, id: params.id ?? "" });
+    if (outcome.kind !== "ok") throw categoryApiError(outcome.kind);
     return { category: toApiCategory(outcome.category) };
   }),
-  endpoint(deleteCategoryOperation, async ({ context, params, auth, t }) => {
-    const outcome = await deleteCategory(context.get(dbContext), auth.user.id, params.id ?? "");
-    if (!outcome.ok) throw categoryApiError(outcome.error);
+  endpoint(deleteCategoryOperation, async ({ request, context, params, auth, t }) => {
+    const actor = { userId: auth.user.id, ip: clientIp(request) };
+    const outcome = await deleteCategory(context.get(dbContext), actor, { id: params.id ?? "" });
+    if (outcome.kind !== "ok") throw categoryApiError(outcome.kind);
     return { id: outcome.category.id, message: t("categories.saved.deleted") };
   }),
 ]);

@@ -1,7 +1,9 @@
-import { categoryApiError, toApiCategory } from "~/features/categories/api-json";
+import { clientIp } from "~/auth/client-ip.server";
+import { createCategoryOperation, listCategoriesOperation, toApiCategory } from "~/features/categories/api";
+import { createCategory } from "~/features/categories/commands.server";
+import { categoryApiError } from "~/features/categories/errors";
+import { listCategories } from "~/features/categories/queries.server";
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { createCategoryOperation, listCategoriesOperation } from "~/features/categories/api";
-import { createCategory, listCategories } from "~/features/categories/commands.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
@@ -10,9 +12,9 @@ const route = apiRoute([
     const rows = await listCategories(context.get(dbContext), auth.user.id);
     return { categories: rows.map(toApiCategory) };
   }),
-  endpoint(createCategoryOperation, async ({ context, auth, body }) => {
-    const outcome = await createCategory(context.get(dbContext), auth.user.id, body);
-    if (!outcome.ok) throw categoryApiError(outcome.error);
+  endpoint(createCategoryOperation, async ({ request, context, auth, body }) => {
+    const outcome = await createCategory(context.get(dbContext), { userId: auth.user.id, ip: clientIp(request) }, body);
+    if (outcome.kind !== "ok") throw categoryApiError(outcome.kind);
     return { category: toApiCategory(outcome.category) };
   }),
 ]);

@@ -1,7 +1,9 @@
+import { clientIp } from "~/auth/client-ip.server";
+import { createTagOperation, listTagsOperation, toApiTag } from "~/features/tags/api";
+import { createTag } from "~/features/tags/commands.server";
+import { tagApiError } from "~/features/tags/errors";
+import { listTagsWithUsage } from "~/features/tags/queries.server";
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { createTagOperation, listTagsOperation } from "~/features/tags/api";
-import { tagApiError, toApiTag } from "~/features/tags/api-json";
-import { createTag, listTagsWithUsage } from "~/features/tags/commands.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
@@ -11,9 +13,9 @@ const route = apiRoute([
     // Spec section 7: the client reads data.tags, or data.data.tags.
     return { tags, data: { tags } };
   }),
-  endpoint(createTagOperation, async ({ context, auth, body }) => {
-    const outcome = await createTag(context.get(dbContext), auth.user.id, body);
-    if (!outcome.ok) throw tagApiError(outcome.error);
+  endpoint(createTagOperation, async ({ request, context, auth, body }) => {
+    const outcome = await createTag(context.get(dbContext), { userId: auth.user.id, ip: clientIp(request) }, body);
+    if (outcome.kind !== "ok") throw tagApiError(outcome.kind);
     return { tag: toApiTag(outcome.tag) };
   }),
 ]);

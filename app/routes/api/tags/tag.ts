@@ -1,19 +1,22 @@
-import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { deleteTagOperation, updateTagOperation } from "~/features/tags/api";
-import { tagApiError, toApiTag } from "~/features/tags/api-json";
+import { clientIp } from "~/auth/client-ip.server";
+import { deleteTagOperation, toApiTag, updateTagOperation } from "~/features/tags/api";
 import { deleteTag, updateTag } from "~/features/tags/commands.server";
+import { tagApiError } from "~/features/tags/errors";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
-  endpoint(updateTagOperation, async ({ context, params, auth, body }) => {
-    const outcome = await updateTag(context.get(dbContext), auth.user.id, params.id ?? "", body);
-    if (!outcome.ok) throw tagApiError(outcome.error);
+  endpoint(updateTagOperation, async ({ request, context, params, auth, body }) => {
+    const actor = { userId: auth.user.id, ip: clientIp(request) };
+    const outcome = await updateTag(context.get(dbContext), actor, { ...body, id: params.id ?? "" });
+    if (outcome.kind !== "ok") throw tagApiError(outcome.kind);
     return { tag: toApiTag(outcome.tag) };
   }),
-  endpoint(deleteTagOperation, async ({ context, params, auth, t }) => {
-    const outcome = await deleteTag(context.get(dbContext), auth.user.id, params.id ?? "");
-    if (!outcome.ok) throw tagApiError(outcome.error);
+  endpoint(deleteTagOperation, async ({ request, context, params, auth, t }) => {
+    const actor = { userId: auth.user.id, ip: clientIp(request) };
+    const outcome = await deleteTag(context.get(dbContext), actor, { id: params.id ?? "" });
+    if (outcome.kind !== "ok") throw tagApiError(outcome.kind);
     return { id: outcome.tag.id, message: t("tags.saved.deleted") };
   }),
 ]);

@@ -1,7 +1,7 @@
 import { apiErrors } from "~/platform/http/envelope";
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { tagUsageOperation } from "~/features/tags/api";
-import { tagUsage } from "~/features/tags/commands.server";
+import { tagUsage } from "~/features/tags/queries.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.

@@ -5,7 +5,7 @@ import { resolveCreate, userTotalLimitError } from "~/features/transactions/api-
 import { toApiTransaction } from "~/features/transactions/api-json";
 import { transactionView } from "~/features/transactions/view.server";
 import { clientIp } from "~/auth/client-ip.server";
-import { findCategory } from "~/features/categories/commands.server";
+import { findCategory } from "~/features/categories/queries.server";
 import { isUniqueViolation, UserTotalLimitError } from "~/platform/db/errors.server";
 import { createTransaction, getTransaction, listTransactions, plannedRecord } from "~/features/transactions/commands.server";
 import { minorToDecimalString, parseAmount } from "~/money/amounts";

@@ -1,0 +1,66 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import { listIntents, type ListActionResult } from "./editable-list";
+
+// The action side of an editable list page (editable-list.tsx): the intents it posts, the
+// redirect with ?saved=… after a write, and the answer that keeps a refused form open.
+
+type Outcome<Refusal extends string> = { kind: "ok" } | { kind: Refusal };
+
+export type EditableListWrites<Schema extends z.ZodType<object>, Refusal extends string> = {
+  /** The page's path, where a write redirects to. */
+  page: string;
+  /** What the log line of an unexpected failure calls the item. */
+  noun: string;
+  schema: Schema;
+  /** Each refusal's status and message key, and the field it belongs to (the feature's errors.ts). */
+  refusals: Record<Refusal, { status: number; message: string; field?: string }>;
+  /** What the page says when a write fails unexpectedly (a 500). */
+  failures: Record<"create" | "update" | "delete", string>;
+  create: (input: z.output<Schema>) => Promise<Outcome<Refusal>>;
+  update: (input: z.output<Schema> & { id: string }) => Promise<Outcome<Refusal>>;
+  delete: (input: { id: string }) => Promise<Outcome<Refusal>>;
+};
+
+/** Runs the posted intent through the feature's commands; an unknown intent is a 400. */
+export async function editableListAction<Schema extends z.ZodType<object>, Refusal extends string>(
+  formData: FormData,
+  writes: EditableListWrites<Schema, Refusal>,
+) {
+  const intent = formData.get("intent");
+  const id = String(formData.get("id") ?? "");
+
+  if (intent === listIntents.delete) {
+    try {
+      const outcome = await writes.delete({ id });
+      if (outcome.kind === "ok") return redirect(`${writes.page}?saved=deleted`);
+      const { status, message } = writes.refusals[outcome.kind as Refusal];
+      return data<ListActionResult>({ intent, id, error: message }, { status });
+    } catch (cause) {
+      console.error(`${writes.noun} delete failed`, cause);
+      return data<ListActionResult>({ intent, id, error: writes.failures.delete }, { status: 500 });
+    }
+  }
+  if (intent !== listIntents.create && intent !== listIntents.update) {
+    throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
+  }
+
+  const submission = parseWithZod(formData, { schema: writes.schema });
+  const reply = (result: SubmissionResult<string[]>, status: number) =>
+    data<ListActionResult>({ intent, id: intent === listIntents.update ? id : null, result }, { status });
+  if (submission.status !== "success") return reply(submission.reply(), 400);
+  try {
+    const outcome =
+      intent === listIntents.create ? await writes.create(submission.value) : await writes.update({ ...submission.value, id });
+    if (outcome.kind !== "ok") {
+      const { status, message, field } = writes.refusals[outcome.kind as Refusal];
+      return reply(submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), status);
+    }
+  } catch (cause) {
+    console.error(`${writes.noun} ${intent} failed`, cause);
+    return reply(submission.reply({ formErrors: [writes.failures[intent]] }), 500);
+  }
+  return redirect(`${writes.page}?saved=${intent === listIntents.create ? "created" : "updated"}`);
+}

@@ -1,0 +1,29 @@
+import { ApiError } from "~/platform/http/envelope";
+import type { CategoryRefusal } from "./commands.server";
+
+// A refused category write answers alike on both faces: the same status and message key, and
+// on the same field when a field is to blame. Another user's category is "notFound", exactly
+// like a missing one, so ids of other users' categories cannot be probed.
+
+type Refusal = { status: 403 | 404 | 409; message: string; field?: "name" | "type" };
+
+export const categoryRefusals: Record<CategoryRefusal, Refusal> = {
+  notFound: { status: 404, message: "errors.notFound" },
+  defaultReadOnly: { status: 403, message: "errors.defaultCategoryReadOnly" },
+  duplicate: { status: 409, message: "errors.categoryExists", field: "name" },
+  inUse: { status: 409, message: "errors.categoryInUse" },
+  inUseByBudgets: { status: 409, message: "errors.categoryInUseByBudgets" },
+  typeInUse: { status: 409, message: "errors.categoryTypeInUse", field: "type" },
+};
+
+/** What the web page says when a write fails unexpectedly (a 500). */
+export const categoryFailures = {
+  create: "errors.failedToCreateCategory",
+  update: "errors.failedToUpdateCategory",
+  delete: "errors.failedToDeleteCategory",
+} as const;
+
+export function categoryApiError(refusal: CategoryRefusal): ApiError {
+  const { status, message, field } = categoryRefusals[refusal];
+  return new ApiError(status, message, field ? { errors: { [field]: [message] } } : {});
+}

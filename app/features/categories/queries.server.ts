@@ -1,0 +1,64 @@
+import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { budgets, categories, transactions } from "~/platform/db/schema";
+
+// Categories are the user's own plus the shared defaults (user_id NULL, read-only).
+// Every query names the owner; another user's category is not found, exactly like a missing one.
+
+export const categoryColumns = {
+  id: categories.id,
+  name: categories.name,
+  type: categories.type,
+  color: categories.color,
+  icon: categories.icon,
+  isDefault: categories.isDefault,
+  createdAt: categories.createdAt,
+};
+
+export type Category = {
+  id: string;
+  name: string;
+  type: "expense" | "income";
+  color: string;
+  icon: string;
+  isDefault: boolean;
+  createdAt: Date;
+};
+
+const visibleTo = (userId: string) => or(eq(categories.userId, userId), and(isNull(categories.userId), eq(categories.isDefault, true)));
+
+/** The user's categories and the defaults: defaults first, then by type and name. */
+export function listCategories(db: Db, userId: string): Promise<Category[]> {
+  return db
+    .select(categoryColumns)
+    .from(categories)
+    .where(visibleTo(userId))
+    .orderBy(desc(categories.isDefault), asc(categories.type), asc(categories.nameKey));
+}
+
+export async function findCategory(db: Db, userId: string, id: string): Promise<Category | undefined> {
+  const [row] = await db
+    .select(categoryColumns)
+    .from(categories)
+    .where(and(eq(categories.id, id), visibleTo(userId)))
+    .limit(1);
+  return row;
+}
+
+export async function categoryUsedByTransactions(db: Db, userId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, id)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function categoryUsedByBudgets(db: Db, userId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: budgets.id })
+    .from(budgets)
+    .where(and(eq(budgets.userId, userId), eq(budgets.categoryId, id)))
+    .limit(1);
+  return Boolean(row);
+}

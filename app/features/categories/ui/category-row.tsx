@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import { CategoryBadge } from "~/components/category-icon";
+import { useCategoryName } from "~/components/category-name";
+import { RowDeleteConfirm, RowEditDeleteLinks } from "~/components/editable-list";
+import type { CategoryView } from "~/features/categories/model";
+
+/** A category's name in the user's language and its type, coloured by income or expense. */
+export function CategoryLabel({ category }: { category: CategoryView }) {
+  const { t } = useTranslation();
+  const displayName = useCategoryName();
+  return (
+    <div className="min-w-0">
+      <p className="truncate font-medium">{displayName(category)}</p>
+      <p className={`text-xs font-medium ${category.type === "income" ? "text-green-700 dark:text-green-300" : "text-red-700 dark:text-red-300"}`}>
+        {t(`categories.types.${category.type}`)}
+      </p>
+    </div>
+  );
+}
+
+/** One of the user's own categories, with its edit and delete links or, while confirming, the delete question. */
+export function CategoryRow({ category, confirming }: { category: CategoryView; confirming: boolean }) {
+  return (
+    <div>
+      <div className="flex items-center gap-3">
+        <CategoryBadge icon={category.icon} color={category.color} />
+        <div className="min-w-0 flex-1">
+          <CategoryLabel category={category} />
+        </div>
+        {confirming ? null : (
+          <div className="flex shrink-0 gap-2">
+            <RowEditDeleteLinks page="/categories" id={category.id} name={category.name} messages="categories.yours" />
+          </div>
+        )}
+      </div>
+      {confirming ? <RowDeleteConfirm page="/categories" id={category.id} name={category.name} messages="categories.confirmDelete" /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { useCategoryName } from "~/components/category-name";
+import { buttonClass, ErrorList, inputClass, Spinner } from "~/components/forms";
+import {
+  activeFilterCount,
+  DEFAULT_SORT,
+  isFiltered,
+  listHref,
+  listParamsFromFields,
+  listQueryToParams,
+  withoutFilters,
+  type ListQuery,
+} from "~/features/transactions/list-query";
+import type { CategoryChoice, TagChoice } from "~/features/transactions/ui/form-fields";
+import type { ListCurrency } from "~/features/transactions/ui/list-table";
+import { SEARCH_MAX } from "~/text/search-text";
+
+const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
+
+/** The category filter lists expense categories first, then income, each under its heading. */
+const categoryGroups = [
+  { type: "expense", labelKey: "transactions.filters.expenseCategories" },
+  { type: "income", labelKey: "transactions.filters.incomeCategories" },
+] as const;
+
+export type FilterData = {
+  query: ListQuery;
+  categories: readonly CategoryChoice[];
+  currencies: readonly ListCurrency[];
+  tags: readonly TagChoice[];
+};
+
+/**
+ * The search box and the collapsible filter panel: one GET form whose fields are the URL's
+ * parameters, so it works without JavaScript (the Search and Apply buttons submit it). With
+ * JavaScript, a changed filter applies itself and the search applies after a pause in typing,
+ * replacing the history entry rather than piling one up per keystroke.
+ */
+export function Filters({ data }: { data: FilterData }) {
+  const { t } = useTranslation();
+  const { query, categories, currencies, tags } = data;
+  const categoryName = useCategoryName();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const typing = useRef<number | undefined>(undefined);
+  const count = activeFilterCount(query);
+  // Open without JavaScript when filters are active; with it, the person decides and it stays so.
+  const [open, setOpen] = useState(count > 0);
+  const applying = navigation.state === "loading" && navigation.location.pathname === "/expenses";
+  const search = listQueryToParams(query).toString();
+
+  // After a navigation the URL may differ from what the fields show (reset link, back button):
+  // bring the fields in line, except the one being typed in.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    syncFields(form, query);
+  }, [search]);
+
+  useEffect(() => () => window.clearTimeout(typing.current), []);
+
+  const apply = (form: HTMLFormElement) => {
+    window.clearTimeout(typing.current);
+    const params = listParamsFromFields(new FormData(form));
+    if (params.toString() === search) return;
+    void submit(params, { method: "get", action: "/expenses", replace: true, preventScrollReset: true });
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply(event.currentTarget);
+  };
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    const form = event.currentTarget;
+    if (target.name === "q") {
+      window.clearTimeout(typing.current);
+      typing.current = window.setTimeout(() => apply(form), 400);
+    } else {
+      apply(form);
+    }
+  };
+
+  const currencyChoices = currencies.filter((c) => c.isActive || c.code === query.currency);
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action="/expenses"
+      role="search"
+      aria-label={t("transactions.filters.region")}
+      onSubmit={onSubmit}
+      onChange={onChange}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      {query.sort !== DEFAULT_SORT.sort || query.order !== DEFAULT_SORT.order ? (
+        <>
+          <input type="hidden" name="sort" value={query.sort} />
+          <input type="hidden" name="order" value={query.order} />
+        </>
+      ) : null}
+      <label htmlFor="transaction-search" className={labelClass}>
+        {t("transactions.search.label")}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="transaction-search"
+          type="search"
+          name="q"
+          defaultValue={query.q}
+          maxLength={SEARCH_MAX}
+          aria-invalid={query.searchTooLong ? true : undefined}
+          aria-describedby={query.searchTooLong ? "transaction-search-error" : undefined}
+          placeholder={t("transactions.search.placeholder")}
+          className={inputClass}
+        />
+        <button type="submit" className={`${buttonClass.secondary} shrink-0`}>
+          {t("transactions.search.submit")}
+        </button>
+      </div>
+      {query.searchTooLong ? <ErrorList id="transaction-search-error" errors={["validation.searchTooLongIgnored"]} /> : null}
+      <details
+        open={open}
+        onToggle={(e) => setOpen(e.currentTarget.open)}
+        className="group mt-4 rounded-lg border border-slate-200 dark:border-slate-700"
+      >
+        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
+          <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4 transition-transform group-open:rotate-90">
+            <path d="M7.2 4.2a.75.75 0 0 1 1.06 0l5.25 5.27a.75.75 0 0 1 0 1.06L8.26 15.8a.75.75 0 1 1-1.06-1.06L11.92 10 7.2 5.27a.75.75 0 0 1 0-1.06Z" />
+          </svg>
+          {t("transactions.filters.title")}
+          {count > 0 ? (
+            <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+              <span aria-hidden="true">{count}</span>
+              <span className="sr-only">{t("transactions.filters.activeCount", { count })}</span>
+            </span>
+          ) : null}
+          {applying ? <Spinner className="ml-auto h-4 w-4" /> : null}
+        </summary>
+        <div className="grid gap-4 border-t border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-700">
+          <FilterField id="filter-type" label={t("transactions.filters.type")}>
+            <select id="filter-type" name="type" defaultValue={query.type?.toLowerCase() ?? ""} className={inputClass}>
+              <option value="">{t("transactions.filters.allTypes")}</option>
+              <option value="income">{t("money.types.INCOME")}</option>
+              <option value="expense">{t("money.types.EXPENSE")}</option>
+            </select>
+          </FilterField>
+          <FilterField id="filter-from" label={t("transactions.filters.from")}>
+            <input id="filter-from" type="date" name="from" defaultValue={query.from ?? ""} className={inputClass} />
+          </FilterField>
+          <FilterField id="filter-to" label={t("transactions.filters.to")}>
+            <input id="filter-to" type="date" name="to" defaultValue={query.to ?? ""} className={inputClass} />
+          </FilterField>
+          <FilterField id="filter-category" label={t("transactions.filters.category")}>
+            <select id="filter-category" name="category" defaultValue={query.category ?? ""} className={inputClass}>
+              <option value="">{t("transactions.filters.allCategories")}</option>
+              {categoryGroups.map((group) => (
+                <optgroup key={group.type} label={t(group.labelKey)}>
+                  {categories
+                    .filter((c) => c.type === group.type)
+                    .map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {categoryName(c)}
+                      </option>
+                    ))}
+                </optgroup>
+              ))}
+            </select>
+          </FilterField>
+          <FilterField id="filter-currency" label={t("transactions.filters.currency")}>
+            <select id="filter-currency" name="currency" defaultValue={query.currency ?? ""} className={inputClass}>
+              <option value="">{t("transactions.filters.allCurrencies")}</option>
+              {currencyChoices.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code} · {c.name}
+                </option>
+              ))}
+            </select>
+          </FilterField>
+          <fieldset
+            className="sm:col-span-2 lg:col-span-5"
+            aria-describedby={query.tooManyTags ? "filter-tags-hint filter-tags-error" : "filter-tags-hint"}
+          >
+            <legend className={labelClass}>{t("transactions.filters.tags")}</legend>
+            {tags.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t("transactions.filters.noTags")}</p>
+            ) : (
+              <div className="flex flex-wrap gap-2">
+                {tags.map((tag) => (
+                  <div key={tag.id} className="relative">
+                    <input
+                      type="checkbox"
+                      id={`filter-tag-${tag.id}`}
+                      name="tag"
+                      value={tag.id}
+                      defaultChecked={query.tags.includes(tag.id)}
+                      className="peer sr-only"
+                    />
+                    <label
+                      htmlFor={`filter-tag-${tag.id}`}
+                      className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50 peer-checked:border-brand-600 peer-checked:bg-brand-50 peer-checked:text-brand-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 dark:peer-checked:border-blue-400 dark:peer-checked:bg-blue-950 dark:peer-checked:text-blue-100 dark:peer-focus-visible:ring-offset-slate-900"
+                    >
+                      <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: tag.color }} />
+                      {tag.name}
+                    </label>
+                  </div>
+                ))}
+              </div>
+            )}
+            <p id="filter-tags-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+              {t("transactions.filters.tagsHint")}
+            </p>
+            {query.tooManyTags ? <ErrorList id="filter-tags-error" errors={["validation.tagFilterTooMany"]} /> : null}
+          </fieldset>
+          <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-5">
+            <button type="submit" className={buttonClass.primary}>
+              {t("transactions.filters.apply")}
+            </button>
+            {isFiltered(query) ? (
+              <Link
+                to={listHref(withoutFilters(query))}
+                preventScrollReset
+                className="text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
+              >
+                {t("transactions.filters.reset")}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </details>
+    </Form>
+  );
+}
+
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** Puts the URL's values into the form's fields, leaving alone the one that has focus. */
+function syncFields(form: HTMLFormElement, query: ListQuery) {
+  const values: Record<string, string> = {
+    q: query.q,
+    type: query.type?.toLowerCase() ?? "",
+    from: query.from ?? "",
+    to: query.to ?? "",
+    category: query.category ?? "",
+    currency: query.currency ?? "",
+  };
+  for (const element of Array.from(form.elements)) {
+    if (element === document.activeElement) continue;
+    if (element instanceof HTMLInputElement && element.type === "checkbox" && element.name === "tag") {
+      element.checked = query.tags.includes(element.value);
+    } else if ((element instanceof HTMLInputElement || element instanceof HTMLSelectElement) && element.name in values) {
+      element.value = values[element.name]!;
+    }
+  }
+}

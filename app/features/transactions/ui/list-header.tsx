@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/forms";
+import { listHref, type ListQuery } from "~/features/transactions/list-query";
+
+/** The list's title with its two actions: reload the same URL (the icon spins while loading) and add one. */
+export function ListHeader({ query, loading }: { query: ListQuery; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("transactions.title")}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("transactions.subtitle")}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link to={listHref(query)} preventScrollReset className={buttonClass.secondary}>
+          <RefreshIcon spinning={loading} />
+          {t("transactions.refresh")}
+        </Link>
+        <Link to="/expenses/new" className={buttonClass.primary}>
+          <span aria-hidden="true">+</span>
+          {t("transactions.newTransaction")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function RefreshIcon({ spinning }: { spinning: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={`h-4 w-4 ${spinning ? "animate-spin" : ""}`}
+    >
+      <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
+      <path d="M21 3v5h-5" />
+    </svg>
+  );
+}

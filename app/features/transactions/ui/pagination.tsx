@@ -1,0 +1,71 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { listHref, pageCount, pageWindow, shownRange, type ListQuery } from "~/features/transactions/list-query";
+
+// The list's paging: "Showing 11–20 of 42" and the page links. Every link is the list's URL with
+// only the page changed, so paging keeps the search, filters and sort, with or without JavaScript.
+
+export function ShowingText({ page, total }: { page: number; total: number }) {
+  const { t, i18n } = useTranslation();
+  const range = shownRange(page, total);
+  const n = new Intl.NumberFormat(i18n.language);
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-300">
+      {t("transactions.list.showing", { from: n.format(range.from), to: n.format(range.to), total: n.format(range.total) })}
+    </p>
+  );
+}
+
+export function Pagination({ query, total }: { query: ListQuery; total: number }) {
+  const { t, i18n } = useTranslation();
+  const last = pageCount(total);
+  if (last <= 1) return null;
+  const n = new Intl.NumberFormat(i18n.language);
+  const current = query.page;
+  const base =
+    "inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
+  const idle = "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
+  const disabled = "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400";
+  const step = (page: number, label: string) =>
+    page < 1 || page > last ? (
+      <span aria-disabled="true" className={`${base} ${disabled}`}>
+        {label}
+      </span>
+    ) : (
+      <Link to={listHref(query, { page })} preventScrollReset className={`${base} ${idle}`}>
+        {label}
+      </Link>
+    );
+  return (
+    <nav
+      aria-label={t("transactions.pagination.label")}
+      className="flex flex-col items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row dark:border-slate-800"
+    >
+      <ShowingText page={current} total={total} />
+      <ul className="flex flex-wrap items-center justify-center gap-1">
+        <li>{step(current - 1, t("transactions.pagination.previous"))}</li>
+        {pageWindow(current, last).map((page, index) =>
+          page === null ? (
+            <li key={`gap-${index}`} className="px-1 text-slate-600 dark:text-slate-300">
+              <span aria-hidden="true">…</span>
+              <span className="sr-only">{t("transactions.pagination.gap")}</span>
+            </li>
+          ) : (
+            <li key={page}>
+              <Link
+                to={listHref(query, { page })}
+                preventScrollReset
+                aria-current={page === current ? "page" : undefined}
+                aria-label={t("transactions.pagination.page", { page: n.format(page) })}
+                className={`${base} ${page === current ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700" : idle}`}
+              >
+                {n.format(page)}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>{step(current + 1, t("transactions.pagination.next"))}</li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { listHref, nextSort, sortedBy, type ListQuery, type SortColumn } from "~/features/transactions/list-query";
+
+// Sorting is a link to the same list with the next sort (nextSort), back on page 1, so it works
+// without JavaScript; the arrow shows the active direction and a hidden text names it.
+
+const sortLinkClass =
+  "inline-flex items-center gap-1 rounded hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:hover:text-white";
+
+function SortArrow({ direction }: { direction: "asc" | "desc" | null }) {
+  return (
+    <span aria-hidden="true" className={direction ? "text-brand-700 dark:text-blue-300" : "text-slate-400 dark:text-slate-500"}>
+      {direction === "asc" ? "↑" : direction === "desc" ? "↓" : "↕"}
+    </span>
+  );
+}
+
+export function SortLink({ query, column, label }: { query: ListQuery; column: SortColumn; label: string }) {
+  const { t } = useTranslation();
+  const active = sortedBy(query, column);
+  return (
+    <Link to={listHref(query, { ...nextSort(query, column), page: 1 })} preventScrollReset className={sortLinkClass}>
+      {label}
+      {active ? <span className="sr-only">({t(active === "asc" ? "transactions.list.ascending" : "transactions.list.descending")})</span> : null}
+      <SortArrow direction={active} />
+    </Link>
+  );
+}
+
+/** On a phone the table's header row is hidden (rows become cards), so the sort links sit above the list. */
+export function MobileSort({ query }: { query: ListQuery }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-center gap-4 border-b border-slate-200 px-4 py-2 text-sm font-medium text-slate-700 md:hidden dark:border-slate-800 dark:text-slate-200">
+      <span>{t("transactions.list.sortHint")}</span>
+      <SortLink query={query} column="date" label={t("transactions.columns.date")} />
+      <SortLink query={query} column="amount" label={t("transactions.columns.amount")} />
+    </div>
+  );
+}

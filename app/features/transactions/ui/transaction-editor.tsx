@@ -1,0 +1,324 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { ConfirmPanel } from "~/components/confirm-panel";
+import { Alert, buttonClass, ErrorList, Field, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { intentValue, paymentUsdCents, transactionFormSchema, type Draft } from "~/features/transactions/form-model";
+import { DESCRIPTION_MAX, MAX_PAYMENTS, type TransactionType } from "~/features/transactions/model";
+import {
+  CategorySelect,
+  PaymentRow,
+  segmentClass,
+  TagChips,
+  TRANSACTION_FORM_ID,
+  type CategoryChoice,
+  type CurrencyChoice,
+  type TagChoice,
+} from "~/features/transactions/ui/form-fields";
+import { useTransactionDraft } from "~/features/transactions/ui/use-transaction-draft";
+import { formatMinor, sumMinor, USD } from "~/money/amounts";
+
+// The transaction form's page (/expenses/new and /expenses/edit/{id}). It is a plain POST that
+// works without JavaScript: switching type or mode, adding or removing a payment row and
+// refreshing a rate are submit buttons with intents that the action answers by showing the
+// form again. With JavaScript the same buttons change the page in place (useTransactionDraft)
+// and the USD amounts follow every keystroke, computed by the same pure functions (form-model.ts).
+
+const FORM_ID = TRANSACTION_FORM_ID;
+const TYPES: readonly TransactionType[] = ["EXPENSE", "INCOME"];
+
+/** What the form's action answers when it shows the form again or refuses a delete. */
+export type FormActionData =
+  | { kind: "form"; draft: Draft; result: SubmissionResult<string[]> | undefined }
+  | { kind: "delete"; error: string };
+
+/** What the loader gives the page. */
+export type FormPageData = {
+  id: string | null;
+  savedDescription: string;
+  confirmDelete: boolean;
+  categories: readonly CategoryChoice[];
+  tags: readonly TagChoice[];
+  currencies: readonly CurrencyChoice[];
+  draft: Draft;
+  staleAfterDays: number;
+};
+
+export function TransactionEditor({ data: page, actionData }: { data: FormPageData; actionData: FormActionData | undefined }) {
+  const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
+  const formResult = actionData?.kind === "form" ? actionData : undefined;
+  // Without JavaScript a changed form arrives as a new page; with it, the state lives here.
+  const { draft, setDraft, rateStatus, updateRow, changeType, toggleMulti, addRow, removeRow, changeCurrency, changeDate, refreshRate } =
+    useTransactionDraft(formResult?.draft ?? page.draft, page.categories);
+  const editing = page.id !== null;
+  const saving = useIsPending({ intent: intentValue.save });
+  const deleting = useIsPending({ intent: intentValue.delete });
+
+  const currencies = useMemo(() => new Map(page.currencies.map((c) => [c.code, c])), [page.currencies]);
+  // Codes with a rate on file as this page knows it: an empty rate then means "must be positive".
+  const knownCodes = new Set(draft.payments.filter((p) => p.ref && p.ref.source !== "manual").map((p) => p.currencyCode));
+  const knownRef = useRef(knownCodes);
+  knownRef.current = knownCodes;
+
+  const [form] = useForm({
+    id: FORM_ID,
+    lastResult: formResult?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: transactionFormSchema({ currencies: page.currencies, rateKnown: (code) => knownRef.current.has(code) }),
+      }),
+  });
+  const errors = form.allErrors as Record<string, ListOfErrors>;
+
+  // Removing or adding a row renumbers the fields; errors already shown follow the new rows.
+  const rowCount = draft.payments.length;
+  const lastRowCount = useRef(rowCount);
+  useEffect(() => {
+    if (lastRowCount.current === rowCount) return;
+    lastRowCount.current = rowCount;
+    if (Object.keys(form.allErrors).length > 0) form.validate();
+  }, [rowCount, form]);
+
+  // With JavaScript an intent button changes the page in place instead of posting.
+  const inPlace = (run: () => void) => (event: React.MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    run();
+  };
+
+  const rowsCents = draft.payments.map((p) => paymentUsdCents(p, currencies.get(p.currencyCode)));
+  const totalCents = rowsCents.every((c) => c !== null) ? sumMinor(rowsCents as number[]) : null;
+  const formError = form.errors?.[0];
+  const deleteError = actionData?.kind === "delete" ? actionData.error : null;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader
+        back={{ to: "/expenses", label: t("transactionForm.back") }}
+        title={t(editing ? "transactionForm.titleEdit" : "transactionForm.titleNew")}
+        subtitle={t(editing ? "transactionForm.subtitleEdit" : "transactionForm.subtitleNew")}
+      />
+
+      {page.confirmDelete && page.id ? (
+        <div>
+          {deleteError ? <Alert tone="error">{t(deleteError)}</Alert> : null}
+          <ConfirmPanel
+            question={t("transactionForm.confirmDelete.question")}
+            detail={t("transactionForm.confirmDelete.detail", { description: page.savedDescription })}
+            action={`/expenses/edit/${page.id}?delete=1`}
+            hidden={{ intent: intentValue.delete, id: page.id }}
+            confirmLabel={t("transactionForm.confirmDelete.confirm")}
+            pendingLabel={t("transactionForm.confirmDelete.deleting")}
+            pending={deleting}
+            cancelTo={`/expenses/edit/${page.id}`}
+            cancelLabel={t("transactionForm.confirmDelete.cancel")}
+          />
+        </div>
+      ) : null}
+
+      <Form
+        method="post"
+        action={editing ? `/expenses/edit/${page.id}` : "/expenses/new"}
+        preventScrollReset
+        className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+        {...getFormProps(form)}
+      >
+        {/* The default button: Enter in a field saves, rather than pressing the first intent button. */}
+        <button type="submit" name="intent" value={intentValue.save} tabIndex={-1} aria-hidden="true" className="sr-only">
+          {t(editing ? "transactionForm.save" : "transactionForm.create")}
+        </button>
+        {formError ? (
+          <Alert tone="error">
+            <span id={form.errorId}>{t(formError)}</span>
+          </Alert>
+        ) : null}
+
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <fieldset>
+            <legend className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">{t("transactionForm.type.legend")}</legend>
+            <input type="hidden" name="type" value={draft.type} />
+            <div className="inline-flex rounded-md shadow-sm">
+              {TYPES.map((type, index) => (
+                <button
+                  key={type}
+                  type="submit"
+                  name="intent"
+                  value={intentValue.type(type)}
+                  formNoValidate
+                  aria-pressed={draft.type === type}
+                  onClick={inPlace(() => changeType(type))}
+                  className={segmentClass(draft.type === type, type, index === 0, index === TYPES.length - 1)}
+                >
+                  {t(`money.types.${type}`)}
+                </button>
+              ))}
+            </div>
+            <ErrorList id={`${FORM_ID}-type-error`} errors={errors.type} />
+          </fieldset>
+          <div className="sm:max-w-xs">
+            {draft.multi ? <input type="hidden" name="multi" value="on" /> : null}
+            <button
+              type="submit"
+              name="intent"
+              value={intentValue.multi(!draft.multi)}
+              formNoValidate
+              role="switch"
+              aria-checked={draft.multi}
+              aria-describedby="transaction-multi-hint"
+              onClick={inPlace(toggleMulti)}
+              className="group inline-flex items-center gap-3 rounded-md py-1 text-sm font-medium text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-100"
+            >
+              <span
+                aria-hidden="true"
+                className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${draft.multi ? "bg-brand-600 dark:bg-blue-500" : "bg-slate-300 dark:bg-slate-600"}`}
+              >
+                <span
+                  className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${draft.multi ? "translate-x-5" : "translate-x-0.5"}`}
+                />
+              </span>
+              {t("transactionForm.multi.label")}
+            </button>
+            <p id="transaction-multi-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+              {t("transactionForm.multi.hint")}
+            </p>
+          </div>
+        </div>
+
+        <Field
+          label={t("transactionForm.description.label")}
+          inputProps={{
+            id: `${FORM_ID}-description`,
+            name: "description",
+            type: "text",
+            value: draft.description,
+            maxLength: DESCRIPTION_MAX,
+            placeholder: t("transactionForm.description.placeholder"),
+            autoComplete: "off",
+            onChange: (e) => {
+              const description = e.currentTarget.value;
+              setDraft((d) => ({ ...d, description }));
+            },
+          }}
+          errors={errors.description}
+        />
+
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <CategorySelect
+            categories={page.categories}
+            type={draft.type}
+            value={draft.categoryId}
+            onChange={(categoryId) => setDraft((d) => ({ ...d, categoryId }))}
+            errors={errors.categoryId}
+          />
+          <Field
+            label={t("transactionForm.date.label")}
+            inputProps={{
+              id: `${FORM_ID}-date`,
+              name: "date",
+              type: "date",
+              value: draft.date,
+              onChange: (e) => changeDate(e.currentTarget.value),
+            }}
+            errors={errors.date}
+          />
+        </div>
+
+        <TagChips
+          tags={page.tags}
+          selected={draft.tagIds}
+          onToggle={(id, on) =>
+            setDraft((d) => ({ ...d, tagIds: on ? [...d.tagIds, id] : d.tagIds.filter((tagId) => tagId !== id) }))
+          }
+          errors={errors.tagIds}
+        />
+
+        <fieldset
+          className="space-y-4 border-t border-slate-200 pt-5 dark:border-slate-800"
+          aria-invalid={errors.payments?.length ? true : undefined}
+          aria-describedby={errors.payments?.length ? `${FORM_ID}-payments-error` : undefined}
+        >
+          <legend className="mb-3 text-base font-semibold">{t("transactionForm.payments.legend")}</legend>
+          {draft.payments.map((payment, index) => (
+            <PaymentRow
+              key={payment.key}
+              index={index}
+              payment={payment}
+              multi={draft.multi}
+              removable={draft.multi && draft.payments.length > 1}
+              date={draft.date}
+              staleAfterDays={page.staleAfterDays}
+              currencies={page.currencies}
+              usdCents={rowsCents[index]!}
+              status={rateStatus[payment.key]}
+              errors={errors}
+              onChange={(change) => updateRow(payment.key, (p) => ({ ...p, ...change }))}
+              onCurrency={(code) => changeCurrency(payment.key, code)}
+              onRefresh={inPlace(() => refreshRate(payment))}
+              onRemove={inPlace(() => removeRow(payment.key))}
+            />
+          ))}
+          <ErrorList id={`${FORM_ID}-payments-error`} errors={errors.payments} />
+          {draft.multi ? (
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              {draft.payments.length < MAX_PAYMENTS ? (
+                <button type="submit" name="intent" value={intentValue.add} formNoValidate onClick={inPlace(addRow)} className={buttonClass.secondary}>
+                  <span aria-hidden="true">+</span>
+                  {t("transactionForm.payments.add")}
+                </button>
+              ) : (
+                <span />
+              )}
+              <p className="text-sm">
+                <span className="text-slate-600 dark:text-slate-300">{`${t("transactionForm.payments.total")}: `}</span>
+                <strong className="text-lg" data-testid="usd-total">
+                  {totalCents === null ? t("transactionForm.payment.pending") : formatMinor(totalCents, USD, i18n.language)}
+                </strong>
+              </p>
+            </div>
+          ) : null}
+          {hydrated ? null : (
+            <div className="flex flex-col gap-2 rounded-md bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-800/60">
+              <p className="text-xs text-slate-600 dark:text-slate-300">{t("transactionForm.payments.recalculateHint")}</p>
+              <button type="submit" name="intent" value={intentValue.recalculate} formNoValidate className={`${buttonClass.secondary} shrink-0`}>
+                {t("transactionForm.payments.recalculate")}
+              </button>
+            </div>
+          )}
+        </fieldset>
+
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+          <div>
+            {editing && !page.confirmDelete ? (
+              <Link
+                to={`/expenses/edit/${page.id}?delete=1`}
+                preventScrollReset
+                aria-label={t("transactionForm.deleteLabel")}
+                className={`${buttonClass.secondary} w-full text-red-700 sm:w-auto dark:text-red-300`}
+              >
+                {t("transactionForm.delete")}
+              </Link>
+            ) : null}
+          </div>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row">
+            <Link to="/expenses" className={buttonClass.secondary}>
+              {t("transactionForm.cancel")}
+            </Link>
+            <SubmitButton
+              name="intent"
+              value={intentValue.save}
+              pending={saving}
+              pendingLabel={t(editing ? "transactionForm.saving" : "transactionForm.creating")}
+            >
+              {t(editing ? "transactionForm.save" : "transactionForm.create")}
+            </SubmitButton>
+          </div>
+        </div>
+      </Form>
+    </div>
+  );
+}
