@@ -1,6 +1,6 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { activityOperation, toApiActivity } from "~/features/accounts/api";
-import { listRecentActivity } from "~/platform/db/activity.server";
+import { listRecentActivity } from "~/features/accounts/queries.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
