@@ -13,7 +13,6 @@ import {
   authenticateAccessToken,
   issueApiTokens,
   logoutApiFamily,
-  readBearerToken,
   refreshApiTokens,
   signAccessToken,
   verifyAccessToken,
@@ -106,14 +105,6 @@ test("a correctly signed token without the claims we need is refused", async () 
   const payload = b64url({ id: "user-1", role: "user", exp: T0 / 1000 + 900, iat: T0 / 1000 }); // no sid
   const signature = hmac(SHA256, new TextEncoder().encode(SECRET), new TextEncoder().encode(`${header}.${payload}`));
   expect(verifyAccessToken(SECRET, `${header}.${payload}.${encodeBase64urlNoPadding(signature)}`, T0)).toBeNull();
-});
-
-test("the bearer token is read from the Authorization header, any case of the scheme", () => {
-  const req = (value?: string) => new Request("http://x/api", value ? { headers: { Authorization: value } } : {});
-  expect(readBearerToken(req("Bearer abc.def.ghi"))).toBe("abc.def.ghi");
-  expect(readBearerToken(req("bearer   abc"))).toBe("abc");
-  expect(readBearerToken(req("Basic dXNlcjpwYXNz"))).toBeNull();
-  expect(readBearerToken(req())).toBeNull();
 });
 
 // ---- token families (libSQL, with the clock under the test's control) ----

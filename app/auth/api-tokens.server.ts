@@ -4,18 +4,13 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { createJWTSignatureMessage, encodeJWT, joseAlgorithmHS256, parseJWT } from "@oslojs/jwt";
 import { and, eq, isNull } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { apiErrors, errorResponse } from "~/platform/http/envelope";
-import { translatorFor } from "~/platform/http/translate";
 import { recordActivityQuery } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { apiRefreshTokens, apiTokenFamilies, users } from "~/platform/db/schema";
-import { userColumns } from "~/features/accounts/queries.server";
-import { dbContext, envContext } from "~/context.server";
-import { isSuperadmin } from "./public-user";
 import { takeToken, throttleRules } from "./throttle.server";
 import { generateSecretToken, hashToken } from "./tokens.server";
+import { userColumns, type UserRecord } from "./user-record.server";
 
 // ARCHITECTURE.md 5, API tokens. The access token is a short-lived HS256 JWT whose
 // `sid` names its token family; every request also checks that family in the
@@ -223,16 +218,7 @@ export async function refreshApiTokens(
   return { kind: "ok", accessToken, refreshToken: next, familyId: family.id };
 }
 
-export type ApiUserRecord = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  isActive: boolean;
-  createdAt: Date;
-};
-export type ApiAuth = { user: ApiUserRecord; familyId: string; claims: AccessTokenClaims };
+export type ApiAuth = { user: UserRecord; familyId: string; claims: AccessTokenClaims };
 
 /**
  * Checks a bearer access token completely: signature, expiry, and that its family
@@ -266,32 +252,4 @@ export async function authenticateAccessToken(
     return null;
   }
   return { user, familyId: claims.sid, claims };
-}
-
-/** The token of an `Authorization: Bearer …` header; null when there is no bearer credential at all. */
-export function readBearerToken(request: Request): string | null {
-  const header = request.headers.get("Authorization");
-  if (!header) return null;
-  const match = /^Bearer[ \t]+(.*)$/i.exec(header.trim());
-  return match ? match[1]!.trim() : null;
-}
-
-/**
- * The API caller, or a thrown 401 envelope: `WWW-Authenticate: Bearer` when no token
- * was sent, with `error="invalid_token"` when one was sent but is no good.
- * Cookies are never looked at: a web session does not authorise the API.
- */
-export async function requireApiUser(request: Request, context: Readonly<RouterContextProvider>): Promise<ApiAuth> {
-  const token = readBearerToken(request);
-  if (!token) throw errorResponse(translatorFor(context), apiErrors.unauthorized());
-  const auth = await authenticateAccessToken(context.get(dbContext), context.get(envContext).JWT_SECRET, token);
-  if (!auth) throw errorResponse(translatorFor(context), apiErrors.invalidToken());
-  return auth;
-}
-
-/** As requireApiUser, then a 403 envelope for anyone whose role is not superadmin (in any case). */
-export async function requireApiSuperadmin(request: Request, context: Readonly<RouterContextProvider>): Promise<ApiAuth> {
-  const auth = await requireApiUser(request, context);
-  if (!isSuperadmin(auth.user.role)) throw errorResponse(translatorFor(context), apiErrors.forbidden());
-  return auth;
 }

@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import { sessions, users, type User } from "~/platform/db/schema";
 import { generateSecretToken, hashToken } from "./tokens.server";
+import { userColumns } from "./user-record.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 // ARCHITECTURE.md section 5.
@@ -48,15 +49,7 @@ export async function validateSessionToken(db: Db, token: string, now = Date.now
   const [row] = await db
     .select({
       session: sessions,
-      user: {
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        createdAt: users.createdAt,
-        isActive: users.isActive,
-      },
+      user: userColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { adminUpdateUser } from "~/features/accounts/commands.server";
+import { updateUser } from "~/features/accounts/commands.server";
 import { createDb } from "~/platform/db/client.server";
 import { browser, registerViaForm, STRONG_PASSWORD, uniqueEmail, type Browser } from "./helpers";
 
@@ -199,8 +199,8 @@ test("the last active superadmin cannot be demoted or deactivated", async () => 
   const { email: otherEmail } = await registerViaForm(browser());
   const other = (await userRow(otherEmail))!;
   const db = createDb({ DB: env.DB });
-  expect(await adminUpdateUser(db, other.id, id, { role: "user" }, null)).toEqual({ ok: false, error: "lastSuperadmin" });
-  expect(await adminUpdateUser(db, other.id, id, { isActive: false }, null)).toEqual({ ok: false, error: "lastSuperadmin" });
+  expect(await updateUser(db, { userId: other.id, ip: null }, { id, role: "user" })).toEqual({ ok: false, error: "lastSuperadmin" });
+  expect(await updateUser(db, { userId: other.id, ip: null }, { id, isActive: false })).toEqual({ ok: false, error: "lastSuperadmin" });
   expect(await userRow(email)).toMatchObject({ role: "superadmin", is_active: 1 });
   expect((await b.fetch("/admin/users")).status).toBe(200);
 });

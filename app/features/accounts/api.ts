@@ -1,11 +1,116 @@
 import { z } from "zod";
+import { displayName } from "~/auth/public-user";
+import type { UserRecord } from "~/auth/user-record.server";
 import { SEARCH_MAX, searchParamSchema } from "~/text/search-text";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
-import { NAME_MAX, apiPasswordChangeSchema, profileSchema } from "~/features/accounts/model";
+import { NAME_MAX, apiPasswordChangeSchema, apiRegisterSchema, loginSchema, profileSchema } from "~/features/accounts/model";
 import { defineOperation } from "~/platform/http/operation";
 import { wholeNumberParam } from "~/platform/http/query-params";
-import { apiUserSchema } from "./api-json";
-import { messageSchema } from "./auth-api";
+
+// The accounts API: its JSON shapes, then the auth operations (/api/auth), then the user
+// operations (/api/users). openapi.ts lists authOperations and userOperations.
+
+/** The user as the API shows it (spec section 3 plus isActive). Never the password hash. */
+export const apiUserSchema = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    name: z.string().meta({ description: "Display name: first and last name" }),
+    role: z.string().meta({ description: "superadmin (any case) is an administrator; anything else is a user" }),
+    isActive: z.boolean(),
+    createdAt: z.string().meta({ description: "ISO 8601 timestamp", format: "date-time" }),
+  })
+  .meta({ title: "User" });
+
+export type ApiUser = z.infer<typeof apiUserSchema>;
+
+export function toApiUser(user: UserRecord): ApiUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    name: displayName(user),
+    role: user.role,
+    isActive: user.isActive,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export const tokenPairSchema = z.object({
+  accessToken: z.string().meta({ description: "JWT (HS256), valid 15 minutes; claims id, role, sid, iat, exp (seconds)" }),
+  refreshToken: z
+    .string()
+    .meta({ description: "Opaque; single use (each refresh returns a new one), 30 days idle, 90 days at most" }),
+});
+
+export const authResultSchema = tokenPairSchema.extend({ user: apiUserSchema });
+
+export const apiLoginSchema = loginSchema.pick({ email: true, password: true });
+
+export const refreshTokenSchema = z.object({
+  refreshToken: z
+    .string({ error: "errors.refreshTokenRequired" })
+    .trim()
+    .min(1, "errors.refreshTokenRequired")
+    .max(200, "errors.invalidToken"),
+});
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const registerOperation = defineOperation({
+  operationId: "register",
+  method: "POST",
+  path: "/api/auth/register",
+  summary: "Create an account and sign in",
+  description: "Validation runs in the order of the registration rules and reports the first failure as the message.",
+  tag: "auth",
+  access: "public",
+  body: apiRegisterSchema,
+  response: authResultSchema,
+  successStatus: 201,
+  errorStatuses: [409, 429],
+});
+
+export const loginOperation = defineOperation({
+  operationId: "login",
+  method: "POST",
+  path: "/api/auth/login",
+  summary: "Sign in and receive an access and a refresh token",
+  tag: "auth",
+  access: "public",
+  body: apiLoginSchema,
+  response: authResultSchema,
+  errorStatuses: [401, 429],
+});
+
+export const logoutOperation = defineOperation({
+  operationId: "logout",
+  method: "POST",
+  path: "/api/auth/logout",
+  summary: "Sign out: revokes this login's access and refresh tokens at once",
+  tag: "auth",
+  access: "user",
+  response: messageSchema,
+});
+
+export const refreshOperation = defineOperation({
+  operationId: "refreshToken",
+  method: "POST",
+  path: "/api/auth/refresh-token",
+  summary: "Exchange a refresh token for a new access token and a new refresh token",
+  description:
+    "The presented refresh token is spent. Presenting a spent one again revokes every token of that login (reuse detection).",
+  tag: "auth",
+  access: "public",
+  body: refreshTokenSchema,
+  response: tokenPairSchema,
+  errorStatuses: [401, 429],
+});
+
+export const authOperations = [registerOperation, loginOperation, logoutOperation, refreshOperation];
 
 export const activityQuerySchema = z.object({
   limit: wholeNumberParam({ min: 1, max: 100, default: 10, message: "errors.limitRange", description: "How many entries, newest first (1–100)" }),
@@ -18,6 +123,12 @@ export const activityEntrySchema = z.object({
   timestamp: z.string().meta({ format: "date-time" }),
   ipAddress: z.string().nullable(),
 });
+
+export type ApiActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export function toApiActivity(row: { id: string; action: string; description: string; timestamp: Date; ipAddress: string | null }): ApiActivityEntry {
+  return { id: row.id, action: row.action, description: row.description, timestamp: row.timestamp.toISOString(), ipAddress: row.ipAddress };
+}
 
 export const userListQuerySchema = z.object({
   search: searchParamSchema

@@ -1,43 +1,50 @@
 import { and, eq, sql } from "drizzle-orm";
-import { recordActivityQuery } from "~/platform/db/activity.server";
+import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
+import { isUniqueViolation } from "~/platform/db/errors.server";
 import { throttleBuckets, users, type User } from "~/platform/db/schema";
 import { userSearchText } from "~/text/search-text";
 import { countActiveSuperadmins, findUserByEmail, findUserById } from "~/features/accounts/queries.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/auth/password.server";
 import { isSuperadmin } from "~/auth/public-user";
+import { logoutApiFamily } from "~/auth/api-tokens.server";
 import { revokeUserAccessQueries } from "~/auth/revoke.server";
+import { invalidateSessionQuery } from "~/auth/session.server";
 import { loginAccountKey } from "~/auth/throttle.server";
+import type { AccountError } from "./errors";
+import type { AdminChange } from "./model";
 
-// The account rules shared by the web forms and the JSON API. Inputs are already
-// validated by the zod schemas in domain/account-schemas.ts.
+// The only write path of accounts, shared by the web forms and the JSON API: each command takes
+// (db, actor, input), writes its change and its activity entry in one batch, and returns an
+// outcome each face maps through errors.ts. Inputs are already validated by the schemas of model.ts.
+
+type Refused<E extends AccountError> = { ok: false; error: E };
 
 // Compared against when the email is unknown, so a missing account costs the same time as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
 export type RegisterInput = { firstName: string; lastName: string; email: string; password: string };
+export type RegisterOutcome = { ok: true; user: User } | Refused<"emailExists">;
 
-export async function registerUser(
-  db: Db,
-  input: RegisterInput,
-  ip: string | null,
-): Promise<{ ok: true; user: User } | { ok: false; error: "emailExists" }> {
+/** A new account has no user yet: the actor is only the address its first activity entry records. */
+export async function register(db: Db, actor: Pick<Actor, "ip">, input: RegisterInput): Promise<RegisterOutcome> {
   if (await findUserByEmail(db, input.email)) return { ok: false, error: "emailExists" };
   const passwordHash = await hashPassword(input.password);
   const id = crypto.randomUUID();
   try {
     const [[user]] = await db.batch([
       db.insert(users).values({ id, ...input, searchText: userSearchText(input), passwordHash, role: "user" }).returning(),
-      recordActivityQuery(db, { userId: id, action: "sign_up", description: "Account created", ipAddress: ip }),
+      recordActivityQuery(db, { userId: id, action: "sign_up", description: "Account created", ipAddress: actor.ip }),
     ]);
     return { ok: true, user: user! };
   } catch (error) {
     // Two registrations racing for one email: the unique index decides.
-    if (String(error).includes("UNIQUE")) return { ok: false, error: "emailExists" };
+    if (isUniqueViolation(error)) return { ok: false, error: "emailExists" };
     throw error;
   }
 }
 
+/** The password check of a sign-in; records the attempt, and upgrades an old hash on success. */
 export async function authenticate(db: Db, email: string, password: string, ip: string | null): Promise<User | null> {
   const user = await findUserByEmail(db, email);
   if (!user) {
@@ -55,105 +62,103 @@ export async function authenticate(db: Db, email: string, password: string, ip: 
     });
     return null;
   }
-  const writes = [recordActivityQuery(db, { userId: user.id, action: "login", description: "Signed in", ipAddress: ip })];
+  const signedIn = recordActivityQuery(db, { userId: user.id, action: "login", description: "Signed in", ipAddress: ip });
   if (needsRehash(user.passwordHash)) {
-    await db.batch([
-      db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id)),
-      ...writes,
-    ]);
+    await db.batch([db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id)), signedIn]);
   } else {
-    await writes[0];
+    await signedIn;
   }
   return user;
 }
 
-export async function updateProfile(
-  db: Db,
-  userId: string,
-  input: { firstName: string; lastName: string; email: string },
-  ip: string | null,
-): Promise<{ ok: true } | { ok: false; error: "emailExists" }> {
+/** Sign-out of a web session or of an API login: it ends, and the activity log says so, in one batch. */
+export async function signOut(db: Db, actor: Actor, input: { sessionId: string } | { familyId: string }): Promise<void> {
+  if ("familyId" in input) return logoutApiFamily(db, actor.userId, input.familyId, actor.ip);
+  await db.batch([
+    invalidateSessionQuery(db, input.sessionId),
+    recordActivityQuery(db, { userId: actor.userId, action: "logout", description: "Signed out", ipAddress: actor.ip }),
+  ]);
+}
+
+export type ProfileInput = { firstName: string; lastName: string; email: string };
+export type ProfileOutcome = { ok: true } | Refused<"emailExists">;
+
+export async function updateProfile(db: Db, actor: Actor, input: ProfileInput): Promise<ProfileOutcome> {
   const existing = await findUserByEmail(db, input.email);
-  if (existing && existing.id !== userId) return { ok: false, error: "emailExists" };
+  if (existing && existing.id !== actor.userId) return { ok: false, error: "emailExists" };
   try {
     await db.batch([
-      db.update(users).set({ ...input, searchText: userSearchText(input), updatedAt: new Date() }).where(eq(users.id, userId)),
-      recordActivityQuery(db, { userId, action: "profile_update", description: "Profile updated", ipAddress: ip }),
+      db.update(users).set({ ...input, searchText: userSearchText(input), updatedAt: new Date() }).where(eq(users.id, actor.userId)),
+      recordActivityQuery(db, { userId: actor.userId, action: "profile_update", description: "Profile updated", ipAddress: actor.ip }),
     ]);
   } catch (error) {
-    if (String(error).includes("UNIQUE")) return { ok: false, error: "emailExists" };
+    if (isUniqueViolation(error)) return { ok: false, error: "emailExists" };
     throw error;
   }
   return { ok: true };
 }
 
-export async function changePassword(
-  db: Db,
-  userId: string,
-  input: { currentPassword: string; newPassword: string },
-  ip: string | null,
-  keep: { sessionId?: string; familyId?: string },
-): Promise<{ ok: true } | { ok: false; error: "currentPasswordWrong" }> {
-  const user = await findUserById(db, userId);
+export type PasswordChangeInput = {
+  currentPassword: string;
+  newPassword: string;
+  /** The caller's own web session or API login, which stays signed in while every other one ends. */
+  keep: { sessionId?: string; familyId?: string };
+};
+export type PasswordChangeOutcome = { ok: true } | Refused<"currentPasswordWrong">;
+
+export async function changePassword(db: Db, actor: Actor, input: PasswordChangeInput): Promise<PasswordChangeOutcome> {
+  const user = await findUserById(db, actor.userId);
   if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
     return { ok: false, error: "currentPasswordWrong" };
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.batch([
-    db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
-    ...revokeUserAccessQueries(db, userId, "password_change", keep),
-    recordActivityQuery(db, { userId, action: "password_change", description: "Password changed", ipAddress: ip }),
+    db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId)),
+    ...revokeUserAccessQueries(db, actor.userId, "password_change", input.keep),
+    recordActivityQuery(db, { userId: actor.userId, action: "password_change", description: "Password changed", ipAddress: actor.ip }),
   ]);
   return { ok: true };
 }
 
-export type AdminChange = { role?: "superadmin" | "user"; isActive?: boolean };
+export type UserUpdateInput = AdminChange & { id: string; firstName?: string; lastName?: string };
+export type UserUpdateOutcome = { ok: true; user: User } | Refused<"notFound" | "lastSuperadmin" | "cannotChangeSelf">;
 
 /**
- * A superadmin changes another user's role or status. The last active superadmin
- * can be neither demoted nor deactivated, and any change ends the target's sessions.
+ * A superadmin changes another user's names, role or status. The last active superadmin can be
+ * neither demoted nor deactivated, nobody demotes or deactivates themselves, and a role or status
+ * change ends the target's sessions. A refused change leaves the names alone too.
  */
-export async function adminUpdateUser(
-  db: Db,
-  actorId: string,
-  targetId: string,
-  change: AdminChange,
-  ip: string | null,
-): Promise<{ ok: true; user: User } | { ok: false; error: "notFound" | "lastSuperadmin" | "cannotChangeSelf" }> {
+export async function updateUser(db: Db, actor: Actor, input: UserUpdateInput): Promise<UserUpdateOutcome> {
+  const { id: targetId, role, isActive } = input;
   const target = await findUserById(db, targetId);
   if (!target) return { ok: false, error: "notFound" };
-  if (targetId === actorId && (change.role === "user" || change.isActive === false)) {
-    return { ok: false, error: "cannotChangeSelf" };
-  }
-  const losesAdmin =
-    isSuperadmin(target.role) && target.isActive && (change.role === "user" || change.isActive === false);
+  if (targetId === actor.userId && (role === "user" || isActive === false)) return { ok: false, error: "cannotChangeSelf" };
+  const losesAdmin = isSuperadmin(target.role) && target.isActive && (role === "user" || isActive === false);
   if (losesAdmin && (await countActiveSuperadmins(db, targetId)) === 0) return { ok: false, error: "lastSuperadmin" };
 
   const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-  const activity = [];
-  if (change.role && change.role !== (isSuperadmin(target.role) ? "superadmin" : "user")) {
-    set.role = change.role;
-    activity.push(
-      recordActivityQuery(db, {
-        userId: targetId,
-        action: "role_change",
-        description: `Role changed to ${change.role}`,
-        ipAddress: ip,
-      }),
+  const entry = (action: "role_change" | "account_reactivated" | "account_deactivated" | "profile_update", description: string) =>
+    recordActivityQuery(db, { userId: targetId, action, description, ipAddress: actor.ip });
+  const access = [];
+  if (role && role !== (isSuperadmin(target.role) ? "superadmin" : "user")) {
+    set.role = role;
+    access.push(entry("role_change", `Role changed to ${role}`));
+  }
+  if (isActive !== undefined && isActive !== target.isActive) {
+    set.isActive = isActive;
+    access.push(
+      isActive
+        ? entry("account_reactivated", "Account reactivated by an administrator")
+        : entry("account_deactivated", "Account deactivated by an administrator"),
     );
   }
-  if (change.isActive !== undefined && change.isActive !== target.isActive) {
-    set.isActive = change.isActive;
-    activity.push(
-      recordActivityQuery(db, {
-        userId: targetId,
-        action: change.isActive ? "account_reactivated" : "account_deactivated",
-        description: change.isActive ? "Account reactivated by an administrator" : "Account deactivated by an administrator",
-        ipAddress: ip,
-      }),
-    );
-  }
-  if (activity.length === 0) return { ok: true, user: target };
+  const names: { firstName?: string; lastName?: string } = {};
+  if (input.firstName !== undefined && input.firstName !== target.firstName) names.firstName = input.firstName;
+  if (input.lastName !== undefined && input.lastName !== target.lastName) names.lastName = input.lastName;
+  const renamed = Boolean(names.firstName || names.lastName);
+  if (access.length === 0 && !renamed) return { ok: true, user: target };
+  if (renamed) Object.assign(set, names, { searchText: userSearchText({ ...target, ...names }) });
+
   // The count is repeated inside the UPDATE so two admins demoting each other at once cannot both win.
   const stillAnotherAdmin = sql`(select count(*) from users u where lower(u.role) = 'superadmin' and u.is_active = 1 and u.id <> ${targetId}) > 0`;
   const [[updated]] = await db.batch([
@@ -162,8 +167,9 @@ export async function adminUpdateUser(
       .set(set)
       .where(and(eq(users.id, targetId), losesAdmin ? stillAnotherAdmin : undefined))
       .returning(),
-    ...revokeUserAccessQueries(db, targetId, "admin_change"),
-    ...activity,
+    ...(access.length ? revokeUserAccessQueries(db, targetId, "admin_change") : []),
+    ...access,
+    ...(renamed ? [entry("profile_update", "Profile updated by an administrator")] : []),
   ]);
   if (!updated) return { ok: false, error: "lastSuperadmin" };
   return { ok: true, user: updated };
@@ -174,12 +180,12 @@ export async function adminUpdateUser(
  * is emptied, and the account's activity log says so. Browsers the owner signed in from before
  * are not held by that bucket anyway (device-cookie.server.ts).
  */
-export async function unlockSignIn(db: Db, targetId: string, ip: string | null): Promise<{ ok: true } | { ok: false; error: "notFound" }> {
-  const target = await findUserById(db, targetId);
+export async function unlockSignIn(db: Db, actor: Actor, input: { id: string }): Promise<{ ok: true } | Refused<"notFound">> {
+  const target = await findUserById(db, input.id);
   if (!target) return { ok: false, error: "notFound" };
   await db.batch([
     db.delete(throttleBuckets).where(eq(throttleBuckets.key, loginAccountKey(target.email))),
-    recordActivityQuery(db, { userId: targetId, action: "signin_unlocked", description: "Sign-in unlocked by an administrator", ipAddress: ip }),
+    recordActivityQuery(db, { userId: target.id, action: "signin_unlocked", description: "Sign-in unlocked by an administrator", ipAddress: actor.ip }),
   ]);
   return { ok: true };
 }

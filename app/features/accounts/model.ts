@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
 import { PASSWORD_MAX } from "~/auth/password-limit";
+import { SEARCH_MAX } from "~/text/search-text";
 
 export { PASSWORD_MAX };
 
@@ -30,14 +31,10 @@ function firstFailure<T extends Record<string, unknown>>(checks: Check<T>[]) {
   };
 }
 
-const registrationChecks: Check<{
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  terms: boolean;
-}>[] = [
+type Identity = { firstName: string; lastName: string; email: string };
+
+/** The name and email checks, in the order registration and the profile form both run them. */
+const identityChecks: Check<Identity>[] = [
   { path: "firstName", message: "validation.firstNameRequired", fails: (v) => !v.firstName.trim() },
   { path: "firstName", message: "validation.tooLong", fails: (v) => v.firstName.trim().length > NAME_MAX },
   { path: "firstName", message: CONTROL_CHARACTERS_MESSAGE, fails: (v) => hasControlCharacters(v.firstName.trim()) },
@@ -50,6 +47,10 @@ const registrationChecks: Check<{
     message: "validation.emailInvalid",
     fails: (v) => !EMAIL_PATTERN.test(v.email.trim()) || v.email.trim().length > EMAIL_MAX,
   },
+];
+
+const registrationChecks: Check<Identity & { password: string; confirmPassword: string; terms: boolean }>[] = [
+  ...identityChecks,
   { path: "password", message: "validation.passwordMin", fails: (v) => v.password.length < 8 },
   { path: "password", message: "validation.passwordTooLong", fails: (v) => v.password.length > PASSWORD_MAX },
   { path: "password", message: "validation.passwordUppercase", fails: (v) => !/[A-Z]/.test(v.password) },
@@ -58,12 +59,9 @@ const registrationChecks: Check<{
   { path: "terms", message: "validation.termsRequired", fails: (v) => !v.terms },
 ];
 
-const normalizeRegistration = (v: { firstName: string; lastName: string; email: string; password: string }) => ({
-  firstName: v.firstName.trim(),
-  lastName: v.lastName.trim(),
-  email: normalizeEmail(v.email),
-  password: v.password,
-});
+const normalizeIdentity = (v: Identity) => ({ firstName: v.firstName.trim(), lastName: v.lastName.trim(), email: normalizeEmail(v.email) });
+
+const normalizeRegistration = (v: Identity & { password: string }) => ({ ...normalizeIdentity(v), password: v.password });
 
 export const registerSchema = z
   .object({
@@ -99,23 +97,8 @@ export const loginSchema = z.object({
 
 export const profileSchema = z
   .object({ firstName: text, lastName: text, email: text })
-  .superRefine(
-    firstFailure<{ firstName: string; lastName: string; email: string }>([
-      { path: "firstName", message: "validation.firstNameRequired", fails: (v) => !v.firstName.trim() },
-      { path: "firstName", message: "validation.tooLong", fails: (v) => v.firstName.trim().length > NAME_MAX },
-      { path: "firstName", message: CONTROL_CHARACTERS_MESSAGE, fails: (v) => hasControlCharacters(v.firstName.trim()) },
-      { path: "lastName", message: "validation.lastNameRequired", fails: (v) => !v.lastName.trim() },
-      { path: "lastName", message: "validation.tooLong", fails: (v) => v.lastName.trim().length > NAME_MAX },
-      { path: "lastName", message: CONTROL_CHARACTERS_MESSAGE, fails: (v) => hasControlCharacters(v.lastName.trim()) },
-      { path: "email", message: "validation.emailRequired", fails: (v) => !v.email.trim() },
-      {
-        path: "email",
-        message: "validation.emailInvalid",
-        fails: (v) => !EMAIL_PATTERN.test(v.email.trim()) || v.email.trim().length > EMAIL_MAX,
-      },
-    ]),
-  )
-  .transform((v) => ({ firstName: v.firstName.trim(), lastName: v.lastName.trim(), email: normalizeEmail(v.email) }));
+  .superRefine(firstFailure(identityChecks))
+  .transform(normalizeIdentity);
 
 type PasswordChange = { currentPassword: string; newPassword: string; confirmPassword: string };
 const passwordChangeChecks: Check<PasswordChange>[] = [
@@ -141,4 +124,55 @@ export const apiPasswordChangeSchema = z
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
+}
+
+/** The profile page's two forms, told apart by their submit button's intent. */
+export const UPDATE_PROFILE = "update-profile";
+export const CHANGE_PASSWORD = "change-password";
+
+/** The signed-in user as the profile page shows them. */
+export type ProfileUser = { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean };
+
+/** One entry of the activity log as the profile page and the API read it. */
+export type ActivityEntry = { id: string; action: string; description: string; ipAddress: string | null; timestamp: Date };
+
+/** A superadmin's change to another user's role or status. */
+export type AdminChange = { role?: "superadmin" | "user"; isActive?: boolean };
+
+/** The /admin/users row buttons: each intent is one change, or the sign-in unlock. */
+export const adminRowChanges = {
+  "make-superadmin": { role: "superadmin" },
+  "make-user": { role: "user" },
+  deactivate: { isActive: false },
+  reactivate: { isActive: true },
+} satisfies Record<string, AdminChange>;
+export type AdminChangeIntent = keyof typeof adminRowChanges;
+
+export const UNLOCK = "unlock";
+export type RowIntent = AdminChangeIntent | typeof UNLOCK;
+
+export const adminActionSchema = z.object({
+  intent: z.enum([UNLOCK, ...(Object.keys(adminRowChanges) as AdminChangeIntent[])] as [RowIntent, ...RowIntent[]]),
+  userId: z.string().min(1).max(100),
+});
+
+/** A user as the admin list shows them. */
+export type AdminUserRow = {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isActive: boolean;
+  /** Five failed sign-ins from browsers the owner never used: they would get 429 now. */
+  signInLocked: boolean;
+  createdAt: Date;
+};
+
+/** The admin list's filters from its URL. A search over SEARCH_MAX characters is not applied, and the page says so. */
+export function readUserFilters(params: URLSearchParams) {
+  const typed = (params.get("q") ?? "").trim();
+  const searchTooLong = typed.length > SEARCH_MAX;
+  const roleParam = params.get("role");
+  const role = roleParam === "superadmin" || roleParam === "user" ? roleParam : "";
+  return { q: searchTooLong ? "" : typed, searchTooLong, role } as const;
 }

@@ -2,16 +2,14 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { foldForSearch } from "~/text/search-text";
 import type { Db } from "~/platform/db/client.server";
 import { users } from "~/platform/db/schema";
+import { userColumns } from "~/auth/user-record.server";
+import { displayName, isSuperadmin } from "~/auth/public-user";
+import { lockedLoginEmails } from "~/auth/throttle.server";
+import type { AdminUserRow } from "./model";
 
-export const userColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  isActive: users.isActive,
-  createdAt: users.createdAt,
-};
+// The activity log is written beside every command (platform/db/activity.server.ts); a user's own
+// recent entries are an accounts read, for the profile page and GET /api/users/activity.
+export { listRecentActivity } from "~/platform/db/activity.server";
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -41,6 +39,20 @@ export function listUsers(db: Db, filter: UserListFilter) {
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(asc(users.createdAt))
     .limit(500);
+}
+
+/** The admin page's rows: the filtered list, each user marked when their sign-in is locked. */
+export async function listAdminUserRows(db: Db, filter: UserListFilter): Promise<AdminUserRow[]> {
+  const [rows, locked] = await Promise.all([listUsers(db, filter), lockedLoginEmails(db)]);
+  return rows.map((u) => ({
+    id: u.id,
+    name: displayName(u),
+    email: u.email,
+    isAdmin: isSuperadmin(u.role),
+    isActive: u.isActive,
+    signInLocked: locked.has(u.email.toLowerCase()),
+    createdAt: u.createdAt,
+  }));
 }
 
 export async function countActiveSuperadmins(db: Db, excludingUserId?: string) {

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { requireApiSuperadmin, requireApiUser, type ApiAuth } from "~/auth/api-tokens.server";
+import type { ApiAuth } from "~/auth/api-tokens.server";
+import { requireApiSuperadmin, requireApiUser } from "./bearer-auth.server";
 import { ApiError, apiErrors, errorResponse, successResponse, validationError, type Translate } from "./envelope";
 import type { ApiOperation, BodyOf, HttpMethod, QueryOf, ResponseOf } from "./operation";
 import { translatorFor } from "./translate";

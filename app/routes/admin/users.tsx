@@ -1,76 +1,37 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
-import { z } from "zod";
-import { adminUpdateUser, unlockSignIn, type AdminChange } from "~/features/accounts/commands.server";
+import { data, redirect } from "react-router";
+import { unlockSignIn, updateUser } from "~/features/accounts/commands.server";
+import { accountFormRefusal } from "~/features/accounts/errors";
+import { adminActionSchema, adminRowChanges, readUserFilters, UNLOCK } from "~/features/accounts/model";
+import { listAdminUserRows } from "~/features/accounts/queries.server";
+import { Filters, UsersTable } from "~/features/accounts/ui/admin-users";
 import { clientIp } from "~/auth/client-ip.server";
 import { requireSession } from "~/auth/guards.server";
-import { isSuperadmin } from "~/auth/public-user";
-import { lockedLoginEmails } from "~/auth/throttle.server";
-import { Alert, ErrorList, inputClass, Spinner, SubmitButton } from "~/components/forms";
+import { Alert } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { RoleBadge } from "~/components/role-badge";
-import { HeaderCell } from "~/components/table";
 import { useFlashParam } from "~/components/use-flash-param";
-import { listUsers } from "~/features/accounts/queries.server";
-import { formatDate } from "~/money/dates";
-import { SEARCH_MAX } from "~/text/search-text";
 import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/users";
 
 // Spec section 9: banners clear after 5000 ms.
 
-const changes = {
-  "make-superadmin": { role: "superadmin" },
-  "make-user": { role: "user" },
-  deactivate: { isActive: false },
-  reactivate: { isActive: true },
-} satisfies Record<string, AdminChange>;
-type Intent = keyof typeof changes;
-
-const UNLOCK = "unlock";
-type RowIntent = Intent | typeof UNLOCK;
-
-const adminActionSchema = z.object({
-  intent: z.enum([UNLOCK, ...(Object.keys(changes) as Intent[])] as [RowIntent, ...RowIntent[]]),
-  userId: z.string().min(1).max(100),
-});
-
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
-}
-
-/** A search over SEARCH_MAX characters is not applied, and the page says so. */
-function readFilters(url: URL) {
-  const typed = (url.searchParams.get("q") ?? "").trim();
-  const searchTooLong = typed.length > SEARCH_MAX;
-  const roleParam = url.searchParams.get("role");
-  const role = roleParam === "superadmin" || roleParam === "user" ? roleParam : "";
-  return { q: searchTooLong ? "" : typed, searchTooLong, role } as const;
 }
 
 // The admin layout's middleware has already refused everyone but superadmins, for loaders and actions alike.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
-  const { q, searchTooLong, role } = readFilters(new URL(request.url));
-  const db = context.get(dbContext);
-  const [rows, locked] = await Promise.all([listUsers(db, { search: q, role }), lockedLoginEmails(db)]);
+  const { q, searchTooLong, role } = readUserFilters(new URL(request.url).searchParams);
+  const users = await listAdminUserRows(context.get(dbContext), { search: q, role });
   return {
     title: getInstance(context).t("admin.users.metaTitle"),
     q,
     searchTooLong,
     role,
     currentUserId: session.user.id,
-    users: rows.map((u) => ({
-      id: u.id,
-      name: `${u.firstName} ${u.lastName}`.trim(),
-      email: u.email,
-      isAdmin: isSuperadmin(u.role),
-      isActive: u.isActive,
-      // Five failed sign-ins from browsers the owner never used: they would get 429 now.
-      signInLocked: locked.has(u.email.toLowerCase()),
-      createdAt: u.createdAt,
-    })),
+    users,
   };
 }
 
@@ -80,22 +41,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = adminActionSchema.safeParse({ intent: formData.get("intent"), userId: formData.get("userId") });
   if (!parsed.success) throw data({ message: "Unknown intent or user" }, { status: 400 });
   const { intent, userId } = parsed.data;
-  let outcome: { ok: true } | { ok: false; error: string };
+  const actor = { userId: session.user.id, ip: clientIp(request) };
+  let outcome: Awaited<ReturnType<typeof unlockSignIn | typeof updateUser>>;
   try {
     const db = context.get(dbContext);
     outcome =
       intent === UNLOCK
-        ? await unlockSignIn(db, userId, clientIp(request))
-        : await adminUpdateUser(db, session.user.id, userId, changes[intent], clientIp(request));
+        ? await unlockSignIn(db, actor, { id: userId })
+        : await updateUser(db, actor, { id: userId, ...adminRowChanges[intent] });
   } catch (error) {
     console.error("admin user update failed", error);
     return data({ error: "errors.internal", userId }, { status: 500 });
   }
   if (!outcome.ok) {
-    return data({ error: `errors.${outcome.error}`, userId }, { status: outcome.error === "notFound" ? 404 : 400 });
+    const refusal = accountFormRefusal(outcome);
+    return data({ error: refusal.message, userId }, { status: refusal.status });
   }
   // Post/redirect/get back to the same filtered list.
-  const { q, role } = readFilters(new URL(request.url));
+  const { q, role } = readUserFilters(new URL(request.url).searchParams);
   const back = new URLSearchParams();
   if (q) back.set("q", q);
   if (role) back.set("role", role);
@@ -130,210 +93,5 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         )}
       </section>
     </div>
-  );
-}
-
-type AdminUserRow = Route.ComponentProps["loaderData"]["users"][number];
-
-/** A GET form, so filtering works without JavaScript; with it the role select applies itself. */
-function Filters({ q, searchTooLong, role }: { q: string; searchTooLong: boolean; role: string }) {
-  const { t } = useTranslation();
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const filtering =
-    navigation.state === "loading" &&
-    navigation.formMethod?.toUpperCase() === "GET" &&
-    navigation.location.pathname === "/admin/users";
-  return (
-    <Form
-      method="get"
-      role="search"
-      aria-label={t("admin.users.filters")}
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_12rem_auto] sm:items-end dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div>
-        <label htmlFor="user-search" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-          {t("admin.users.searchLabel")}
-        </label>
-        <div className="flex items-center gap-2">
-          <input
-            id="user-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            key={q}
-            maxLength={SEARCH_MAX}
-            aria-invalid={searchTooLong ? true : undefined}
-            aria-describedby={searchTooLong ? "user-search-error" : undefined}
-            placeholder={t("admin.users.searchPlaceholder")}
-            className={inputClass}
-          />
-          {q ? (
-            <Link
-              to={role ? `/admin/users?role=${role}` : "/admin/users"}
-              className="shrink-0 rounded-md px-2 py-2 text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
-            >
-              {t("admin.users.clearSearch")}
-            </Link>
-          ) : null}
-        </div>
-        {searchTooLong ? <ErrorList id="user-search-error" errors={["validation.searchTooLongIgnored"]} /> : null}
-      </div>
-      <div>
-        <label htmlFor="role-filter" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-          {t("admin.users.roleLabel")}
-        </label>
-        <select
-          id="role-filter"
-          name="role"
-          defaultValue={role}
-          key={role}
-          onChange={(e) => void submit(e.currentTarget.form, { preventScrollReset: true })}
-          className={inputClass}
-        >
-          <option value="">{t("admin.users.roles.all")}</option>
-          <option value="superadmin">{t("admin.users.roles.superadmin")}</option>
-          <option value="user">{t("admin.users.roles.user")}</option>
-        </select>
-      </div>
-      <SubmitButton pending={filtering} pendingLabel={t("admin.users.applying")} variant="secondary">
-        {t("admin.users.apply")}
-      </SubmitButton>
-    </Form>
-  );
-}
-
-function UsersTable({ users, currentUserId }: { users: AdminUserRow[]; currentUserId: string }) {
-  const { t, i18n } = useTranslation();
-  return (
-    // A focusable scroll region so keyboard users can scroll the table on a phone.
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="users-heading">
-      <table className="w-full min-w-[48rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
-        <thead className="bg-slate-50 dark:bg-slate-800">
-          <tr>
-            {/* The name column stays in view while the rest scrolls on a phone. */}
-            <HeaderCell className="sticky left-0 z-10 bg-slate-50 dark:bg-slate-800">
-              {t("admin.users.columns.name")}
-            </HeaderCell>
-            <HeaderCell>
-              {t("admin.users.columns.email")}
-            </HeaderCell>
-            <HeaderCell>
-              {t("admin.users.columns.role")}
-            </HeaderCell>
-            <HeaderCell>
-              {t("admin.users.columns.status")}
-            </HeaderCell>
-            <HeaderCell>
-              {t("admin.users.columns.joined")}
-            </HeaderCell>
-            <HeaderCell>
-              {t("admin.users.columns.actions")}
-            </HeaderCell>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {users.map((user) => {
-            const self = user.id === currentUserId;
-            const joined = new Date(user.createdAt);
-            return (
-              <tr key={user.id} className="align-middle">
-                <th
-                  scope="row"
-                  className="sticky left-0 z-10 max-w-[11rem] bg-white px-4 py-3 text-left font-medium shadow-[1px_0_0_0_rgb(226_232_240)] sm:max-w-none dark:bg-slate-900 dark:shadow-[1px_0_0_0_rgb(30_41_59)]"
-                >
-                  {user.name}
-                  {self ? (
-                    <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
-                      {t("admin.users.you")}
-                    </span>
-                  ) : null}
-                </th>
-                <td className="break-all px-4 py-3 text-slate-700 dark:text-slate-200">{user.email}</td>
-                <td className="px-4 py-3">
-                  <RoleBadge isAdmin={user.isAdmin} />
-                </td>
-                <td className="px-4 py-3">
-                  <span
-                    className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${
-                      user.isActive
-                        ? "bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-200"
-                        : "bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-200"
-                    }`}
-                  >
-                    {user.isActive ? t("admin.users.status.active") : t("admin.users.status.inactive")}
-                  </span>
-                  {user.signInLocked ? (
-                    <span className="ml-1 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
-                      {t("admin.users.status.locked")}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700 dark:text-slate-200">
-                  <time dateTime={joined.toISOString()}>{formatDate(joined, i18n.language)}</time>
-                </td>
-                <td className="px-4 py-3">
-                  {self ? (
-                    <span className="text-xs text-slate-600 dark:text-slate-300">{t("admin.users.selfNoActions")}</span>
-                  ) : (
-                    <div className="flex flex-wrap gap-2">
-                      <RowAction
-                        user={user}
-                        intent={user.isAdmin ? "make-user" : "make-superadmin"}
-                        label={user.isAdmin ? t("admin.users.actions.makeUser") : t("admin.users.actions.makeSuperadmin")}
-                      />
-                      <RowAction
-                        user={user}
-                        intent={user.isActive ? "deactivate" : "reactivate"}
-                        label={user.isActive ? t("admin.users.actions.deactivate") : t("admin.users.actions.reactivate")}
-                        danger={user.isActive}
-                      />
-                      {user.signInLocked ? <RowAction user={user} intent={UNLOCK} label={t("admin.users.actions.unlock")} /> : null}
-                    </div>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** One row action: a real POST form (intent + userId), so it works without JavaScript. */
-function RowAction({ user, intent, label, danger = false }: { user: AdminUserRow; intent: RowIntent; label: string; danger?: boolean }) {
-  const { t } = useTranslation();
-  const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formMethod?.toUpperCase() === "POST" &&
-    navigation.formData?.get("intent") === intent &&
-    navigation.formData?.get("userId") === user.id;
-  const tone = danger
-    ? "border-red-300 bg-white text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950"
-    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="userId" value={user.id} />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        disabled={pending}
-        aria-busy={pending || undefined}
-        aria-label={t("admin.users.actions.forUser", { action: label, name: user.name })}
-        className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2.5 py-1.5 text-xs font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-60 ${tone}`}
-      >
-        {pending ? (
-          <>
-            <Spinner className="h-3 w-3" />
-            {t("admin.users.actions.working")}
-          </>
-        ) : (
-          label
-        )}
-      </button>
-    </Form>
   );
 }

@@ -1,5 +1,4 @@
-import { authOperations } from "~/features/accounts/auth-api";
-import { userOperations } from "~/features/accounts/api";
+import { authOperations, userOperations } from "~/features/accounts/api";
 import { categoryOperations } from "~/features/categories/api";
 import { currencyOperations, rateOperations } from "~/features/rates/api";
 import { tagOperations } from "~/features/tags/api";

@@ -5,11 +5,13 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
 import { deviceCookieAfterSignIn, trustedDeviceNonce } from "~/auth/device-cookie.server";
 import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
-import { attemptLogin } from "~/features/accounts/login-flow.server";
+import { accountFormRefusal } from "~/features/accounts/errors";
+import { attemptLogin } from "~/features/accounts/flows.server";
 import { createSession } from "~/auth/session.server";
 import { serializeSessionCookie } from "~/auth/session-cookie.server";
 import { AuthShell } from "~/components/auth-shell";
-import { Alert, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
+import { AuthFormError } from "~/features/accounts/ui/auth-form-error";
+import { Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { loginSchema } from "~/features/accounts/model";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
@@ -42,19 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const secret = context.get(envContext).JWT_SECRET;
     const outcome = await attemptLogin(db, email, password, clientIp(request), await trustedDeviceNonce(request, secret, email));
-    if (outcome.kind === "throttled") {
+    if (!outcome.ok) {
+      const refusal = accountFormRefusal(outcome);
       return data(
-        {
-          result: submission.reply({ formErrors: ["errors.tooManyAttempts"], hideFields: ["password"] }),
-          retryAfter: outcome.retryAfterSeconds,
-        },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
-    }
-    if (outcome.kind === "invalid") {
-      return data(
-        { result: submission.reply({ formErrors: ["errors.invalidCredentials"], hideFields: ["password"] }), retryAfter: null },
-        { status: 400 },
+        { result: submission.reply({ ...refusal.reply, hideFields: ["password"] }), retryAfter: refusal.retryAfter },
+        { status: refusal.status, headers: refusal.headers },
       );
     }
     const session = await createSession(db, outcome.user.id, remember);
@@ -83,17 +77,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  const formError = form.errors?.[0];
   return (
     <AuthShell title={t("auth.login.title")} subtitle={t("auth.login.subtitle")}>
       <Form method="post" className="space-y-2" {...getFormProps(form)}>
-        <div className="min-h-12">
-          {formError ? (
-            <Alert tone="error">
-              <span id={form.errorId}>{t(formError, { seconds: actionData?.retryAfter ?? 60 })}</span>
-            </Alert>
-          ) : null}
-        </div>
+        <AuthFormError id={form.errorId} error={form.errors?.[0]} retryAfter={actionData?.retryAfter} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           label={t("auth.login.email")}

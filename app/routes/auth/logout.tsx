@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
 import { invalidateSessionQuery } from "~/auth/session.server";
 import { serializeClearedSessionCookie } from "~/auth/session-cookie.server";
-import { recordActivityQuery } from "~/platform/db/activity.server";
+import { signOut } from "~/features/accounts/commands.server";
 import { dbContext } from "~/context.server";
 import { sessionContext } from "~/context.server";
 import type { Route } from "./+types/logout";
@@ -13,10 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (session) {
     const db = context.get(dbContext);
     try {
-      await db.batch([
-        invalidateSessionQuery(db, session.id),
-        recordActivityQuery(db, { userId: session.user.id, action: "logout", description: "Signed out", ipAddress: clientIp(request) }),
-      ]);
+      await signOut(db, { userId: session.user.id, ip: clientIp(request) }, { sessionId: session.id });
     } catch (error) {
       console.error("logout cleanup failed", error);
       await invalidateSessionQuery(db, session.id).catch(() => undefined);

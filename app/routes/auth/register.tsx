@@ -3,16 +3,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { registerUser } from "~/features/accounts/commands.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { deviceCookieAfterSignIn } from "~/auth/device-cookie.server";
 import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
 import { createSession } from "~/auth/session.server";
 import { serializeSessionCookie } from "~/auth/session-cookie.server";
-import { takeToken, throttleRules } from "~/auth/throttle.server";
 import { AuthShell } from "~/components/auth-shell";
-import { Alert, ErrorList, Field, PasswordField, SubmitButton, useHydrated, useIsPending } from "~/components/forms";
-import { passwordRules, registerSchema } from "~/features/accounts/model";
+import { AuthFormError } from "~/features/accounts/ui/auth-form-error";
+import { PasswordChecklist } from "~/features/accounts/ui/password-checklist";
+import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
+import { accountFormRefusal } from "~/features/accounts/errors";
+import { attemptRegistration } from "~/features/accounts/flows.server";
+import { registerSchema } from "~/features/accounts/model";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/register";
@@ -41,20 +43,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Checked before any account or session exists: a return address that cannot be followed must not strand one.
   const target = safeRedirectPath(formData.get("redirectTo"));
   const db = context.get(dbContext);
-  const ip = clientIp(request);
   try {
-    const throttle = await takeToken(db, `register:ip:${ip ?? "unknown"}`, throttleRules.registerIp);
-    if (!throttle.allowed) {
-      return data(
-        { result: submission.reply({ formErrors: ["errors.tooManyAttempts"], hideFields }), retryAfter: throttle.retryAfterSeconds },
-        { status: 429, headers: { "Retry-After": String(throttle.retryAfterSeconds) } },
-      );
-    }
-    const outcome = await registerUser(db, submission.value, ip);
+    const outcome = await attemptRegistration(db, { ip: clientIp(request) }, submission.value);
     if (!outcome.ok) {
+      const refusal = accountFormRefusal(outcome);
       return data(
-        { result: submission.reply({ fieldErrors: { email: ["errors.emailExists"] }, hideFields }), retryAfter: null },
-        { status: 400 },
+        { result: submission.reply({ ...refusal.reply, hideFields }), retryAfter: refusal.retryAfter },
+        { status: refusal.status, headers: refusal.headers },
       );
     }
     const session = await createSession(db, outcome.user.id, false);
@@ -84,17 +79,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
   });
-  const formError = form.errors?.[0];
   return (
     <AuthShell title={t("auth.register.title")} subtitle={t("auth.register.subtitle")}>
       <Form method="post" className="space-y-1" {...getFormProps(form)}>
-        <div className="min-h-12">
-          {formError ? (
-            <Alert tone="error">
-              <span id={form.errorId}>{t(formError, { seconds: actionData?.retryAfter ?? 60 })}</span>
-            </Alert>
-          ) : null}
-        </div>
+        <AuthFormError id={form.errorId} error={form.errors?.[0]} retryAfter={actionData?.retryAfter} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field
@@ -154,28 +142,5 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </Link>
       </p>
     </AuthShell>
-  );
-}
-
-/** Without JavaScript the rules are a plain list; with it each one shows whether it is met. */
-function PasswordChecklist({ password }: { password: string }) {
-  const { t } = useTranslation();
-  const live = useHydrated();
-  return (
-    <div id="password-rules" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-      <p>{t("auth.register.rules.title")}</p>
-      <ul className="mt-1 space-y-0.5" aria-live={live ? "polite" : undefined}>
-        {passwordRules.map((rule) => {
-          const met = live && rule.test(password);
-          return (
-            <li key={rule.key} className={`flex items-center gap-2 ${met ? "text-green-700 dark:text-green-400" : ""}`}>
-              <span aria-hidden="true">{live ? (met ? "✓" : "○") : "•"}</span>
-              {t(`auth.register.rules.${rule.key}`)}
-              {live ? <span className="sr-only">({met ? t("auth.register.rules.met") : t("auth.register.rules.unmet")})</span> : null}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
   );
 }

@@ -1,10 +1,9 @@
-import { apiErrors } from "~/platform/http/envelope";
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { loginOperation } from "~/features/accounts/auth-api";
-import { toApiUser } from "~/features/accounts/api-json";
+import { loginOperation, toApiUser } from "~/features/accounts/api";
+import { accountApiError } from "~/features/accounts/errors";
+import { attemptLogin } from "~/features/accounts/flows.server";
 import { issueApiTokens } from "~/auth/api-tokens.server";
 import { clientIp } from "~/auth/client-ip.server";
-import { attemptLogin } from "~/features/accounts/login-flow.server";
 import { dbContext, envContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
@@ -12,8 +11,7 @@ const route = apiRoute([
   endpoint(loginOperation, async ({ request, context, body }) => {
     const db = context.get(dbContext);
     const outcome = await attemptLogin(db, body.email, body.password, clientIp(request));
-    if (outcome.kind === "throttled") throw apiErrors.tooManyRequests(outcome.retryAfterSeconds);
-    if (outcome.kind === "invalid") throw apiErrors.invalidCredentials();
+    if (!outcome.ok) throw accountApiError(outcome);
     const tokens = await issueApiTokens(db, context.get(envContext).JWT_SECRET, outcome.user);
     return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, user: toApiUser(outcome.user) };
   }),

@@ -1,6 +1,6 @@
 import { apiErrors } from "~/platform/http/envelope";
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { refreshOperation } from "~/features/accounts/auth-api";
+import { refreshOperation } from "~/features/accounts/api";
 import { refreshApiTokens } from "~/auth/api-tokens.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { dbContext, envContext } from "~/context.server";

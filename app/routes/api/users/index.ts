@@ -1,6 +1,5 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { listUsersOperation } from "~/features/accounts/api";
-import { toApiUser } from "~/features/accounts/api-json";
+import { listUsersOperation, toApiUser } from "~/features/accounts/api";
 import { listUsers } from "~/features/accounts/queries.server";
 import { dbContext } from "~/context.server";
 

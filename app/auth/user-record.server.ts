@@ -1,0 +1,25 @@
+import { users } from "~/platform/db/schema";
+
+/**
+ * The user columns an identity check hands on (the API caller, the admin list): never the
+ * password hash. Here rather than in the accounts feature because auth imports no feature.
+ */
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+};
+
+export type UserRecord = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  isActive: boolean;
+  createdAt: Date;
+};

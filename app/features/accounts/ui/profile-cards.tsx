@@ -1,0 +1,225 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Alert, buttonClass, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
+import { Card } from "~/components/card";
+import { displayName } from "~/auth/public-user";
+import { RoleBadge } from "~/components/role-badge";
+import { CHANGE_PASSWORD, UPDATE_PROFILE, passwordChangeSchema, profileSchema, type ProfileUser } from "~/features/accounts/model";
+
+/** What the profile page's action answers a failed form with; the intent says which form it was. */
+export type ProfileActionResult = { intent: string; result: SubmissionResult<string[]>; retryAfter: number | null };
+
+export function PersonalInfoCard({
+  user,
+  editing,
+  lastResult,
+}: {
+  user: ProfileUser;
+  editing: boolean;
+  lastResult: ProfileActionResult | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      id="personal-info"
+      title={t("profile.info.title")}
+      actions={
+        editing ? null : (
+          <Link
+            to="/profile?edit=profile"
+            preventScrollReset
+            aria-label={t("profile.info.editLabel")}
+            className={buttonClass.secondary}
+          >
+            {t("profile.info.edit")}
+          </Link>
+        )
+      }
+    >
+      {editing ? (
+        // Mounted afresh on every edit, so Cancel restores the stored values.
+        <ProfileForm user={user} lastResult={lastResult} />
+      ) : (
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <InfoItem label={t("profile.info.fullName")}>{displayName(user)}</InfoItem>
+          <InfoItem label={t("profile.info.email")}>
+            <span className="break-all">{user.email}</span>
+          </InfoItem>
+          <InfoItem label={t("profile.info.role")}>
+            <RoleBadge isAdmin={user.isAdmin} />
+          </InfoItem>
+          <InfoItem label={t("profile.info.userId")}>
+            <code className="break-all font-mono text-sm">{user.id}</code>
+          </InfoItem>
+        </dl>
+      )}
+    </Card>
+  );
+}
+
+function InfoItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm font-medium text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="mt-1 text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+function ProfileForm({ user, lastResult }: { user: ProfileUser; lastResult: ProfileActionResult | undefined }) {
+  const { t } = useTranslation();
+  const pending = useIsPending({ intent: UPDATE_PROFILE });
+  const [form, fields] = useForm({
+    id: "profile-form",
+    lastResult: lastResult?.result,
+    defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  const formError = form.errors?.[0];
+  return (
+    <Form method="post" action="/profile?edit=profile" preventScrollReset className="space-y-1" {...getFormProps(form)}>
+      {formError ? (
+        <div className="pb-3">
+          <Alert tone="error">
+            <span id={form.errorId}>{t(formError)}</span>
+          </Alert>
+        </div>
+      ) : null}
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field
+          label={t("profile.info.firstName")}
+          inputProps={{
+            ...getInputProps(fields.firstName, { type: "text" }),
+            autoComplete: "given-name",
+            autoFocus: true,
+            required: true,
+          }}
+          errors={fields.firstName.errors}
+        />
+        <Field
+          label={t("profile.info.lastName")}
+          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name", required: true }}
+          errors={fields.lastName.errors}
+        />
+      </div>
+      <Field
+        label={t("profile.info.emailAddress")}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true }}
+        errors={fields.email.errors}
+      />
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Link to="/profile" preventScrollReset className={buttonClass.secondary}>
+          {t("profile.info.cancel")}
+        </Link>
+        <SubmitButton name="intent" value={UPDATE_PROFILE} pending={pending} pendingLabel={t("profile.info.saving")}>
+          {t("profile.info.save")}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+export function SecurityCard({ open, lastResult }: { open: boolean; lastResult: ProfileActionResult | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      id="security"
+      title={t("profile.security.title")}
+      actions={
+        open ? null : (
+          <Link to="/profile?edit=password" preventScrollReset className={buttonClass.secondary}>
+            {t("profile.security.changePassword")}
+          </Link>
+        )
+      }
+    >
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("profile.security.description")}</p>
+      {open ? <PasswordForm lastResult={lastResult} /> : null}
+      <p className="mt-4 rounded-md bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        {t("profile.security.tip")}
+      </p>
+    </Card>
+  );
+}
+
+function PasswordForm({ lastResult }: { lastResult: ProfileActionResult | undefined }) {
+  const { t } = useTranslation();
+  const pending = useIsPending({ intent: CHANGE_PASSWORD });
+  const [form, fields] = useForm({
+    id: "password-form",
+    lastResult: lastResult?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+  });
+  const formError = form.errors?.[0];
+  return (
+    <Form method="post" action="/profile?edit=password" preventScrollReset className="mt-4 space-y-1" {...getFormProps(form)}>
+      {formError ? (
+        <div className="pb-3">
+          <Alert tone="error">
+            <span id={form.errorId}>{t(formError, { seconds: lastResult?.retryAfter ?? 60 })}</span>
+          </Alert>
+        </div>
+      ) : null}
+      <PasswordField
+        label={t("profile.security.currentPassword")}
+        inputProps={{
+          ...getInputProps(fields.currentPassword, { type: "password" }),
+          autoComplete: "current-password",
+          autoFocus: true,
+          required: true,
+        }}
+        errors={fields.currentPassword.errors}
+      />
+      <PasswordField
+        label={t("profile.security.newPassword")}
+        inputProps={{
+          ...getInputProps(fields.newPassword, { type: "password" }),
+          autoComplete: "new-password",
+          required: true,
+        }}
+        errors={fields.newPassword.errors}
+        hint={
+          <p id="password-requirements" className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {t("profile.security.requirements")}
+          </p>
+        }
+      />
+      <PasswordField
+        label={t("profile.security.confirmPassword")}
+        inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password", required: true }}
+        errors={fields.confirmPassword.errors}
+      />
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        {/* Leaving the form unmounts it, which clears all three fields. */}
+        <Link to="/profile" preventScrollReset className={buttonClass.secondary}>
+          {t("profile.security.cancel")}
+        </Link>
+        <SubmitButton name="intent" value={CHANGE_PASSWORD} pending={pending} pendingLabel={t("profile.security.submitting")}>
+          {t("profile.security.submit")}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+export function AccountActionsCard() {
+  const { t } = useTranslation();
+  const signingOut = useIsPending({ formAction: "/auth/logout" });
+  return (
+    <Card id="account-actions" title={t("profile.account.title")}>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">{t("profile.account.description")}</p>
+      <Form method="post" action="/auth/logout">
+        <SubmitButton variant="danger" pending={signingOut} pendingLabel={t("profile.account.signingOut")} className="w-full">
+          {t("profile.account.signOut")}
+        </SubmitButton>
+      </Form>
+    </Card>
+  );
+}
