@@ -449,6 +449,19 @@ test("an edit that leaves a recorded rate untouched keeps its source, even after
   expect(await paymentsOf(id)).toMatchObject([{ rate: "0.8", rate_date: "2027-03-01", rate_source: "provider", usd_cents: 950 }]);
 });
 
+test("without JavaScript, an edit explains each rate as saving would store it: a recorded hand-typed rate stays the user's though a provider filed the same rate since", async () => {
+  const { b, userId } = await signedIn();
+  const id = await createViaForm(b, userId, { description: "Tea", date: "2027-04-10" }, [{ currencyCode: "GBP", amount: "7.50", rate: "0.75", rateFor: "GBP" }]);
+  expect(await paymentsOf(id)).toMatchObject([{ rate: "0.75", rate_date: "2027-04-10", rate_source: "manual", usd_cents: 1000 }]);
+  await env.DB.prepare("insert into exchange_rates (id, currency_code, date, rate, source, fetched_at) values (?, 'GBP', '2027-04-01', '0.75', 'provider', ?)")
+    .bind(crypto.randomUUID(), Date.now())
+    .run();
+  const shown = await (await post(b, `/expenses/edit/${id}`, fields({ description: "Tea", date: "2027-04-10", intent: "recalculate" }, [{ currencyCode: "GBP", amount: "7.50", rate: "0.75", rateFor: "GBP" }]))).text();
+  expect(shown).toContain("1 USD = 0.75 GBP, rate of Apr 10, 2027 (Entered by hand)");
+  await post(b, `/expenses/edit/${id}`, fields({ description: "Tea time", date: "2027-04-10" }, [{ currencyCode: "GBP", amount: "7.50", rate: "0.75", rateFor: "GBP" }]));
+  expect(await paymentsOf(id)).toMatchObject([{ rate: "0.75", rate_date: "2027-04-10", rate_source: "manual", usd_cents: 1000 }]);
+});
+
 test("delete asks for confirmation on the page, then removes the transaction with its payments and tags", async () => {
   const { b, userId } = await signedIn();
   const tagId = await addTag(userId, "Gift");

@@ -19,7 +19,8 @@ import { loadAndResolveTransaction } from "./resolve.server";
 // (ARCHITECTURE.md 2). The insert/replace/remove functions write an input already resolved:
 // the commands call them, and tests call them directly to set up rows the resolver would refuse.
 
-type Activity = { ip: string | null };
+/** The low-level writers take the owner apart from the address their activity entry records. */
+type Activity = Pick<Actor, "ip">;
 
 /** Runs a write batch, turning the database's refusal to pass a per-user total (decision 011) into UserTotalLimitError. */
 async function batchWithinUserLimits<T extends Parameters<Db["batch"]>[0]>(db: Db, queries: T) {

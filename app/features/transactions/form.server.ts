@@ -2,16 +2,13 @@ import type { Draft, DraftPayment, RateRef } from "~/features/transactions/form-
 import { isIsoDate } from "~/features/transactions/model";
 import { minorToDecimalString } from "~/money/amounts";
 import { isBaseCurrency } from "~/money/currencies";
-import { normalizeRate } from "~/money/rates";
 import type { Db } from "~/platform/db/client.server";
 import { findRateOn, type Currency, type KnownRate } from "~/features/rates/queries.server";
-import type { TransactionPayment, TransactionRecord } from "./queries.server";
+import type { TransactionRecord } from "./queries.server";
+import { rateOfRow, type RecordedTransaction } from "./resolve";
 
 // The transaction form's server side beyond the query layer: filling rates on the round
-// trip without JavaScript, prefilling an edit from the stored transaction, and keeping a
-// recorded rate's provenance when an edit leaves the rate as it was.
-
-type RecordedRate = Pick<TransactionPayment, "currencyCode" | "rate" | "rateDate" | "rateSource">;
+// trip without JavaScript, and prefilling an edit from the stored transaction.
 
 /** Looks each currency up once per request. */
 export function rateLookup(db: Db, date: string) {
@@ -29,28 +26,21 @@ export function rateLookup(db: Db, date: string) {
 
 const refOf = (rate: KnownRate): RateRef => ({ rate: rate.rate, date: rate.date, source: rate.source });
 
-/** A rate this transaction recorded from a provider or snapshot, when the shown rate is exactly it. */
-function recordedMatch(recorded: readonly RecordedRate[], code: string, rate: string): RateRef | undefined {
-  const normalized = normalizeRate(rate);
-  if (!normalized) return undefined;
-  const match = recorded.find((p) => p.currencyCode === code && p.rate === normalized && p.rateSource !== "manual");
-  return match ? { rate: match.rate, date: match.rateDate, source: match.rateSource } : undefined;
-}
-
 /**
  * Fills what the page shows with each row's rate, as the round trip without JavaScript needs:
  * a row whose rate field was not shown for its currency (the currency changed) gets the rate
  * on file for the date; the refreshed row gets it whatever was typed, or the error that none
- * is known. Typed rates are kept. Each row learns its reference for the explanation line.
+ * is known. Typed rates are kept. Each row learns its reference for the explanation line:
+ * the rate, date and source that saving would store (the resolver's own rule, rateOfRow), so
+ * an edit that leaves a recorded rate as it was explains it as recorded.
  */
 export async function fillRates(
   db: Db,
   draft: Draft,
-  options: { refreshIndex?: number; recorded?: readonly RecordedRate[] } = {},
+  options: { refreshIndex?: number; recorded?: RecordedTransaction } = {},
 ): Promise<{ draft: Draft; fieldErrors: Record<string, string[]> }> {
   const lookup = rateLookup(db, draft.date);
   const fieldErrors: Record<string, string[]> = {};
-  const recorded = options.recorded ?? [];
   const payments: DraftPayment[] = [];
   for (const [index, payment] of draft.payments.entries()) {
     const code = payment.currencyCode;
@@ -68,7 +58,8 @@ export async function fillRates(
     } else if (!shown && onFile) {
       rate = onFile.rate;
     }
-    const ref = recordedMatch(recorded, code, rate) ?? (onFile ? refOf(onFile) : null);
+    const choice = rateOfRow(new Map(onFile ? [[code, onFile]] : []), code, draft.date, rate, options.recorded, index);
+    const ref = choice.ok ? { rate: choice.value.rate, date: choice.value.rateDate, source: choice.value.rateSource } : onFile ? refOf(onFile) : null;
     payments.push({ ...payment, rate, rateFor: code, ref });
   }
   return { draft: { ...draft, payments }, fieldErrors };

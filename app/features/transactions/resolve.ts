@@ -98,10 +98,7 @@ export function resolveTransaction(input: TransactionInput, facts: ResolveFacts)
     const amount = parseAmount(payment.amount, currency.decimalPlaces);
     if (!amount.ok) issues.push({ path: at("amount"), message: amountMessage(amount.error, input.multi) });
     const previous = recordedPaymentFor(recorded, position, currency.code);
-    const rate = rateFor(facts.ratesOnDate, currency.code, input.date, payment.rate, previous && {
-      payment: previous,
-      dateChanged: recordedTransaction!.date !== input.date,
-    });
+    const rate = rateOfRow(facts.ratesOnDate, currency.code, input.date, payment.rate, recordedTransaction, position);
     if (!rate.ok) issues.push({ path: at("rate"), message: rate.message });
     if (!amount.ok || !rate.ok) continue;
     // Same amount at the same rate: the stored cents, not a recomputation (they are equal, but
@@ -143,7 +140,23 @@ export function userTotalLimitIssue(value: ResolvedTransaction, limit: UserTotal
   };
 }
 
-type RateChoice = { ok: true; value: { rate: string; rateDate: string; rateSource: string } } | { ok: false; message: string };
+export type RateChoice = { ok: true; value: { rate: string; rateDate: string; rateSource: string } } | { ok: false; message: string };
+
+/**
+ * The rate the row at `position` is stored with, as resolveTransaction decides it: the web form
+ * calls it too, to explain a row's rate (its date and source) before the user saves.
+ */
+export function rateOfRow(
+  ratesOnDate: RatesOnDate,
+  code: string,
+  date: string,
+  given: string | number | undefined,
+  recorded: RecordedTransaction | undefined,
+  position: number,
+): RateChoice {
+  const previous = recorded && recordedPaymentFor(recorded.payments, position, code);
+  return rateFor(ratesOnDate, code, date, given, previous && { payment: previous, dateChanged: recorded.date !== date });
+}
 
 /** The stored payment an edited row continues: the one at its position in the same currency, else the first in that currency. */
 function recordedPaymentFor(recorded: readonly RecordedPayment[], position: number, code: string): RecordedPayment | undefined {

@@ -89,7 +89,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw data({ message: `Unknown intent: ${String(formData.get("intent"))}` }, { status: 400 });
   }
   const ip = clientIp(request);
-  const recorded = existing?.payments ?? [];
 
   if (intent.kind === "delete") {
     const outcome = await deleteIntent(db, { userId, ip }, existing!.id);
@@ -104,7 +103,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const categories = await listCategories(db, userId);
     let added = 0;
     const changed = applyIntent(readDraft(formData), intent, categories, () => `row-added-${added++}`);
-    const filled = await fillRates(db, changed.draft, { refreshIndex: intent.kind === "refresh" ? intent.index : undefined, recorded });
+    const filled = await fillRates(db, changed.draft, { refreshIndex: intent.kind === "refresh" ? intent.index : undefined, recorded: existing });
     const fieldErrors = { ...changed.fieldErrors, ...filled.fieldErrors };
     const failed = Boolean(changed.formError) || Object.keys(fieldErrors).length > 0;
     const result: SubmissionResult<string[]> | undefined = failed
@@ -115,7 +114,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   const posted = readDraft(formData);
   const refuse = async (result: SubmissionResult<string[]>, status: number) => {
-    const filled = await fillRates(db, posted, { recorded });
+    const filled = await fillRates(db, posted, { recorded: existing });
     return data<ActionData>({ kind: "form", draft: filled.draft, result }, { status });
   };
   // The checks before the write could not read what they need: nothing was written, and the
