@@ -84,7 +84,9 @@ const directions = [
   {
     name: "routes-write-through-commands",
     applies: (f) => f.startsWith("app/routes/"),
-    forbids: (target, pkg) => pkg === "drizzle-orm" || (target !== null && /^app\/platform\/db\/(schema|activity\.server)\.ts$/.test(target)),
+    // A type-only import (the Actor a command takes) cannot write, so it is allowed.
+    forbids: (target, pkg, _file, typeOnly) =>
+      !typeOnly && (pkg === "drizzle-orm" || (target !== null && /^app\/platform\/db\/(schema|activity\.server)\.ts$/.test(target))),
     why: "a route writes only by calling a feature's commands.server.ts (no tables, SQL or activity entries of its own)",
   },
   {
@@ -146,7 +148,8 @@ for (const top of roots) {
       const pkg = resolved === undefined ? spec : null;
       const line = text.slice(0, match.index).split("\n").length + (match[0].startsWith("\n") ? 1 : 0);
       for (const rule of directions) {
-        if (!rule.applies(file) || !rule.forbids(target, pkg, file)) continue;
+        const typeOnly = /^\s*(import|export)\s+type\b/.test(match[0]);
+        if (!rule.applies(file) || !rule.forbids(target, pkg, file, typeOnly)) continue;
         problems.push(`${file}:${line}  ${rule.name}: imports ${spec}; ${rule.why}`);
       }
     }

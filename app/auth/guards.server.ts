@@ -1,5 +1,7 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { sessionContext } from "~/context.server";
+import type { Actor } from "~/platform/db/activity.server";
+import { clientIp } from "./client-ip.server";
 import { isSuperadmin } from "./public-user";
 import type { ValidSession } from "./session.server";
 
@@ -74,4 +76,9 @@ export function requireSession(context: Readonly<RouterContextProvider>): ValidS
   const session = context.get(sessionContext);
   if (!session) throw redirect("/auth/login");
   return session;
+}
+
+/** Who a web action's command acts for: the signed-in user and the request's address. */
+export function requireActor(context: Readonly<RouterContextProvider>, request: Request): Actor {
+  return { userId: requireSession(context).user.id, ip: clientIp(request) };
 }

@@ -1,4 +1,6 @@
 import type { RouterContextProvider } from "react-router";
+import { clientIp } from "~/auth/client-ip.server";
+import type { Actor } from "~/platform/db/activity.server";
 import type { z } from "zod";
 import type { ApiAuth } from "~/auth/api-tokens.server";
 import { requireApiSuperadmin, requireApiUser } from "./bearer-auth.server";
@@ -25,6 +27,8 @@ export type ApiHandlerArgs<O extends ApiOperation> = ApiRouteArgs & {
   query: QueryOf<O>;
   /** The caller; null only on public operations. */
   auth: O extends { access: "public" } ? null : ApiAuth;
+  /** Who a command acts for (the caller and their address); null only on public operations. */
+  actor: O extends { access: "public" } ? null : Actor;
   t: Translate;
 };
 
@@ -101,7 +105,8 @@ export function endpoint<const O extends ApiOperation>(operation: O, handler: Ap
         const query = operation.query ? await validateInput(operation.query, queryObject(request)) : undefined;
         if (operation.body) body = await validateInput(operation.body, body);
 
-        const result = await handler({ ...args, body, query, auth, t } as ApiHandlerArgs<O>);
+        const actor: Actor | null = auth && { userId: auth.user.id, ip: clientIp(request) };
+        const result = await handler({ ...args, body, query, auth, actor, t } as ApiHandlerArgs<O>);
         if (result instanceof Response) return withNoStore(result);
         return successResponse(result, { status: operation.successStatus ?? 200 });
       } catch (error) {

@@ -2,8 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
-import { clientIp } from "~/auth/client-ip.server";
-import { requireSession } from "~/auth/guards.server";
+import { requireActor } from "~/auth/guards.server";
 import { Card } from "~/components/card";
 import { Alert } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
@@ -77,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = String(formData.get("currencyCode") ?? "").trim().toUpperCase();
     const active = formData.get("active");
     if (!CURRENCY_CODE.test(code) || (active !== "1" && active !== "0")) throw data({ message: "Bad currency change" }, { status: 400 });
-    const actor = { userId: requireSession(context).user.id, ip: clientIp(request) };
+    const actor = requireActor(context, request);
     const outcome = await setCurrencyActive(db, actor, { code, isActive: active === "1" });
     if (outcome.kind !== "ok") {
       const { status, message } = ratesErrors[outcome.kind];
@@ -93,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return refuse(submission.reply());
   let outcome;
   try {
-    outcome = await saveManualRate(db, { userId: requireSession(context).user.id, ip: clientIp(request) }, submission.value);
+    outcome = await saveManualRate(db, requireActor(context, request), submission.value);
   } catch (cause) {
     console.error("manual rate save failed", cause);
     return refuse(submission.reply({ formErrors: ["errors.internal"] }), 500);

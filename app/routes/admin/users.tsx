@@ -5,8 +5,7 @@ import { accountFormRefusal } from "~/features/accounts/errors";
 import { adminActionSchema, adminRowChanges, readUserFilters, UNLOCK } from "~/features/accounts/model";
 import { listAdminUserRows } from "~/features/accounts/queries.server";
 import { Filters, UsersTable } from "~/features/accounts/ui/admin-users";
-import { clientIp } from "~/auth/client-ip.server";
-import { requireSession } from "~/auth/guards.server";
+import { requireActor, requireSession } from "~/auth/guards.server";
 import { Alert } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
@@ -36,12 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = requireSession(context);
+  const actor = requireActor(context, request);
   const formData = await request.formData();
   const parsed = adminActionSchema.safeParse({ intent: formData.get("intent"), userId: formData.get("userId") });
   if (!parsed.success) throw data({ message: "Unknown intent or user" }, { status: 400 });
   const { intent, userId } = parsed.data;
-  const actor = { userId: session.user.id, ip: clientIp(request) };
   let outcome: Awaited<ReturnType<typeof unlockSignIn | typeof updateUser>>;
   try {
     const db = context.get(dbContext);

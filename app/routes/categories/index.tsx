@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { clientIp } from "~/auth/client-ip.server";
-import { requireSession } from "~/auth/guards.server";
+import { requireActor, requireSession } from "~/auth/guards.server";
 import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";
 import { ListErrors, useEditableList } from "~/components/editable-list";
@@ -39,9 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = requireSession(context);
+  const actor = requireActor(context, request);
   const db = context.get(dbContext);
-  const actor = { userId: session.user.id, ip: clientIp(request) };
   return editableListAction(await request.formData(), {
     page: "/categories",
     noun: "category",

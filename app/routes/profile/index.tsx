@@ -9,10 +9,9 @@ import { CHANGE_PASSWORD, UPDATE_PROFILE, passwordChangeSchema, profileSchema } 
 import { listRecentActivity } from "~/features/accounts/queries.server";
 import { ActivityCard } from "~/features/accounts/ui/activity-card";
 import { AccountActionsCard, PersonalInfoCard, SecurityCard, type ProfileActionResult } from "~/features/accounts/ui/profile-cards";
-import { clientIp } from "~/auth/client-ip.server";
-import { requireSession } from "~/auth/guards.server";
+import { requireActor, requireSession } from "~/auth/guards.server";
 import { isSuperadmin } from "~/auth/public-user";
-import type { ValidSession } from "~/auth/session.server";
+import type { Actor } from "~/platform/db/activity.server";
 import { Alert } from "~/components/forms";
 import { useFlashParam } from "~/components/use-flash-param";
 import { dbContext } from "~/context.server";
@@ -53,30 +52,25 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = requireSession(context);
+  const actor = requireActor(context, request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   switch (intent) {
     case UPDATE_PROFILE:
-      return updateProfileAction(request, context, session, formData);
+      return updateProfileAction(context, actor, formData);
     case CHANGE_PASSWORD:
-      return changePasswordAction(request, context, session, formData);
+      return changePasswordAction(context, actor, session.id, formData);
     default:
       throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
   }
 }
 
-async function updateProfileAction(
-  request: Request,
-  context: Route.ActionArgs["context"],
-  session: ValidSession,
-  formData: FormData,
-) {
+async function updateProfileAction(context: Route.ActionArgs["context"], actor: Actor, formData: FormData) {
   const submission = parseWithZod(formData, { schema: profileSchema });
   const reply = (result: SubmissionResult<string[]>, status: number) =>
     data<ProfileActionResult>({ intent: UPDATE_PROFILE, result, retryAfter: null }, { status });
   if (submission.status !== "success") return reply(submission.reply(), 400);
   try {
-    const actor = { userId: session.user.id, ip: clientIp(request) };
     const outcome = await updateProfile(context.get(dbContext), actor, submission.value);
     if (!outcome.ok) {
       const refusal = accountFormRefusal(outcome);
@@ -90,12 +84,7 @@ async function updateProfileAction(
   return redirect("/profile?saved=profile");
 }
 
-async function changePasswordAction(
-  request: Request,
-  context: Route.ActionArgs["context"],
-  session: ValidSession,
-  formData: FormData,
-) {
+async function changePasswordAction(context: Route.ActionArgs["context"], actor: Actor, sessionId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: passwordChangeSchema });
   const hideFields = PASSWORD_FIELDS;
   const reply = (result: SubmissionResult<string[]>, status: number, retryAfter: number | null = null) =>
@@ -105,8 +94,7 @@ async function changePasswordAction(
     );
   if (submission.status !== "success") return reply(submission.reply({ hideFields }), 400);
   try {
-    const actor = { userId: session.user.id, ip: clientIp(request) };
-    const input = { ...submission.value, keep: { sessionId: session.id } };
+    const input = { ...submission.value, keep: { sessionId } };
     const outcome = await attemptPasswordChange(context.get(dbContext), actor, input);
     if (!outcome.ok) {
       const refusal = accountFormRefusal(outcome);

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
-import { clientIp } from "~/auth/client-ip.server";
-import { requireSession } from "~/auth/guards.server";
+import { requireActor, requireSession } from "~/auth/guards.server";
 import { ListErrors, useEditableList } from "~/components/editable-list";
 import { editableListAction } from "~/components/editable-list.server";
 import { Alert, buttonClass, Spinner } from "~/components/forms";
@@ -42,9 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = requireSession(context);
+  const actor = requireActor(context, request);
   const db = context.get(dbContext);
-  const actor = { userId: session.user.id, ip: clientIp(request) };
   return editableListAction(await request.formData(), {
     page: "/tags",
     noun: "tag",

@@ -3,8 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { staleAfterDays } from "~/features/rates/model";
-import { clientIp } from "~/auth/client-ip.server";
-import { requireSession } from "~/auth/guards.server";
+import { requireActor, requireSession } from "~/auth/guards.server";
 import { buttonClass } from "~/components/forms";
 import { TransactionEditor, type FormActionData } from "~/features/transactions/ui/transaction-editor";
 import { listCategories } from "~/features/categories/queries.server";
@@ -88,10 +87,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!intent || (intent.kind === "delete" && !existing)) {
     throw data({ message: `Unknown intent: ${String(formData.get("intent"))}` }, { status: 400 });
   }
-  const ip = clientIp(request);
+  const actor = requireActor(context, request);
 
   if (intent.kind === "delete") {
-    const outcome = await deleteIntent(db, { userId, ip }, existing!.id);
+    const outcome = await deleteIntent(db, actor, existing!.id);
     const { message, status } = transactionErrors.deleteFailed;
     if (outcome.kind === "failed") return data<ActionData>({ kind: "delete", error: message }, { status });
     if (outcome.kind === "notFound") throw notFound();
@@ -139,8 +138,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     // An edit may keep a currency that has since been turned off, as the API allows (resolveTransaction).
     outcome = existing
-      ? await updateTransaction(db, { userId, ip }, { id: existing.id, input, recorded: existing })
-      : await createTransaction(db, { userId, ip }, { input });
+      ? await updateTransaction(db, actor, { id: existing.id, input, recorded: existing })
+      : await createTransaction(db, actor, { input });
   } catch (cause) {
     console.error(`transaction ${existing ? "update" : "create"} failed`, cause);
     const { message, status } = existing ? transactionErrors.updateFailed : transactionErrors.createFailed;

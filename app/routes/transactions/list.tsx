@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect, useNavigation } from "react-router";
-import { clientIp } from "~/auth/client-ip.server";
-import { requireSession } from "~/auth/guards.server";
+import { requireActor, requireSession } from "~/auth/guards.server";
 import { Alert, Spinner } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
@@ -96,13 +95,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = requireSession(context);
+  const actor = requireActor(context, request);
   const db = context.get(dbContext);
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent !== DELETE) throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
   const id = String(formData.get("id") ?? "");
-  const outcome = await deleteIntent(db, { userId: session.user.id, ip: clientIp(request) }, id);
+  const outcome = await deleteIntent(db, actor, id);
   // Another user's transaction is "not found", exactly like a missing one.
   const failure = outcome.kind === "failed" ? transactionErrors.deleteFailed : outcome.kind === "notFound" ? transactionErrors.notFound : undefined;
   if (failure) return data({ intent: DELETE, id, error: failure.message }, { status: failure.status });

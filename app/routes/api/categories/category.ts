@@ -1,4 +1,3 @@
-import { clientIp } from "~/auth/client-ip.server";
 import { deleteCategoryOperation, toApiCategory, updateCategoryOperation } from "~/features/categories/api";
 import { deleteCategory, updateCategory } from "~/features/categories/commands.server";
 import { categoryApiError } from "~/features/categories/errors";
@@ -7,14 +6,12 @@ import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
-  endpoint(updateCategoryOperation, async ({ request, context, params, auth, body }) => {
-    const actor = { userId: auth.user.id, ip: clientIp(request) };
+  endpoint(updateCategoryOperation, async ({ context, params, actor, body }) => {
     const outcome = await updateCategory(context.get(dbContext), actor, { ...body, id: params.id ?? "" });
     if (outcome.kind !== "ok") throw categoryApiError(outcome.kind);
     return { category: toApiCategory(outcome.category) };
   }),
-  endpoint(deleteCategoryOperation, async ({ request, context, params, auth, t }) => {
-    const actor = { userId: auth.user.id, ip: clientIp(request) };
+  endpoint(deleteCategoryOperation, async ({ context, params, actor, t }) => {
     const outcome = await deleteCategory(context.get(dbContext), actor, { id: params.id ?? "" });
     if (outcome.kind !== "ok") throw categoryApiError(outcome.kind);
     return { id: outcome.category.id, message: t("categories.saved.deleted") };

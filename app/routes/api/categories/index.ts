@@ -1,4 +1,3 @@
-import { clientIp } from "~/auth/client-ip.server";
 import { createCategoryOperation, listCategoriesOperation, toApiCategory } from "~/features/categories/api";
 import { createCategory } from "~/features/categories/commands.server";
 import { categoryApiError } from "~/features/categories/errors";
@@ -12,8 +11,8 @@ const route = apiRoute([
     const rows = await listCategories(context.get(dbContext), auth.user.id);
     return { categories: rows.map(toApiCategory) };
   }),
-  endpoint(createCategoryOperation, async ({ request, context, auth, body }) => {
-    const outcome = await createCategory(context.get(dbContext), { userId: auth.user.id, ip: clientIp(request) }, body);
+  endpoint(createCategoryOperation, async ({ context, actor, body }) => {
+    const outcome = await createCategory(context.get(dbContext), actor, body);
     if (outcome.kind !== "ok") throw categoryApiError(outcome.kind);
     return { category: toApiCategory(outcome.category) };
   }),

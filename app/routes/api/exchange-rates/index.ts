@@ -1,7 +1,6 @@
 import { ApiError, apiErrors, type FieldErrors } from "~/platform/http/envelope";
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { createManualRateOperation, getExchangeRateOperation, toApiExchangeRate, toApiStoredRate } from "~/features/rates/api";
-import { clientIp } from "~/auth/client-ip.server";
 import { saveManualRate } from "~/features/rates/commands.server";
 import { ratesErrors } from "~/features/rates/errors";
 import { findCurrency, findRatesOn } from "~/features/rates/queries.server";
@@ -31,8 +30,8 @@ const route = apiRoute([
     if (!exact) throw new ApiError(404, "errors.rateOutOfRange");
     return { exchange_rate: toApiExchangeRate({ from: from.code, to: to.code, day, exact }, fromLeg, toLeg) };
   }),
-  endpoint(createManualRateOperation, async ({ request, context, auth, body }) => {
-    const outcome = await saveManualRate(context.get(dbContext), { userId: auth.user.id, ip: clientIp(request) }, body);
+  endpoint(createManualRateOperation, async ({ context, actor, body }) => {
+    const outcome = await saveManualRate(context.get(dbContext), actor, body);
     if (outcome.kind !== "ok") {
       const { message, field = "currencyCode" } = ratesErrors[outcome.kind];
       throw apiErrors.validation(message, { [field]: [message] });

@@ -1,4 +1,3 @@
-import { clientIp } from "~/auth/client-ip.server";
 import { createTagOperation, listTagsOperation, toApiTag } from "~/features/tags/api";
 import { createTag } from "~/features/tags/commands.server";
 import { tagApiError } from "~/features/tags/errors";
@@ -13,8 +12,8 @@ const route = apiRoute([
     // Spec section 7: the client reads data.tags, or data.data.tags.
     return { tags, data: { tags } };
   }),
-  endpoint(createTagOperation, async ({ request, context, auth, body }) => {
-    const outcome = await createTag(context.get(dbContext), { userId: auth.user.id, ip: clientIp(request) }, body);
+  endpoint(createTagOperation, async ({ context, actor, body }) => {
+    const outcome = await createTag(context.get(dbContext), actor, body);
     if (outcome.kind !== "ok") throw tagApiError(outcome.kind);
     return { tag: toApiTag(outcome.tag) };
   }),

@@ -7,7 +7,6 @@ import {
   listTransactionsOperation,
   toApiTransaction,
 } from "~/features/transactions/api";
-import { clientIp } from "~/auth/client-ip.server";
 import { createTransaction } from "~/features/transactions/commands.server";
 import { getTransaction, impliedType, listTransactions } from "~/features/transactions/queries.server";
 import { apiTransactionView } from "./view.server";
@@ -50,13 +49,13 @@ const route = apiRoute([
       totals: { income: usd(incomeUsdCents), expense: usd(expenseUsdCents), net: usd(netUsdCents), incomeUsdCents, expenseUsdCents, netUsdCents },
     };
   }),
-  endpoint(createTransactionOperation, async ({ request, context, auth, body, t }) => {
+  endpoint(createTransactionOperation, async ({ request, context, auth, actor, body, t }) => {
     const db = context.get(dbContext);
     const userId = auth.user.id;
     const key = idempotencyKeyOf(request);
     const input = await apiCreateInput(body, (categoryId) => impliedType(db, userId, categoryId));
     const view = await apiTransactionView(context, t);
-    const outcome = await createTransaction(db, { userId, ip: clientIp(request) }, {
+    const outcome = await createTransaction(db, actor, {
       input,
       idempotency: key
         ? {

@@ -8,7 +8,6 @@ import {
   toApiTransaction,
   updateTransactionOperation,
 } from "~/features/transactions/api";
-import { clientIp } from "~/auth/client-ip.server";
 import { transactionErrors } from "~/features/transactions/errors";
 import { deleteTransaction, updateTransaction } from "~/features/transactions/commands.server";
 import { getTransaction, impliedType } from "~/features/transactions/queries.server";
@@ -25,7 +24,7 @@ const route = apiRoute([
     const view = await apiTransactionView(context, t);
     return { transaction: toApiTransaction(record, view) };
   }),
-  endpoint(updateTransactionOperation, async ({ request, context, params, auth, body, t }) => {
+  endpoint(updateTransactionOperation, async ({ context, params, auth, actor, body, t }) => {
     const db = context.get(dbContext);
     const userId = auth.user.id;
     const id = params.id ?? "";
@@ -35,7 +34,7 @@ const route = apiRoute([
     const changed = await apiUpdateInput(record, body, view.decimals, (categoryId) => impliedType(db, userId, categoryId));
     if (!changed.ok) throw apiErrors.conflict(transactionErrors.multiPayment.message);
     const { input } = changed;
-    const outcome = await updateTransaction(db, { userId, ip: clientIp(request) }, { id, input, recorded: record });
+    const outcome = await updateTransaction(db, actor, { id, input, recorded: record });
     switch (outcome.kind) {
       case "updated":
         return { transaction: toApiTransaction((await getTransaction(db, userId, id))!, view) };
@@ -45,9 +44,9 @@ const route = apiRoute([
         throw apiRefusal(outcome, input.multi);
     }
   }),
-  endpoint(deleteTransactionOperation, async ({ request, context, params, auth, t }) => {
+  endpoint(deleteTransactionOperation, async ({ context, params, actor, t }) => {
     const id = params.id ?? "";
-    const outcome = await deleteTransaction(context.get(dbContext), { userId: auth.user.id, ip: clientIp(request) }, { id });
+    const outcome = await deleteTransaction(context.get(dbContext), actor, { id });
     if (outcome.kind === "notFound") throw apiErrors.notFound();
     return { id, message: t("errors.transactionDeleted") };
   }),

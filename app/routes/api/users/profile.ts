@@ -4,15 +4,14 @@ import { getProfileOperation, toApiUser, updateProfileOperation } from "~/featur
 import { updateProfile } from "~/features/accounts/commands.server";
 import { accountApiError } from "~/features/accounts/errors";
 import { findUserById } from "~/features/accounts/queries.server";
-import { clientIp } from "~/auth/client-ip.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
   endpoint(getProfileOperation, async ({ auth }) => ({ user: toApiUser(auth.user) })),
-  endpoint(updateProfileOperation, async ({ request, context, auth, body }) => {
+  endpoint(updateProfileOperation, async ({ context, auth, actor, body }) => {
     const db = context.get(dbContext);
-    const outcome = await updateProfile(db, { userId: auth.user.id, ip: clientIp(request) }, body);
+    const outcome = await updateProfile(db, actor, body);
     if (!outcome.ok) throw accountApiError(outcome);
     const user = await findUserById(db, auth.user.id);
     if (!user) throw apiErrors.notFound();

@@ -2,13 +2,11 @@ import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { toApiUser, updateUserOperation } from "~/features/accounts/api";
 import { updateUser } from "~/features/accounts/commands.server";
 import { accountApiError } from "~/features/accounts/errors";
-import { clientIp } from "~/auth/client-ip.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
-  endpoint(updateUserOperation, async ({ request, context, params, auth, body }) => {
-    const actor = { userId: auth.user.id, ip: clientIp(request) };
+  endpoint(updateUserOperation, async ({ context, params, actor, body }) => {
     const outcome = await updateUser(context.get(dbContext), actor, { ...body, id: params.id ?? "" });
     if (!outcome.ok) throw accountApiError(outcome);
     return { user: toApiUser(outcome.user) };
