@@ -33,3 +33,29 @@ export function TableHead({ columns, compact = false }: { columns: HeaderColumn[
     </thead>
   );
 }
+
+/**
+ * A card's data table: it scrolls sideways inside the card when the screen is narrower than
+ * `minWidth` (a Tailwind min-w class), and the scroll region is keyboard-reachable and named
+ * by the card's title (`labelledBy`).
+ */
+export function CardTable({
+  labelledBy,
+  minWidth,
+  columns,
+  children,
+}: {
+  labelledBy: string;
+  minWidth: string;
+  columns: HeaderColumn[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="-mx-4 overflow-x-auto sm:-mx-6" tabIndex={0} role="region" aria-labelledby={labelledBy}>
+      <table className={`w-full ${minWidth} divide-y divide-slate-200 text-sm dark:divide-slate-800`}>
+        <TableHead columns={columns} />
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Card } from "~/components/card";
 import { buttonClass, Spinner } from "~/components/forms";
-import { TableHead } from "~/components/table";
+import { CardTable } from "~/components/table";
 import { settingsIntents, type Currency } from "~/features/rates/model";
 import { isBaseCurrency } from "~/money/currencies";
 
@@ -12,48 +12,47 @@ export function Currencies({ currencies }: { currencies: Currency[] }) {
   return (
     <Card id="currencies" title={t("settings.currencies.title")}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t("settings.currencies.note")}</p>
-      <div className="-mx-4 overflow-x-auto sm:-mx-6" tabIndex={0} role="region" aria-labelledby="currencies">
-        <table className="w-full min-w-[40rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
-          <TableHead columns={[
-            { key: "code", label: t("settings.currencies.columns.code") },
-            { key: "name", label: t("settings.currencies.columns.name") },
-            { key: "symbol", label: t("settings.currencies.columns.symbol") },
-            { key: "decimals", label: t("settings.currencies.columns.decimals"), align: "right" },
-            { key: "status", label: t("settings.currencies.columns.status") },
-            { key: "action", label: t("settings.currencies.columns.action") },
-          ]} />
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {currencies.map((c) => (
-              <tr key={c.code}>
-                <th scope="row" className="px-4 py-2.5 text-left font-mono font-semibold">
-                  {c.code}
-                </th>
-                <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{c.name}</td>
-                <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{c.symbol}</td>
-                <td className="px-4 py-2.5 text-right tabular-nums">{c.decimalPlaces}</td>
-                <td className="px-4 py-2.5">
-                  <span
-                    className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${
-                      c.isActive
-                        ? "bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-200"
-                        : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"
-                    }`}
-                  >
-                    {c.isActive ? t("settings.currencies.active") : t("settings.currencies.inactive")}
-                  </span>
-                </td>
-                <td className="px-4 py-2">
-                  {isBaseCurrency(c.code) ? (
-                    <span className="text-slate-600 dark:text-slate-300">{t("settings.currencies.base")}</span>
-                  ) : (
-                    <CurrencyStatusForm code={c.code} isActive={c.isActive} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable
+        labelledBy="currencies"
+        minWidth="min-w-[40rem]"
+        columns={[
+          { key: "code", label: t("settings.currencies.columns.code") },
+          { key: "name", label: t("settings.currencies.columns.name") },
+          { key: "symbol", label: t("settings.currencies.columns.symbol") },
+          { key: "decimals", label: t("settings.currencies.columns.decimals"), align: "right" },
+          { key: "status", label: t("settings.currencies.columns.status") },
+          { key: "action", label: t("settings.currencies.columns.action") },
+        ]}
+      >
+        {currencies.map((c) => (
+          <tr key={c.code}>
+            <th scope="row" className="px-4 py-2.5 text-left font-mono font-semibold">
+              {c.code}
+            </th>
+            <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{c.name}</td>
+            <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{c.symbol}</td>
+            <td className="px-4 py-2.5 text-right tabular-nums">{c.decimalPlaces}</td>
+            <td className="px-4 py-2.5">
+              <span
+                className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${
+                  c.isActive
+                    ? "bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-200"
+                    : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"
+                }`}
+              >
+                {c.isActive ? t("settings.currencies.active") : t("settings.currencies.inactive")}
+              </span>
+            </td>
+            <td className="px-4 py-2">
+              {isBaseCurrency(c.code) ? (
+                <span className="text-slate-600 dark:text-slate-300">{t("settings.currencies.base")}</span>
+              ) : (
+                <CurrencyStatusForm code={c.code} isActive={c.isActive} />
+              )}
+            </td>
+          </tr>
+        ))}
+      </CardTable>
     </Card>
   );
 }
