@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { transactionSearchText } from "~/text/search-text";
-import { findCategory } from "~/features/categories/queries.server";
+import type { Category } from "~/features/categories/queries.server";
 import type { TransactionInput } from "~/features/transactions/model";
 import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
 import { insertChunks } from "~/platform/db/bound-lists.server";
@@ -9,8 +9,8 @@ import { isUniqueViolation, UserTotalLimitError, userTotalLimitViolated, type Us
 import { payments, transactions, transactionTags } from "~/platform/db/schema";
 import { rememberQuery, replay } from "~/platform/http/idempotency.server";
 import { idsOfOwned, ownedTransaction, recordedPayment, type TransactionRecord } from "./queries.server";
-import { userTotalLimitIssue, type InputIssue, type RecordedTransaction, type ResolvedTransaction } from "./resolve";
-import { loadAndResolveTransaction } from "./resolve.server";
+import { resolveTransaction, userTotalLimitIssue, type InputIssue, type RecordedTransaction, type ResolvedTransaction } from "./resolve";
+import { loadResolveFacts } from "./resolve.server";
 
 // The only way a transaction is written. Both faces (the web form and list, the JSON API) call
 // createTransaction, updateTransaction and deleteTransaction, which check the input against what
@@ -178,10 +178,13 @@ async function resolved(
   userId: string,
   input: TransactionInput,
   recorded?: RecordedTransaction,
-): Promise<{ kind: "resolved"; value: ResolvedTransaction } | SaveRefusal> {
+): Promise<{ kind: "resolved"; value: ResolvedTransaction; category: Category | undefined } | SaveRefusal> {
   try {
-    const resolution = await loadAndResolveTransaction(db, userId, input, recorded);
-    return resolution.ok ? { kind: "resolved", value: resolution.value } : { kind: "invalid", issues: resolution.issues };
+    const facts = await loadResolveFacts(db, userId, input, recorded);
+    const resolution = resolveTransaction(input, facts);
+    return resolution.ok
+      ? { kind: "resolved", value: resolution.value, category: facts.category }
+      : { kind: "invalid", issues: resolution.issues };
   } catch (cause) {
     return { kind: "unreadable", cause };
   }
@@ -207,40 +210,24 @@ export async function createTransaction(
   if (resolution.kind !== "resolved") return resolution;
   const value = resolution.value;
   const id = crypto.randomUUID();
-  if (!idempotency) {
-    try {
-      await insertTransaction(db, actor.userId, value, actor, { id });
-    } catch (error) {
-      if (error instanceof UserTotalLimitError) return overLimit(value, error.limit);
-      throw error;
-    }
-    return { kind: "created", id };
-  }
-  // The answer is stored in the same batch as the transaction; it is built from what is about
-  // to be written, so it is exactly what a later read returns.
   const now = new Date();
-  const category = await findCategory(db, actor.userId, value.categoryId);
-  const record = plannedRecord(
-    id,
-    value,
-    category ? { id: category.id, name: category.name, color: category.color, icon: category.icon, type: category.type } : null,
-    now,
+  // With a key, the answer is stored in the same batch as the transaction; it is built from
+  // what is about to be written (and the category the resolver read), so it is exactly what a
+  // later read returns.
+  const category = resolution.category;
+  const answer = idempotency?.answer(
+    plannedRecord(id, value, category ? { id: category.id, name: category.name, color: category.color, icon: category.icon, type: category.type } : null, now),
   );
-  const { key, hash } = idempotency;
-  const answer = idempotency.answer(record);
+  const extra = idempotency && answer !== undefined ? [rememberQuery(db, actor.userId, idempotency.key, idempotency.hash, 201, answer)] : [];
   try {
-    await insertTransaction(db, actor.userId, value, actor, {
-      id,
-      createdAt: now,
-      extra: [rememberQuery(db, actor.userId, key, hash, 201, answer)],
-    });
+    await insertTransaction(db, actor.userId, value, actor, { id, createdAt: now, extra });
   } catch (error) {
     // Refused, and not remembered for the key (like every other 400): a retry after deleting
     // other transactions may succeed.
     if (error instanceof UserTotalLimitError) return overLimit(value, error.limit);
     // The same key raced in from a concurrent retry: nothing of ours was written; answer as it did.
-    if (isUniqueViolation(error) || /PRIMARY KEY|constraint/i.test(String(error))) {
-      const earlier = await replay(db, actor.userId, key, hash);
+    if (idempotency && (isUniqueViolation(error) || /PRIMARY KEY|constraint/i.test(String(error)))) {
+      const earlier = await replay(db, actor.userId, idempotency.key, idempotency.hash);
       if (earlier) return { kind: "replayed", response: earlier };
     }
     throw error;

@@ -1,5 +1,5 @@
 import { and } from "drizzle-orm";
-import { findCategoryQuery } from "~/features/categories/queries.server";
+import { findCategoryQuery, type Category } from "~/features/categories/queries.server";
 import { findRatesOnQuery } from "~/features/rates/queries.server";
 import { BASE_CURRENCY } from "~/money/currencies";
 import type { TransactionInput } from "~/features/transactions/model";
@@ -12,13 +12,16 @@ import { resolveTransaction, type RecordedTransaction, type Resolution, type Res
 // The database side of resolving a transaction (resolve.ts): what its rules need, read in one
 // batch (one round trip on D1) before they run.
 
-/** The input's category, which of its tags are the user's, every currency, and the rates on the input's date. */
+/**
+ * The input's category (the whole row, which a caller may also show), which of its tags are
+ * the user's, every currency, and the rates on the input's date.
+ */
 export async function loadResolveFacts(
   db: Db,
   userId: string,
   input: TransactionInput,
   recorded?: RecordedTransaction,
-): Promise<ResolveFacts> {
+): Promise<ResolveFacts & { category: Category | undefined }> {
   const tagIds = [...new Set(input.tagIds)];
   // USD's rate is the rule's own (1, fixed), never looked up.
   const codes = [...new Set(input.payments.map((p) => p.currencyCode))].filter((code) => code !== BASE_CURRENCY);
