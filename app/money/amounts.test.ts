@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatMinor, minorToDecimalString, parseAmount, signedAmount, sumMinor } from "./amounts";
+import { formatDecimal, formatMoney, minorToDecimalString, parseAmount, signedAmount, sumMinor } from "./amounts";
 import { USD } from "./currencies";
 import { normalizeRate, parseRate, rateMessages, toUsdCents } from "./rates";
 
@@ -33,17 +33,47 @@ test("invalid rates are refused rather than treated as 1", () => {
 });
 
 test("amounts display as symbol, space, amount at the currency's decimals, grouped per language", () => {
-  expect(formatMinor(123456789, USD, "en")).toBe("$ 1,234,567.89");
-  expect(formatMinor(5, USD, "en")).toBe("$ 0.05");
-  expect(formatMinor(-1050, USD, "en")).toBe("-$ 10.50");
-  expect(formatMinor(150000, { symbol: "¥", decimals: 0 }, "en")).toBe("¥ 150,000");
-  // Spanish groups with a dot and uses a decimal comma (four-digit numbers are not grouped).
-  expect(formatMinor(123456789, { symbol: "COP", decimals: 2 }, "es")).toBe("COP 1.234.567,89");
-  expect(formatMinor(999999, USD, "es")).toBe("$ 9999,99");
+  expect(formatMoney(123456789, USD, "en")).toBe("$ 1,234,567.89");
+  expect(formatMoney(5, USD, "en")).toBe("$ 0.05");
+  expect(formatMoney(150000, { code: "JPY", decimals: 0 }, "en")).toBe("¥ 150,000");
+  expect(formatMoney(123456789, { code: "COP", decimals: 2 }, "es")).toBe("COP 1.234.567,89");
 });
 
-test("the largest safe amount displays exactly, without float rounding", () => {
-  expect(formatMinor(Number.MAX_SAFE_INTEGER, USD, "en")).toBe("$ 90,071,992,547,409.91");
+test("Spanish groups four-digit amounts like every other amount", () => {
+  expect(formatMoney(492270, USD, "es")).toBe("US$ 4.922,70");
+  expect(formatMoney(1938316, USD, "es")).toBe("US$ 19.383,16");
+  expect(formatMoney(4922, { code: "JPY", decimals: 0 }, "es")).toBe("JPY 4.922");
+  expect(formatDecimal("3871.25", undefined, "es")).toBe("3.871,25");
+});
+
+test("the currency is named once, and no two currencies share a name in a language", () => {
+  // The dollar currencies: "$" is USD only in English; Spanish says US$ for USD.
+  expect(formatMoney(1508, USD, "en")).toBe("$ 15.08");
+  expect(formatMoney(1508, { code: "MXN", symbol: "MXN$", decimals: 2 }, "en")).toBe("MX$ 15.08");
+  expect(formatMoney(1508, { code: "COP", symbol: "$", decimals: 2 }, "en")).toBe("COP 15.08");
+  expect(formatMoney(1508, { code: "MXN", symbol: "MXN$", decimals: 2 }, "es")).toBe("MXN 15,08");
+  for (const locale of ["en", "es"]) {
+    const names = ["USD", "EUR", "VES", "COP", "MXN", "GBP", "JPY", "CAD", "AUD"].map((code) => formatMoney(0, { code, decimals: 0 }, locale).split(" ")[0]);
+    expect(new Set(names).size, locale).toBe(names.length);
+  }
+  // A code that is not ISO-shaped keeps its stored symbol.
+  expect(formatMoney(100, { code: "USDT", symbol: "₮", decimals: 2 }, "en")).toBe("₮ 1.00");
+});
+
+test("the sign comes once, before the currency, and zero has none", () => {
+  expect(formatMoney(-1508, USD, "en")).toBe("-$ 15.08");
+  expect(formatMoney(-1508, USD, "es")).toBe("-US$ 15,08");
+  expect(formatMoney(1508, USD, "en", "always")).toBe("+$ 15.08");
+  expect(formatMoney(0, USD, "en", "always")).toBe("$ 0.00");
+  expect(formatMoney(0, { code: "JPY", decimals: 0 }, "es")).toBe("JPY 0");
+});
+
+test("large amounts display exactly, without float rounding", () => {
+  expect(formatMoney(Number.MAX_SAFE_INTEGER, USD, "en")).toBe("$ 90,071,992,547,409.91");
+  expect(formatMoney(1_000_000_000_000_001, USD, "en")).toBe("$ 10,000,000,000,000.01");
+  expect(formatMoney(10n ** 18n + 1n, USD, "es")).toBe("US$ 10.000.000.000.000.000,01");
+  expect(formatMoney(-(10n ** 18n) - 7n, { code: "JPY", decimals: 0 }, "en")).toBe("-¥ 1,000,000,000,000,000,007");
+  expect(() => formatMoney(2 ** 53, USD, "en")).toThrow(RangeError);
 });
 
 test("typed amounts become integer minor units at the currency's decimals", () => {

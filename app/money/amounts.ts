@@ -2,29 +2,85 @@
 // float, summed exactly, and formatted from their digits. Rates and the conversion to USD cents
 // are in rates.ts. Plain TypeScript with no imports, so the seed and bench scripts load it under Node.
 
+/** A currency as an amount shows it: the stored symbol is only a fallback (see formatMoney). */
+export type MoneyCurrency = { code: string; symbol?: string; decimals: number };
+
+/** "auto": a minus on negatives only; "always": a plus on positives too (a signed list). Zero never has a sign. */
+export type MoneySign = "auto" | "always";
+
 /**
- * Spec section 3: the symbol, a space, then the amount at the currency's decimals, grouped
- * and punctuated for the user's language. Built from the integer digits, never a float, so
- * no amount is ever displayed rounded differently from how it is stored.
+ * The one way an amount is shown, in the app and on the landing page (spec section 3: the
+ * symbol, a space, then the amount at the currency's decimals):
+ * - The currency is named once, by CLDR's symbol for its code in the user's language
+ *   (Intl currencyDisplay "symbol"). CLDR keeps a symbol unambiguous within a language: in
+ *   English "$" is only USD (MXN is "MX$", CAD "CA$", COP "COP"); in Spanish USD is "US$" and
+ *   MXN "MXN". A code CLDR does not know comes back as the code itself. The stored symbol is
+ *   used only when the code is not an ISO-shaped code at all, so two currencies never look alike.
+ * - The digits are grouped the locale's way ALWAYS (useGrouping "always"): CLDR's Spanish
+ *   default leaves four-digit numbers ungrouped, so "4922,70" stood next to "19.383,16".
+ * - Exact: Intl formats the decimal string of the minor units, never a float, so amounts
+ *   beyond 2^53 (pass a bigint) show every digit.
+ * - The sign comes once, before the symbol ("-$ 15.08", "+US$ 15,08"); zero has none.
  */
-export function formatMinor(amountMinor: number, currency: { symbol: string; decimals: number }, locale: string): string {
-  if (!Number.isSafeInteger(amountMinor)) throw new RangeError("amount must be an integer count of minor units");
-  const { symbol, decimals } = currency;
-  const digits = Math.abs(amountMinor).toString().padStart(decimals + 1, "0");
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals);
-  const sign = amountMinor < 0 ? "-" : "";
-  return `${sign}${symbol} ${groupedDecimal(whole, decimals > 0 ? fraction : "", locale)}`;
+export function formatMoney(amountMinor: number | bigint, currency: MoneyCurrency, locale: string, sign: MoneySign = "auto"): string {
+  const minor = toBigIntMinor(amountMinor);
+  const signText = minor < 0n ? "-" : minor > 0n && sign === "always" ? "+" : "";
+  const magnitude = minor < 0n ? -minor : minor;
+  return `${signText}${currencySymbol(currency, locale)} ${formatDecimal(unsignedDecimalString(magnitude, currency.decimals), currency.decimals, locale)}`;
+}
+
+/** The currency's name in an amount, by formatMoney's rule. */
+export function currencySymbol(currency: MoneyCurrency, locale: string): string {
+  if (!/^[A-Za-z]{3}$/.test(currency.code)) return currency.symbol || currency.code;
+  const key = `${locale}|${currency.code}`;
+  let symbol = symbolCache.get(key);
+  if (symbol === undefined) {
+    const parts = new Intl.NumberFormat(locale, { style: "currency", currency: currency.code, currencyDisplay: "symbol" }).formatToParts(0);
+    symbol = parts.find((part) => part.type === "currency")?.value ?? currency.code.toUpperCase();
+    symbolCache.set(key, symbol);
+  }
+  return symbol;
 }
 
 /**
- * Whole digits grouped and the locale's decimal sign before the fraction digits, each kept as
- * written ("3871", "25" → "3,871.25" / "3871,25"): the one way an exact amount or rate is shown.
+ * An exact decimal string ("3871.25", "1234") in the locale's digits: grouped always, the
+ * locale's decimal sign, exactly `fractionDigits` fraction digits when given, else every
+ * fraction digit as written.
+ */
+export function formatDecimal(decimal: string, fractionDigits: number | undefined, locale: string): string {
+  const written = decimal.split(".")[1]?.length ?? 0;
+  const digits = fractionDigits ?? written;
+  const key = `${locale}|${digits}`;
+  let format = decimalFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { useGrouping: "always", minimumFractionDigits: digits, maximumFractionDigits: digits });
+    decimalFormats.set(key, format);
+  }
+  // A numeric string is formatted exactly (Intl.NumberFormat v3), with no float in between.
+  return format.format(decimal as Intl.StringNumericLiteral);
+}
+
+/**
+ * Whole digits and fraction digits as written ("3871", "25" → "3,871.25" / "3.871,25"): an
+ * exact rate shown in the user's language.
  */
 export function groupedDecimal(whole: string, fraction: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale);
-  const decimalSign = format.formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
-  return `${format.format(BigInt(whole))}${fraction ? decimalSign + fraction : ""}`;
+  return formatDecimal(fraction ? `${whole}.${fraction}` : whole, fraction.length, locale);
+}
+
+const symbolCache = new Map<string, string>();
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+
+function toBigIntMinor(amountMinor: number | bigint): bigint {
+  if (typeof amountMinor === "bigint") return amountMinor;
+  if (!Number.isSafeInteger(amountMinor)) throw new RangeError("amount must be an integer count of minor units");
+  return BigInt(amountMinor);
+}
+
+function unsignedDecimalString(magnitude: bigint, decimals: number): string {
+  const digits = magnitude.toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  return decimals > 0 ? `${whole}.${digits.slice(digits.length - decimals)}` : whole;
 }
 
 /** The largest amount accepted: twelve digits before the decimal point, in any currency. */

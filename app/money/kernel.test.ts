@@ -26,5 +26,5 @@ test("an ISO day is the UTC calendar date, and dayToDate reads it back as UTC mi
 
 test("a rate and an amount share one grouping and decimal sign per language", () => {
   expect(formatRate("3871.25", "en")).toBe("3,871.25");
-  expect(formatRate("3871.25", "es")).toBe("3871,25");
+  expect(formatRate("3871.25", "es")).toBe("3.871,25");
 });

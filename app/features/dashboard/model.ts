@@ -94,5 +94,5 @@ export function usedCurrencies(
 /** A code's symbol and decimals; an unknown one shows its code with two decimals. */
 export function currencyOf(currencies: readonly DashboardCurrency[], code: string) {
   const found = currencies.find((c) => c.code === code);
-  return found ? { symbol: found.symbol, decimals: found.decimals } : { symbol: code, decimals: 2 };
+  return found ? { code, symbol: found.symbol, decimals: found.decimals } : { code, decimals: 2 };
 }

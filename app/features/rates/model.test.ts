@@ -74,7 +74,7 @@ test("the manual-rate schema names each problem with a message key", () => {
 
 test("a rate is shown in the user's language without losing a digit", () => {
   expect(formatRate("3871.25", "en")).toBe("3,871.25");
-  expect(formatRate("3871.25", "es")).toBe("3871,25");
+  expect(formatRate("3871.25", "es")).toBe("3.871,25");
   expect(formatRate("12345678.123456789012", "es")).toBe("12.345.678,123456789012");
   expect(formatRate("0.8612", "en")).toBe("0.8612");
 });

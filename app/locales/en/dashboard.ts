@@ -21,7 +21,6 @@ export const dashboard = {
     expenses: "Expenses",
     net: "Net",
     count: "Transactions",
-    inUsd: "{{amount}} USD",
   },
   recent: {
     title: "Recent Transactions",
@@ -33,7 +32,6 @@ export const dashboard = {
     amount: "Amount",
     uncategorized: "Uncategorized",
     multi: "Multi ({{count}})",
-    usdLine: "{{amount}} USD",
     emptyTitle: "No transactions yet",
     emptyText: "Record your first income or expense to see it here.",
     emptyAction: "Add your first transaction",

@@ -62,7 +62,6 @@ export const transactions = {
     uncategorized: "Uncategorized",
     multi: "Multi ({{count}})",
     moreTags: "+{{count}} more",
-    usdLine: "{{amount}} USD",
     edit: "Edit",
     editLabel: "Edit {{description}}",
     delete: "Delete",

@@ -24,7 +24,6 @@ export const dashboard = {
     expenses: "Gastos",
     net: "Neto",
     count: "Transacciones",
-    inUsd: "{{amount}} USD",
   },
   recent: {
     title: "Transacciones recientes",
@@ -36,7 +35,6 @@ export const dashboard = {
     amount: "Importe",
     uncategorized: "Sin categoría",
     multi: "Múltiple ({{count}})",
-    usdLine: "{{amount}} USD",
     emptyTitle: "Aún no hay transacciones",
     emptyText: "Registra tu primer ingreso o gasto para verlo aquí.",
     emptyAction: "Añade tu primera transacción",

@@ -64,7 +64,6 @@ export const transactions = {
     uncategorized: "Sin categoría",
     multi: "Múltiple ({{count}})",
     moreTags: "+{{count}} más",
-    usdLine: "{{amount}} USD",
     edit: "Editar",
     editLabel: "Editar {{description}}",
     delete: "Eliminar",

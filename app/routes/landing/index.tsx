@@ -5,9 +5,12 @@ import { redirectSignedIn } from "~/auth/guards.server";
 import { buttonClass, useHydrated } from "~/components/forms";
 import { LanguageSwitch } from "~/components/language-switch";
 import { Logo } from "~/components/logo";
+import { Money, type MoneyTone } from "~/components/money";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { annualSaving, freeMonthsOnAnnual, plans, type PlanId } from "~/features/landing/pricing";
 import { getInstance } from "~/middleware/i18n";
+import { formatMoney } from "~/money/amounts";
+import { USD } from "~/money/currencies";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -181,28 +184,27 @@ function Hero() {
   );
 }
 
-/** Illustrative sample month; USD equivalents are fixed so the preview reads the same everywhere. */
+/** Illustrative sample month in minor units; USD equivalents are fixed so the preview reads the same everywhere. */
 const sampleRows = [
-  { key: "salary", currency: "USD", amount: 4200, usd: 4200 },
-  { key: "freelance", currency: "EUR", amount: 950, usd: 1040 },
-  { key: "rent", currency: "USD", amount: -1450, usd: -1450 },
-  { key: "groceries", currency: "VES", amount: -12400, usd: -340 },
-  { key: "travel", currency: "COP", amount: -780000, usd: -195 },
+  { key: "salary", currency: "USD", amount: 420000, usd: 420000 },
+  { key: "freelance", currency: "EUR", amount: 95000, usd: 104000 },
+  { key: "rent", currency: "USD", amount: -145000, usd: -145000 },
+  { key: "groceries", currency: "VES", amount: -1240000, usd: -34000 },
+  { key: "travel", currency: "COP", amount: -78000000, usd: -19500 },
 ] as const;
 
+/** The plans' prices are whole dollars. */
+const WHOLE_USD = { code: USD.code, decimals: 0 };
+
 function OverviewCard() {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language;
-  const money = (value: number, currency: string, signed = false) =>
-    new Intl.NumberFormat(lng, { style: "currency", currency, signDisplay: signed ? "exceptZero" : "auto" }).format(value);
+  const { t } = useTranslation();
   const income = sampleRows.reduce((sum, r) => (r.usd > 0 ? sum + r.usd : sum), 0);
   const expenses = sampleRows.reduce((sum, r) => (r.usd < 0 ? sum - r.usd : sum), 0);
-  const tiles = [
-    { label: t("landing.overview.income"), value: money(income, "USD"), tone: "text-green-700 dark:text-green-400" },
-    { label: t("landing.overview.expenses"), value: money(expenses, "USD"), tone: "text-red-700 dark:text-red-400" },
-    { label: t("landing.overview.net"), value: money(income - expenses, "USD"), tone: "text-slate-900 dark:text-white" },
+  const tiles: { label: string; cents: number; tone: MoneyTone }[] = [
+    { label: t("landing.overview.income"), cents: income, tone: "income" },
+    { label: t("landing.overview.expenses"), cents: expenses, tone: "expense" },
+    { label: t("landing.overview.net"), cents: income - expenses, tone: "plain" },
   ];
-  const signTone = (n: number) => (n >= 0 ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400");
   return (
     <section
       id="overview"
@@ -227,7 +229,7 @@ function OverviewCard() {
             className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 min-[400px]:block min-[400px]:py-3 dark:bg-slate-800"
           >
             <dt className={`text-xs font-medium ${mutedText}`}>{tile.label}</dt>
-            <dd className={`whitespace-nowrap text-lg font-bold tabular-nums min-[400px]:mt-1 ${tile.tone}`}>{tile.value}</dd>
+            <dd className="text-lg font-bold min-[400px]:mt-1"><Money minor={tile.cents} currency={USD} tone={tile.tone} /></dd>
           </div>
         ))}
       </dl>
@@ -259,10 +261,10 @@ function OverviewCard() {
                 </span>
               </td>
               <td className="py-2 text-right tabular-nums">
-                <span className={`block whitespace-nowrap font-semibold ${signTone(row.amount)}`}>{money(row.amount, row.currency, true)}</span>
+                <Money minor={row.amount} currency={{ code: row.currency, decimals: 2 }} sign="always" tone="signed" className="block font-semibold" />
                 {row.currency !== "USD" ? (
                   <span className={`block whitespace-nowrap text-xs ${mutedText}`}>
-                    <span className="sr-only">{t("landing.overview.usd")}: </span>≈ {money(row.usd, "USD", true)}
+                    <span className="sr-only">{t("landing.overview.usd")}: </span>≈ <Money minor={row.usd} currency={USD} sign="always" />
                   </span>
                 ) : null}
               </td>
@@ -355,12 +357,7 @@ function planFeatures(id: PlanId, currencyLimit: number | null): PlanFeature[] {
  */
 function Pricing() {
   const { t, i18n } = useTranslation();
-  const usd = new Intl.NumberFormat(i18n.language, {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  });
+  const price = (dollars: number) => formatMoney(dollars, WHOLE_USD, i18n.language);
   const segmentLabel = `flex cursor-pointer items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-slate-700 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 dark:text-slate-200 dark:peer-checked:text-white dark:peer-focus-visible:ring-offset-slate-900`;
   return (
     <section
@@ -414,18 +411,18 @@ function Pricing() {
                 <p className={`mt-2 text-sm lg:min-h-10 ${mutedText}`}>{t(`landing.pricing.plans.${plan.id}.description`)}</p>
                 <div className="mt-6 min-h-20 group-has-[#billing-annual:checked]/pricing:hidden">
                   <p className="flex items-baseline gap-1">
-                    <span className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white">{usd.format(plan.monthly)}</span>
+                    <span className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white">{price(plan.monthly)}</span>
                     <span className={`text-sm font-medium ${mutedText}`}>{t("landing.pricing.perMonth")}</span>
                   </p>
                   <p className={`mt-1 text-sm ${mutedText}`}>{t("landing.pricing.billedMonthly")}</p>
                 </div>
                 <div className="mt-6 hidden min-h-20 group-has-[#billing-annual:checked]/pricing:block">
                   <p className="flex items-baseline gap-1">
-                    <span className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white">{usd.format(plan.annual)}</span>
+                    <span className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white">{price(plan.annual)}</span>
                     <span className={`text-sm font-medium ${mutedText}`}>{t("landing.pricing.perYear")}</span>
                   </p>
                   <p className="mt-1 text-sm font-semibold text-green-700 dark:text-green-400">
-                    {t("landing.pricing.save", { amount: usd.format(annualSaving(plan)) })}
+                    {t("landing.pricing.save", { amount: price(annualSaving(plan)) })}
                   </p>
                 </div>
                 <ul className="mt-6 flex-1 space-y-3 text-sm">

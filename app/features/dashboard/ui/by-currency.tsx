@@ -2,22 +2,19 @@ import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
 import { TableHead } from "~/components/table";
 import { currencyOf, type CurrencyMonth, type DashboardCurrency } from "~/features/dashboard/model";
-import { formatMinor } from "~/money/amounts";
+import { Money, type MoneyTone } from "~/components/money";
 import { USD } from "~/money/currencies";
-import { green, red } from "./tones";
 
 /** Spec section 2: shown only when more than one currency was used this month. */
 export function ByCurrency({ byCurrency, currencies }: { byCurrency: CurrencyMonth[]; currencies: DashboardCurrency[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const n = new Intl.NumberFormat(locale);
-  const money = (minor: number, usdCents: number, code: string) => (
+  const money = (minor: number, usdCents: number, code: string, tone: MoneyTone) => (
     <>
-      <span className="block">{formatMinor(minor, currencyOf(currencies, code), locale)}</span>
+      <Money minor={minor} currency={currencyOf(currencies, code)} tone={tone} className="block" />
       {code !== USD.code ? (
-        <span className="block text-xs text-slate-600 dark:text-slate-300">
-          {t("dashboard.byCurrency.inUsd", { amount: formatMinor(usdCents, USD, locale) })}
-        </span>
+        <Money minor={usdCents} currency={USD} className="block text-xs text-slate-600 dark:text-slate-300" />
       ) : null}
     </>
   );
@@ -43,9 +40,9 @@ export function ByCurrency({ byCurrency, currencies }: { byCurrency: CurrencyMon
                   <th scope="row" className="px-3 py-2 text-left font-semibold">
                     {c.currencyCode}
                   </th>
-                  <td className={`px-3 py-2 text-right tabular-nums ${green}`}>{money(c.incomeMinor, c.incomeUsdCents, c.currencyCode)}</td>
-                  <td className={`px-3 py-2 text-right tabular-nums ${red}`}>{money(c.expenseMinor, c.expenseUsdCents, c.currencyCode)}</td>
-                  <td className="px-3 py-2 text-right font-medium tabular-nums">{money(net, netUsd, c.currencyCode)}</td>
+                  <td className="px-3 py-2 text-right">{money(c.incomeMinor, c.incomeUsdCents, c.currencyCode, "income")}</td>
+                  <td className="px-3 py-2 text-right">{money(c.expenseMinor, c.expenseUsdCents, c.currencyCode, "expense")}</td>
+                  <td className="px-3 py-2 text-right font-medium">{money(net, netUsd, c.currencyCode, "signed")}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{n.format(c.count)}</td>
                 </tr>
               );

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatPercentChange, type CurrencyMonth, type MonthTotals } from "~/features/dashboard/model";
-import { formatMinor } from "~/money/amounts";
+import { Money, type MoneyTone } from "~/components/money";
 import { USD } from "~/money/currencies";
 import { green, panel, red } from "./tones";
 
@@ -19,10 +19,10 @@ export function MoneyCards({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const others = byCurrency.map((c) => c.currencyCode).filter((code) => code !== USD.code);
-  const cards = [
-    { key: "income", label: t("dashboard.money.income"), cents: current.incomeUsdCents, tone: green },
-    { key: "expenses", label: t("dashboard.money.expenses"), cents: current.expenseUsdCents, tone: red },
-    { key: "net", label: t("dashboard.money.net"), cents: current.netUsdCents, tone: current.netUsdCents < 0 ? red : green },
+  const cards: { key: string; label: string; cents: number; tone: MoneyTone }[] = [
+    { key: "income", label: t("dashboard.money.income"), cents: current.incomeUsdCents, tone: "income" },
+    { key: "expenses", label: t("dashboard.money.expenses"), cents: current.expenseUsdCents, tone: "expense" },
+    { key: "net", label: t("dashboard.money.net"), cents: current.netUsdCents, tone: "signed" },
   ];
   return (
     <section aria-labelledby="month-money">
@@ -33,7 +33,7 @@ export function MoneyCards({
         {cards.map((card) => (
           <div key={card.key} className={panel}>
             <h3 className="text-sm font-medium text-slate-600 dark:text-slate-300">{card.label}</h3>
-            <p className={`mt-2 text-2xl font-bold tabular-nums sm:text-3xl ${card.tone}`}>{formatMinor(card.cents, USD, locale)}</p>
+            <p className="mt-2 text-2xl font-bold sm:text-3xl"><Money minor={card.cents} currency={USD} tone={card.tone} /></p>
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("dashboard.money.period", { month })}</p>
             {card.key === "net" ? (
               <>

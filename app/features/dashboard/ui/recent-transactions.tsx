@@ -5,10 +5,10 @@ import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { TableHead } from "~/components/table";
 import { currencyOf, type DashboardCurrency, type RecentTransaction } from "~/features/dashboard/model";
-import { formatMinor, signedAmount } from "~/money/amounts";
+import { signedAmount } from "~/money/amounts";
+import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
 import { dayToDate, formatDate } from "~/money/dates";
-import { green, red } from "./tones";
 
 /** Spec section 2: the 5 latest by date, with a USD line under non-USD amounts. */
 export function RecentTransactions({ recent, currencies }: { recent: RecentTransaction[]; currencies: DashboardCurrency[] }) {
@@ -53,8 +53,6 @@ export function RecentTransactions({ recent, currencies }: { recent: RecentTrans
             ]} />
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {recent.map((tx) => {
-                const income = tx.type === "INCOME";
-                const sign = (text: string) => (income ? `+${text}` : text);
                 const single = tx.payments.length === 1 ? tx.payments[0] : undefined;
                 const codes = [...new Set(tx.payments.map((p) => p.currencyCode))];
                 return (
@@ -78,20 +76,20 @@ export function RecentTransactions({ recent, currencies }: { recent: RecentTrans
                       <span className="sr-only">{t(`money.types.${tx.type}`)}: </span>
                       {single ? (
                         <>
-                          <span className={`block font-semibold ${income ? green : red}`}>
-                            {sign(formatMinor(signedAmount(tx.type, single.amountMinor), currencyOf(currencies, single.currencyCode), locale))}
-                          </span>
+                          <Money
+                            minor={signedAmount(tx.type, single.amountMinor)}
+                            currency={currencyOf(currencies, single.currencyCode)}
+                            sign="always"
+                            tone="signed"
+                            className="block font-semibold"
+                          />
                           {single.currencyCode !== USD.code ? (
-                            <span className="block text-xs text-slate-600 dark:text-slate-300">
-                              {t("dashboard.recent.usdLine", { amount: sign(formatMinor(signedAmount(tx.type, single.usdCents), USD, locale)) })}
-                            </span>
+                            <Money minor={signedAmount(tx.type, single.usdCents)} currency={USD} sign="always" className="block text-xs text-slate-600 dark:text-slate-300" />
                           ) : null}
                         </>
                       ) : (
                         <>
-                          <span className={`block font-semibold ${income ? green : red}`}>
-                            {sign(formatMinor(signedAmount(tx.type, tx.usdCents), USD, locale))}
-                          </span>
+                          <Money minor={signedAmount(tx.type, tx.usdCents)} currency={USD} sign="always" tone="signed" className="block font-semibold" />
                           <span className="block text-xs text-slate-600 dark:text-slate-300">
                             {t("dashboard.recent.multi", { count: tx.payments.length })}
                           </span>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { RowDeleteConfirm, RowEditDeleteLinks } from "~/components/editable-list";
 import { buttonClass } from "~/components/forms";
 import type { TagUsageView, TagView } from "~/features/tags/model";
-import { formatMinor } from "~/money/amounts";
+import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
 import { dayToDate, formatDate } from "~/money/dates";
 
@@ -67,9 +67,9 @@ function UsagePanel({ tag, usage }: { tag: TagView; usage: TagUsageView }) {
                   </time>
                   {tx.description}
                 </span>
-                <span className={tx.type === "INCOME" ? "text-green-700 dark:text-green-300" : "text-red-700 dark:text-red-300"}>
+                <span>
                   <span className="sr-only">{t(tx.type === "INCOME" ? "tags.usage.income" : "tags.usage.expense")} </span>
-                  {formatMinor(tx.type === "INCOME" ? tx.usdCents : -tx.usdCents, USD, i18n.language)}
+                  <Money minor={tx.type === "INCOME" ? tx.usdCents : -tx.usdCents} currency={USD} sign="always" tone="signed" />
                 </span>
               </li>
             ))}

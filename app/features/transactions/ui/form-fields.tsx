@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { dayToDate, formatDate } from "~/money/dates";
-import { formatMinor } from "~/money/amounts";
+import { Money } from "~/components/money";
 import { isBaseCurrency, USD } from "~/money/currencies";
 import { formatRate } from "~/money/rates";
 import { isRateSource, staleRateAge } from "~/features/rates/model";
@@ -221,7 +221,7 @@ export function PaymentRow({
     <p className="text-sm">
       <span className="text-slate-600 dark:text-slate-300">{`${t("transactionForm.payment.usdEquivalent")}: `}</span>
       <strong data-testid={`usd-equivalent-${index}`}>
-        {usdCents === null ? t("transactionForm.payment.pending") : formatMinor(usdCents, USD, locale)}
+        {usdCents === null ? t("transactionForm.payment.pending") : <Money minor={usdCents} currency={USD} />}
       </strong>
     </p>
   );

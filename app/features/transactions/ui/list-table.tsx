@@ -11,7 +11,8 @@ import { DEFAULT_PAYMENT_METHOD, type TransactionType } from "~/features/transac
 import type { TagChoice } from "~/features/transactions/ui/form-fields";
 import { SortLink } from "~/features/transactions/ui/sort-links";
 import { dayToDate, formatDate } from "~/money/dates";
-import { formatMinor, signedAmount } from "~/money/amounts";
+import { signedAmount } from "~/money/amounts";
+import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
 
 // The list's rows: a table on wide screens, a card per row on a phone (the same cells placed by
@@ -83,7 +84,7 @@ export function TransactionTable({ data, deleteId }: { data: TableData; deleteId
 
 function currencyOf(currencies: readonly ListCurrency[], code: string) {
   const found = currencies.find((c) => c.code === code);
-  return found ? { symbol: found.symbol, decimals: found.decimals } : { symbol: code, decimals: 2 };
+  return found ? { code, symbol: found.symbol, decimals: found.decimals } : { code, decimals: 2 };
 }
 
 function TransactionRow({
@@ -101,15 +102,9 @@ function TransactionRow({
   const categoryName = useCategoryName();
   const deleting = useIsPending({ intent: intentValue.delete });
   const locale = i18n.language;
-  const income = row.type === "INCOME";
-  const tone = income ? "text-green-700 dark:text-green-300" : "text-red-700 dark:text-red-300";
   const multi = row.payments.length > 1;
   const single = row.payments[0];
   const codes = [...new Set(row.payments.map((p) => p.currencyCode))];
-  const signed = (cents: number, currency: { symbol: string; decimals: number }) => {
-    const text = formatMinor(signedAmount(row.type, cents), currency, locale);
-    return income ? `+${text}` : text;
-  };
   const shownTags = row.tags.slice(0, 2);
   const moreTags = row.tags.length - shownTags.length;
   const cell = "md:px-4 md:py-3 md:table-cell";
@@ -166,15 +161,14 @@ function TransactionRow({
           <span className="sr-only">{t(`money.types.${row.type}`)}: </span>
           {multi || !single ? (
             <>
-              <span className={`block font-semibold ${tone}`}>{signed(row.usdCents, USD)}</span>
-              <span className="block text-xs text-slate-600 dark:text-slate-300">{t("transactions.row.multi", { count: row.payments.length })}</span>
+              <Money minor={signedAmount(row.type, row.usdCents)} currency={USD} sign="always" tone="signed" className="block font-semibold" />
             </>
           ) : (
             <>
-              <span className={`block font-semibold ${tone}`}>{signed(single.amountMinor, currencyOf(currencies, single.currencyCode))}</span>
+              <Money minor={signedAmount(row.type, single.amountMinor)} currency={currencyOf(currencies, single.currencyCode)} sign="always" tone="signed" className="block font-semibold" />
               {single.currencyCode !== USD.code ? (
                 <span className="block text-xs text-slate-600 dark:text-slate-300">
-                  {t("transactions.row.usdLine", { amount: signed(single.usdCents, USD) })}
+                  <Money minor={signedAmount(row.type, single.usdCents)} currency={USD} sign="always" />
                 </span>
               ) : null}
             </>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMinor } from "~/money/amounts";
+import { Money, type MoneyTone } from "~/components/money";
 import { USD } from "~/money/currencies";
 
 /** The USD totals of every row the list's filters match (all pages), as the database summed them. */
@@ -8,15 +8,10 @@ export type ListTotals = { incomeUsdCents: number; expenseUsdCents: number; netU
 export function Totals({ totals, total, filtered }: { totals: ListTotals; total: number; filtered: boolean }) {
   const { t, i18n } = useTranslation();
   const n = new Intl.NumberFormat(i18n.language);
-  const tiles = [
-    { key: "income", label: t("transactions.totals.income"), cents: totals.incomeUsdCents, tone: "text-green-700 dark:text-green-300" },
-    { key: "expenses", label: t("transactions.totals.expenses"), cents: totals.expenseUsdCents, tone: "text-red-700 dark:text-red-300" },
-    {
-      key: "net",
-      label: t("transactions.totals.net"),
-      cents: totals.netUsdCents,
-      tone: totals.netUsdCents < 0 ? "text-red-700 dark:text-red-300" : "text-green-700 dark:text-green-300",
-    },
+  const tiles: { key: string; label: string; cents: number; tone: MoneyTone }[] = [
+    { key: "income", label: t("transactions.totals.income"), cents: totals.incomeUsdCents, tone: "income" },
+    { key: "expenses", label: t("transactions.totals.expenses"), cents: totals.expenseUsdCents, tone: "expense" },
+    { key: "net", label: t("transactions.totals.net"), cents: totals.netUsdCents, tone: "signed" },
   ];
   return (
     <section aria-labelledby="transaction-totals-heading">
@@ -30,7 +25,7 @@ export function Totals({ totals, total, filtered }: { totals: ListTotals; total:
             className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
           >
             <dt className="text-sm font-medium text-slate-600 dark:text-slate-300">{tile.label}</dt>
-            <dd className={`mt-1 text-xl font-bold tabular-nums sm:text-2xl ${tile.tone}`}>{formatMinor(tile.cents, USD, i18n.language)}</dd>
+            <dd className="mt-1 text-xl font-bold sm:text-2xl"><Money minor={tile.cents} currency={USD} tone={tile.tone} /></dd>
           </div>
         ))}
       </dl>

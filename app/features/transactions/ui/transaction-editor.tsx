@@ -19,7 +19,8 @@ import {
   type TagChoice,
 } from "~/features/transactions/ui/form-fields";
 import { useTransactionDraft } from "~/features/transactions/ui/use-transaction-draft";
-import { formatMinor, sumMinor } from "~/money/amounts";
+import { sumMinor } from "~/money/amounts";
+import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
 
 // The transaction form's page (/expenses/new and /expenses/edit/{id}). It is a plain POST that
@@ -49,7 +50,7 @@ export type FormPageData = {
 };
 
 export function TransactionEditor({ data: page, actionData }: { data: FormPageData; actionData: FormActionData | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const formResult = actionData?.kind === "form" ? actionData : undefined;
   // Without JavaScript a changed form arrives as a new page; with it, the state lives here.
@@ -277,7 +278,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
               <p className="text-sm">
                 <span className="text-slate-600 dark:text-slate-300">{`${t("transactionForm.payments.total")}: `}</span>
                 <strong className="text-lg" data-testid="usd-total">
-                  {totalCents === null ? t("transactionForm.payment.pending") : formatMinor(totalCents, USD, i18n.language)}
+                  {totalCents === null ? t("transactionForm.payment.pending") : <Money minor={totalCents} currency={USD} />}
                 </strong>
               </p>
             </div>

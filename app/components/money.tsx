@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import { formatMoney, type MoneyCurrency, type MoneySign } from "~/money/amounts";
+
+/**
+ * How an amount is coloured. "signed": green above zero, red below; "income" and "expense":
+ * a total of that kind, green or red whatever its sign; "plain": the text colour. Zero is
+ * always neutral, and the colour is never the only signal: signed amounts carry their sign,
+ * and totals sit under a label naming what they add up.
+ */
+export type MoneyTone = "plain" | "signed" | "income" | "expense";
+
+const green = "text-green-700 dark:text-green-300";
+const red = "text-red-700 dark:text-red-300";
+
+export function moneyToneClass(amountMinor: number | bigint, tone: MoneyTone): string {
+  if (tone === "plain" || amountMinor === 0 || amountMinor === 0n) return "";
+  if (tone === "income") return green;
+  if (tone === "expense") return red;
+  return amountMinor > 0 ? green : red;
+}
+
+/** Every amount in the app: minor units in a currency, formatted by formatMoney in the page's language. */
+export function Money({
+  minor,
+  currency,
+  sign = "auto",
+  tone = "plain",
+  className = "",
+}: {
+  minor: number | bigint;
+  currency: MoneyCurrency;
+  sign?: MoneySign;
+  tone?: MoneyTone;
+  className?: string;
+}) {
+  const { i18n } = useTranslation();
+  const classes = ["whitespace-nowrap tabular-nums", moneyToneClass(minor, tone), className].filter(Boolean).join(" ");
+  return <span className={classes}>{formatMoney(minor, currency, i18n.language, sign)}</span>;
+}
