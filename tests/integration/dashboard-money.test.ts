@@ -20,7 +20,7 @@ const twoMonthsAgo = monthRange(now, 2);
 const day = (range: { startDate: string }, d: number) => `${range.startDate.slice(0, 8)}${String(d).padStart(2, "0")}`;
 
 const card = (html: string, label: string) => {
-  const match = new RegExp(`${label}</h3><p[^>]*>([^<]*)</p>`).exec(html);
+  const match = new RegExp(`${label}</h3><p[^>]*><span[^>]*>([^<]*)</span></p>`).exec(html);
   return match?.[1];
 };
 const netCard = (html: string) => {
@@ -34,6 +34,9 @@ test("with no transactions: three zero cards, no change, no by-currency card, an
   expect(card(html, "Income")).toBe("$ 0.00");
   expect(card(html, "Expenses")).toBe("$ 0.00");
   expect(card(html, "Net balance")).toBe("$ 0.00");
+  // Zero is neither income green nor expense red.
+  const zeroCards = html.slice(html.indexOf("Income</h3>"), html.indexOf("</section>", html.indexOf("Income</h3>")));
+  expect(zeroCards).not.toMatch(/text-(green|red)-700/);
   expect(html).not.toContain("vs last month");
   expect(html).not.toContain("Transactions by Currency");
   expect(html).toContain("Recent Transactions");
@@ -149,17 +152,19 @@ test("'Transactions by Currency' appears only when more than one currency was us
   // EUR: income 50.00 (58.06 USD), expenses 1,234.56 (1,433.53 USD), net −1,184.56 (−1,375.47 USD), 2 transactions.
   const eur = row("EUR");
   expect(eur).toContain("€ 50.00");
-  expect(eur).toContain("$ 58.06 USD");
+  expect(eur).toContain(">$ 58.06<");
   expect(eur).toContain("€ 1,234.56");
-  expect(eur).toContain("$ 1,433.53 USD");
+  expect(eur).toContain(">$ 1,433.53<");
   expect(eur).toContain("-€ 1,184.56");
-  expect(eur).toContain("-$ 1,375.47 USD");
+  expect(eur).toContain(">-$ 1,375.47<");
+  // The currency is named once: no code after the amount.
+  expect(eur).not.toContain(" USD<");
   expect(eur).toMatch(/>2<\/td>$/);
   // USD: income 1,000.00 + 25.00, no expenses, 2 transactions; no USD line under USD.
   const usd = row("USD");
   expect(usd).toContain("$ 1,025.00");
   expect(usd).toContain("$ 0.00");
-  expect(usd).not.toContain(" USD</span>");
+  expect(usd.match(/\$ /g)?.length).toBe(3);
   expect(usd).toMatch(/>2<\/td>$/);
   // The cards are the USD totals of the transactions.
   expect(card(html, "Income")).toBe("$ 1,083.06");
@@ -202,7 +207,7 @@ test("recent transactions: the 5 latest by date, with a USD line under non-USD a
   expect(recent).not.toContain("Older");
   expect(recent).not.toContain("Someone else");
   expect(recent).toContain("-VES 18,500.50");
-  expect(recent).toContain("-$ 80.07 USD");
+  expect(recent).toContain(">-$ 80.07<");
   expect(recent).toContain("+$ 4,200.00");
   expect(recent).toContain("Multi (2)");
   expect(recent).toContain("USD, EUR");
@@ -218,8 +223,8 @@ test("in Spanish: the cards, change and tables speak Spanish with Spanish number
   await insertTransaction({ userId, type: "INCOME", date: day(thisMonth, 1), usdCents: 1234567 });
   await insertTransaction({ userId, date: day(thisMonth, 1), payments: [{ currencyCode: "EUR", amountMinor: 861, usdCents: 1000 }] });
   const html = await dashboard(b);
-  expect(card(html, "Ingresos")).toBe("$ 12.345,67");
-  expect(card(html, "Gastos")).toBe("$ 10,00");
+  expect(card(html, "Ingresos")).toBe("US$ 12.345,67");
+  expect(card(html, "Gastos")).toBe("US$ 10,00");
   expect(html).toContain("Balance neto");
   expect(html).toContain("Incluye EUR");
   expect(html.replace(/\u00a0/g, " ")).toContain("+1133,6 % frente al mes pasado");

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { browser, registerViaForm, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { browser, registerViaForm, signedIn, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
 async function sha256Hex(text: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -129,6 +129,20 @@ test("logout ends the session on the server, so a copied cookie stops working", 
     .bind(email)
     .first<{ action: string }>();
   expect(log!.action).toBe("logout");
+});
+
+test("after logout the landing page says the user is signed out, in their language, without JavaScript", async () => {
+  const { b } = await signIn(true);
+  const res = await b.fetch("/auth/logout", { form: {} });
+  expect(res.headers.get("Location")).toBe("/?signedOut=1");
+  const landing = await (await b.fetch("/?signedOut=1")).text();
+  expect(landing).toMatch(/role="status"[^>]*>You have been signed out\.</);
+  // The plain landing page has no banner.
+  expect(await (await b.fetch("/")).text()).not.toContain("You have been signed out");
+  const spanish = await signedIn("es");
+  const out = await spanish.b.fetch("/auth/logout", { form: {} });
+  const landingEs = await (await spanish.b.fetch(out.headers.get("Location")!)).text();
+  expect(landingEs).toContain("Has cerrado sesión.");
 });
 
 test("logout without a session still clears the cookie and goes home", async () => {

@@ -173,16 +173,16 @@ test("at the limit, /expenses, /dashboard and the API's totals answer 200 and ar
   expect(list.status).toBe(200);
   const listHtml = (await list.text()).replace(/<!-- -->/g, "");
   const escape = (text: string) => text.replace(/[$.]/g, "\\$&");
-  expect(listHtml).toMatch(new RegExp(`Income</dt><dd[^>]*>${escape(shownUsd(sums.income))}<`));
-  expect(listHtml).toMatch(new RegExp(`Expenses</dt><dd[^>]*>${escape(shownUsd(sums.expense))}<`));
-  expect(listHtml).toMatch(new RegExp(`Net</dt><dd[^>]*>${escape(shownUsd(sums.net))}<`));
+  expect(listHtml).toMatch(new RegExp(`Income</dt><dd[^>]*><span[^>]*>${escape(shownUsd(sums.income))}<`));
+  expect(listHtml).toMatch(new RegExp(`Expenses</dt><dd[^>]*><span[^>]*>${escape(shownUsd(sums.expense))}<`));
+  expect(listHtml).toMatch(new RegExp(`Net</dt><dd[^>]*><span[^>]*>${escape(shownUsd(sums.net))}<`));
 
   const dashboard = await b.fetch("/dashboard");
   expect(dashboard.status).toBe(200);
   const dashboardHtml = (await dashboard.text()).replace(/<!-- -->/g, "");
-  expect(dashboardHtml).toMatch(new RegExp(`Income</h3><p[^>]*>${escape(shownUsd(sums.income))}<`));
-  expect(dashboardHtml).toMatch(new RegExp(`Expenses</h3><p[^>]*>${escape(shownUsd(sums.expense))}<`));
-  expect(dashboardHtml).toMatch(new RegExp(`Net balance</h3><p[^>]*>${escape(shownUsd(sums.net))}<`));
+  expect(dashboardHtml).toMatch(new RegExp(`Income</h3><p[^>]*><span[^>]*>${escape(shownUsd(sums.income))}<`));
+  expect(dashboardHtml).toMatch(new RegExp(`Expenses</h3><p[^>]*><span[^>]*>${escape(shownUsd(sums.expense))}<`));
+  expect(dashboardHtml).toMatch(new RegExp(`Net balance</h3><p[^>]*><span[^>]*>${escape(shownUsd(sums.net))}<`));
 
   // The API's decimal numbers are written with every cent (15 significant digits survive a double),
   // and its integer cents are exact.

@@ -2,6 +2,7 @@ export const landing = {
   metaTitle: "Tallyworth · Multi-currency finance tracker",
   metaDescription:
     "Track income and expenses in every currency you use, with budgets, goals, reports and CSV export. Try it free for 14 days, no credit card required.",
+  signedOut: "You have been signed out.",
   nav: {
     label: "Landing page",
     features: "Features",

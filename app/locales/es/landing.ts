@@ -5,6 +5,7 @@ export const landing = {
   metaTitle: "Tallyworth · Finanzas multimoneda",
   metaDescription:
     "Registra ingresos y gastos en todas las monedas que usas, con presupuestos, metas, informes y exportación CSV. Pruébalo gratis 14 días, sin tarjeta de crédito.",
+  signedOut: "Has cerrado sesión.",
   nav: {
     label: "Página de inicio",
     features: "Funciones",

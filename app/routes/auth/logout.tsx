@@ -5,6 +5,7 @@ import { serializeClearedSessionCookie } from "~/auth/session-cookie.server";
 import { signOut } from "~/features/accounts/commands.server";
 import { dbContext } from "~/context.server";
 import { sessionContext } from "~/context.server";
+import { SIGNED_OUT_PARAM } from "~/routes/landing/signed-out";
 import type { Route } from "./+types/logout";
 
 /** Spec section 4: logout clears the session even when something fails on the way. */
@@ -19,7 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await invalidateSessionQuery(db, session.id).catch(() => undefined);
     }
   }
-  return redirect("/", { headers: { "Set-Cookie": serializeClearedSessionCookie(request) } });
+  // Post/redirect/get: the landing page says the user is signed out, also without JavaScript.
+  return redirect(session ? `/?${SIGNED_OUT_PARAM}=1` : "/", { headers: { "Set-Cookie": serializeClearedSessionCookie(request) } });
 }
 
 export function loader() {

@@ -2,15 +2,17 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { redirectSignedIn } from "~/auth/guards.server";
-import { buttonClass, useHydrated } from "~/components/forms";
+import { Alert, buttonClass, useHydrated } from "~/components/forms";
 import { LanguageSwitch } from "~/components/language-switch";
 import { Logo } from "~/components/logo";
 import { Money, type MoneyTone } from "~/components/money";
 import { ThemeToggle } from "~/components/theme-toggle";
+import { useFlashParam } from "~/components/use-flash-param";
 import { annualSaving, freeMonthsOnAnnual, plans, type PlanId } from "~/features/landing/pricing";
 import { getInstance } from "~/middleware/i18n";
 import { formatMoney } from "~/money/amounts";
 import { USD } from "~/money/currencies";
+import { SIGNED_OUT_PARAM } from "./signed-out";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -48,6 +50,7 @@ export default function Landing() {
     <div className="flex min-h-screen flex-col">
       <TopBar />
       <main id="main" className="flex-1">
+        <SignedOutBanner />
         <Hero />
         <Features />
         <Pricing />
@@ -55,6 +58,17 @@ export default function Landing() {
         <ClosingCta />
       </main>
       <LandingFooter />
+    </div>
+  );
+}
+
+function SignedOutBanner() {
+  const { t } = useTranslation();
+  const signedOut = useFlashParam(SIGNED_OUT_PARAM);
+  if (!signedOut) return null;
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-4 sm:px-6 lg:px-8">
+      <Alert tone="success">{t("landing.signedOut")}</Alert>
     </div>
   );
 }
