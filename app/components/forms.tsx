@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import { splitMessage } from "~/text/message";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -10,9 +11,10 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   const shown = errors?.filter(Boolean) ?? [];
   return (
     <div id={id} className="min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
-      {shown.map((e) => (
-        <p key={e}>{t(e!)}</p>
-      ))}
+      {shown.map((e) => {
+        const { key, values } = splitMessage(e!);
+        return <p key={e}>{t(key, values)}</p>;
+      })}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatDecimal, formatMoney, minorToDecimalString, parseAmount, signedAmount, sumMinor } from "./amounts";
+import { decimalForInput, formatDecimal, formatMoney, minorToDecimalString, readLocaleDecimal, parseAmount, signedAmount, sumMinor } from "./amounts";
 import { USD } from "./currencies";
 import { normalizeRate, parseRate, rateMessages, toUsdCents } from "./rates";
 
@@ -160,4 +160,45 @@ test("COP and VES rates in the thousands keep exact cents, ties rounding away fr
   // A half-cent tie: 2.50 VES at 500 VES/USD = 0.005 USD → 1 cent, away from zero.
   expect(toUsdCents(250, 2, "500")).toBe(1);
   expect(toUsdCents(249, 2, "500")).toBe(0);
+});
+
+test("a form's number is read the way the user's language writes it", () => {
+  const read = (text: string, locale: string) => readLocaleDecimal(text, locale);
+  expect(read("1.234,50", "es")).toEqual({ ok: true, decimal: "1234.50" });
+  expect(read("1,234.50", "en")).toEqual({ ok: true, decimal: "1234.50" });
+  // Either language's decimal sign alone is a decimal sign; so is a lone separator with other than three digits.
+  expect(read("1234,50", "es")).toEqual({ ok: true, decimal: "1234.50" });
+  expect(read("12,5", "en")).toEqual({ ok: true, decimal: "12.5" });
+  expect(read("12.5", "es")).toEqual({ ok: true, decimal: "12.5" });
+  expect(read("1234.567", "es")).toEqual({ ok: true, decimal: "1234.567" });
+  expect(read("3871,25", "es")).toEqual({ ok: true, decimal: "3871.25" });
+  // The same sign twice groups thousands; both signs in another language's order are still one number.
+  expect(read("1.234.567", "es")).toEqual({ ok: true, decimal: "1234567" });
+  expect(read("1,234,567", "en")).toEqual({ ok: true, decimal: "1234567" });
+  expect(read("1,234.50", "es")).toEqual({ ok: true, decimal: "1234.50" });
+  // The language's own decimal sign, and a leading zero, are never ambiguous.
+  expect(read("1,234", "es")).toEqual({ ok: true, decimal: "1.234" });
+  expect(read("0.125", "en")).toEqual({ ok: true, decimal: "0.125" });
+  expect(read("0.125", "es")).toEqual({ ok: true, decimal: "0.125" });
+  // Plain digits, and what is not a number written either way, pass on as typed for the parsers to judge.
+  expect(read(" 150000 ", "es")).toEqual({ ok: true, decimal: "150000" });
+  expect(read("1.23.4", "es")).toEqual({ ok: true, decimal: "1.23.4" });
+  expect(read("-5", "en")).toEqual({ ok: true, decimal: "-5" });
+  expect(read("1e3", "en")).toEqual({ ok: true, decimal: "1e3" });
+});
+
+test("a lone thousands separator before three digits reads two ways and is refused with both readings", () => {
+  expect(readLocaleDecimal("1.234", "es")).toEqual({ ok: false, error: "ambiguous", asWhole: "1234", asFraction: "1,234" });
+  expect(readLocaleDecimal("1,234", "en")).toEqual({ ok: false, error: "ambiguous", asWhole: "1234", asFraction: "1.234" });
+  expect(readLocaleDecimal("5.000", "es")).toEqual({ ok: false, error: "ambiguous", asWhole: "5000", asFraction: "5,000" });
+});
+
+test("a form field shows a plain decimal with the language's decimal sign, ungrouped", () => {
+  expect(decimalForInput("1234.50", "es")).toBe("1234,50");
+  expect(decimalForInput("1234.50", "en")).toBe("1234.50");
+  expect(decimalForInput("150000", "es")).toBe("150000");
+  // What it shows it reads back as the same number.
+  for (const decimal of ["1234.50", "18.421", "0.8612", "1.234"]) {
+    expect(readLocaleDecimal(decimalForInput(decimal, "es"), "es")).toEqual({ ok: true, decimal });
+  }
 });

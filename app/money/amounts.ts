@@ -172,3 +172,68 @@ export function sumMinor(values: Iterable<number>): number {
 export function signedAmount(type: "INCOME" | "EXPENSE", amountMinor: number): number {
   return type === "EXPENSE" ? -amountMinor : amountMinor;
 }
+
+/**
+ * What a web form's number field holds, read the way the user's language writes numbers:
+ * "1.234,50" in Spanish and "1,234.50" in English are both 1234.50, and the decimal sign of
+ * either language alone ("12,50", "12.5") is a decimal sign. The result is the plain decimal
+ * the parsers take ("1234.50"); text that is not a number written either way is passed on as
+ * typed, so parseAmount and parseRate name what is wrong with it. The JSON API does not use
+ * this: it keeps the one dot-decimal form.
+ *
+ * A lone separator followed by exactly three digits ("1.234" in Spanish, "1,234" in English)
+ * is refused as ambiguous, with both readings: the language says it is a thousand and more,
+ * but it is also how the other language writes one and a bit. For money a silent 1000× error
+ * costs more than one more keystroke, and without JavaScript a "read as" note would only
+ * appear after the amount was saved. The language's own decimal sign is never ambiguous
+ * ("1,234" in Spanish is 1.234), and neither is a leading zero ("0.125").
+ */
+export type DecimalReading =
+  | { ok: true; decimal: string }
+  | { ok: false; error: "ambiguous"; asWhole: string; asFraction: string };
+
+export function readLocaleDecimal(input: string, locale: string): DecimalReading {
+  const text = input.trim();
+  const { decimalSign, groupSign } = numberSigns(locale);
+  const separators = text.match(/[.,]/g) ?? [];
+  if (separators.length === 0 || !/^\d[\d.,]*\d$/.test(text)) return { ok: true, decimal: text };
+  const kinds = new Set(separators);
+  if (kinds.size === 2) {
+    // Both signs: the last is the decimal sign, the others group thousands.
+    const mark = separators[separators.length - 1]!;
+    const group = mark === "." ? "," : ".";
+    const pattern = new RegExp(`^\\d{1,3}(?:\\${group}\\d{3})+\\${mark}\\d+$`);
+    return { ok: true, decimal: pattern.test(text) ? text.split(group).join("").replace(mark, ".") : text };
+  }
+  const sign = separators[0]!;
+  if (separators.length > 1) {
+    // The same sign more than once can only group thousands.
+    const pattern = new RegExp(`^\\d{1,3}(?:\\${sign}\\d{3})+$`);
+    return { ok: true, decimal: pattern.test(text) ? text.split(sign).join("") : text };
+  }
+  const [whole = "", fraction = ""] = text.split(sign);
+  if (sign === groupSign && sign !== decimalSign && fraction.length === 3 && /^[1-9]\d{0,2}$/.test(whole)) {
+    return { ok: false, error: "ambiguous", asWhole: whole + fraction, asFraction: `${whole}${decimalSign}${fraction}` };
+  }
+  return { ok: true, decimal: `${whole}.${fraction}` };
+}
+
+/** A plain decimal ("1234.50", "3871.25") as a form field shows it in the user's language ("1234,50"): no grouping. */
+export function decimalForInput(decimal: string, locale: string): string {
+  return /^-?\d+\.\d+$/.test(decimal) ? decimal.replace(".", numberSigns(locale).decimalSign) : decimal;
+}
+
+const signsByLocale = new Map<string, { decimalSign: string; groupSign: string }>();
+
+function numberSigns(locale: string) {
+  let signs = signsByLocale.get(locale);
+  if (!signs) {
+    const parts = new Intl.NumberFormat(locale, { useGrouping: "always" }).formatToParts(12345.5);
+    signs = {
+      decimalSign: parts.find((p) => p.type === "decimal")?.value ?? ".",
+      groupSign: parts.find((p) => p.type === "group")?.value ?? ",",
+    };
+    signsByLocale.set(locale, signs);
+  }
+  return signs;
+}

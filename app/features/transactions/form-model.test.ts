@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { expect, test } from "vitest";
+import { messageWithValues } from "~/text/message";
 import {
   applyIntent,
   emptyPayment,
@@ -108,33 +109,33 @@ test("rows are added, removed only while more than one remains, and single mode 
 });
 
 test("a row's USD cents are exact once amount and rate are complete, and null before", () => {
-  expect(paymentUsdCents(row({ currencyCode: "USD", amount: "12.34" }), currencies[0])).toBe(1234);
-  expect(paymentUsdCents(row({ currencyCode: "EUR", amount: "50", rate: "0.8612" }), currencies[1])).toBe(5806);
-  expect(paymentUsdCents(row({ currencyCode: "JPY", amount: "1500", rate: "150" }), currencies[2])).toBe(1000);
-  expect(paymentUsdCents(row({ currencyCode: "EUR", amount: "50", rate: "" }), currencies[1])).toBeNull();
-  expect(paymentUsdCents(row({ currencyCode: "EUR", amount: "5.001", rate: "1" }), currencies[1])).toBeNull();
-  expect(paymentUsdCents(row({ currencyCode: "XYZ", amount: "5", rate: "1" }), undefined)).toBeNull();
+  expect(paymentUsdCents(row({ currencyCode: "USD", amount: "12.34" }), currencies[0], "en")).toBe(1234);
+  expect(paymentUsdCents(row({ currencyCode: "EUR", amount: "50", rate: "0.8612" }), currencies[1], "en")).toBe(5806);
+  expect(paymentUsdCents(row({ currencyCode: "JPY", amount: "1500", rate: "150" }), currencies[2], "en")).toBe(1000);
+  expect(paymentUsdCents(row({ currencyCode: "EUR", amount: "50", rate: "" }), currencies[1], "en")).toBeNull();
+  expect(paymentUsdCents(row({ currencyCode: "EUR", amount: "5.001", rate: "1" }), currencies[1], "en")).toBeNull();
+  expect(paymentUsdCents(row({ currencyCode: "XYZ", amount: "5", rate: "1" }), undefined, "en")).toBeNull();
 });
 
 test("the explanation names the reference's date and source when the rate is exactly it, else a rate typed for the date", () => {
   const ref = { rate: "0.8612", date: "2026-11-01", source: "snapshot" };
-  expect(rateExplanation(row({ currencyCode: "EUR", rate: "0.86120", ref }), "2026-11-20")).toEqual(ref);
-  expect(rateExplanation(row({ currencyCode: "EUR", rate: "0.9", ref }), "2026-11-20")).toEqual({ rate: "0.9", date: "2026-11-20", source: "manual" });
-  expect(rateExplanation(row({ currencyCode: "EUR", rate: "", ref }), "2026-11-20")).toBeNull();
-  expect(rateExplanation(row({ currencyCode: "USD", rate: "1" }), "2026-11-20")).toBeNull();
+  expect(rateExplanation(row({ currencyCode: "EUR", rate: "0.86120", ref }), "2026-11-20", "en")).toEqual(ref);
+  expect(rateExplanation(row({ currencyCode: "EUR", rate: "0.9", ref }), "2026-11-20", "en")).toEqual({ rate: "0.9", date: "2026-11-20", source: "manual" });
+  expect(rateExplanation(row({ currencyCode: "EUR", rate: "", ref }), "2026-11-20", "en")).toBeNull();
+  expect(rateExplanation(row({ currencyCode: "USD", rate: "1" }), "2026-11-20", "en")).toBeNull();
 });
 
 test("a date change refetches only rates the user did not type", () => {
   const ref = { rate: "0.8612", date: "2026-11-01", source: "snapshot" };
-  expect(followsRateOnFile(row({ currencyCode: "EUR", rate: "" }))).toBe(true);
-  expect(followsRateOnFile(row({ currencyCode: "EUR", rate: "0.8612", ref }))).toBe(true);
-  expect(followsRateOnFile(row({ currencyCode: "EUR", rate: "0.9", ref }))).toBe(false);
-  expect(followsRateOnFile(row({ currencyCode: "EUR", rate: "0.9", ref: { ...ref, rate: "0.9", source: "manual" } }))).toBe(false);
-  expect(followsRateOnFile(row({ currencyCode: "USD" }))).toBe(false);
+  expect(followsRateOnFile(row({ currencyCode: "EUR", rate: "" }), "en")).toBe(true);
+  expect(followsRateOnFile(row({ currencyCode: "EUR", rate: "0.8612", ref }), "en")).toBe(true);
+  expect(followsRateOnFile(row({ currencyCode: "EUR", rate: "0.9", ref }), "en")).toBe(false);
+  expect(followsRateOnFile(row({ currencyCode: "EUR", rate: "0.9", ref: { ...ref, rate: "0.9", source: "manual" } }), "en")).toBe(false);
+  expect(followsRateOnFile(row({ currencyCode: "USD" }), "en")).toBe(false);
 });
 
-function validate(entries: [string, string][], known = true) {
-  const submission = parseWithZod(form(entries), { schema: transactionFormSchema({ currencies, rateKnown: () => known }) });
+function validate(entries: [string, string][], known = true, locale = "en") {
+  const submission = parseWithZod(form(entries), { schema: transactionFormSchema({ currencies, rateKnown: () => known, locale }) });
   return submission.status === "success" ? { value: submission.value } : { error: submission.error };
 }
 
@@ -168,9 +169,33 @@ test("the browser-side schema words amounts for single and multi mode and checks
   expect(validate(eur(""), false).error).toEqual({ "payments[0].rate": ["validation.rateUnknown"] });
   // A rate shown for another currency is not this row's: not checked, and not sent on.
   const stale = validate(eur("abc", "COP"));
-  expect(stale.value && toTransactionInput(stale.value).payments[0]!.rate).toBeUndefined();
+  expect(stale.value && toTransactionInput(stale.value, "en").payments[0]!.rate).toBeUndefined();
   const good = validate(eur("0.9"));
-  expect(good.value && toTransactionInput(good.value).payments).toEqual([{ currencyCode: "EUR", amount: "5", method: "cash", rate: "0.9" }]);
+  expect(good.value && toTransactionInput(good.value, "en").payments).toEqual([{ currencyCode: "EUR", amount: "5", method: "cash", rate: "0.9" }]);
+});
+
+test("amounts and rates are read the way the page's language writes numbers, and an entry that reads two ways is refused with both", () => {
+  const eur = (amount: string, rate: string): [string, string][] => [
+    ...base,
+    ["payments[0].currencyCode", "EUR"],
+    ["payments[0].method", "cash"],
+    ["payments[0].amount", amount],
+    ["payments[0].rate", rate],
+    ["payments[0].rateFor", "EUR"],
+  ];
+  const spanish = validate(eur("1.234,50", "0,8612"), true, "es");
+  expect(spanish.value && toTransactionInput(spanish.value, "es").payments[0]).toMatchObject({ amount: "1234.50", rate: "0.8612" });
+  const english = validate(eur("1,234.50", "0.8612"), true, "en");
+  expect(english.value && toTransactionInput(english.value, "en").payments[0]).toMatchObject({ amount: "1234.50", rate: "0.8612" });
+  expect(validate(eur("1.234", "0,8612"), true, "es").error).toEqual({
+    "payments[0].amount": [messageWithValues("validation.numberAmbiguous", { input: "1.234", whole: "1234", fraction: "1,234" })],
+  });
+  expect(validate(eur("5", "1,234"), true, "en").error).toEqual({
+    "payments[0].rate": [messageWithValues("validation.numberAmbiguous", { input: "1,234", whole: "1234", fraction: "1.234" })],
+  });
+  // The row's USD equivalent reads the Spanish amount and rate: 1234.50 EUR at 0.8612 = 1433.46 USD.
+  expect(paymentUsdCents(row({ currencyCode: "EUR", amount: "1.234,50", rate: "0,8612" }), currencies[1], "es")).toBe(143346);
+  expect(paymentUsdCents(row({ currencyCode: "EUR", amount: "1.234", rate: "0,8612" }), currencies[1], "es")).toBeNull();
 });
 
 test("resolver issue paths become Conform field names", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { parseAmount } from "~/money/amounts";
+import { parseAmount, readLocaleDecimal } from "~/money/amounts";
+import { messageWithValues } from "~/text/message";
 import { BASE_CURRENCY, isBaseCurrency } from "~/money/currencies";
 import { BASE_RATE, isBelowMinimumRate, normalizeRate, parseRate, rateMessages, toUsdCents } from "~/money/rates";
 import {
@@ -189,14 +190,38 @@ export function applyIntent(
 }
 
 // ---------------------------------------------------------------------------------------
+// Numbers as the user's language writes them. The draft holds amounts and rates as the fields
+// show them ("1234,50" in Spanish); everything computed from them reads them back here.
+
+/** A typed amount or rate as the parsers take it ("1.234,50" → "1234.50"); "" for an ambiguous entry. */
+export function typedDecimal(text: unknown, locale: string): string {
+  if (typeof text === "number") return String(text);
+  if (typeof text !== "string") return "";
+  const reading = readLocaleDecimal(text, locale);
+  return reading.ok ? reading.decimal : "";
+}
+
+/** The error for an entry that reads two ways ("1.234"), showing both readings; null otherwise. */
+export function ambiguousNumberMessage(text: unknown, locale: string): string | null {
+  if (typeof text !== "string") return null;
+  const reading = readLocaleDecimal(text, locale);
+  if (reading.ok) return null;
+  return messageWithValues("validation.numberAmbiguous", { input: text.trim(), whole: reading.asWhole, fraction: reading.asFraction });
+}
+
+// ---------------------------------------------------------------------------------------
 // What the page computes from a row: its USD cents and the line explaining its rate.
 
 /** The row's USD cents as they would be stored, or null while the amount or rate is incomplete. */
-export function paymentUsdCents(payment: Pick<DraftPayment, "currencyCode" | "amount" | "rate">, currency: FormCurrency | undefined) {
+export function paymentUsdCents(
+  payment: Pick<DraftPayment, "currencyCode" | "amount" | "rate">,
+  currency: FormCurrency | undefined,
+  locale: string,
+) {
   if (!currency) return null;
-  const amount = parseAmount(payment.amount, currency.decimalPlaces);
+  const amount = parseAmount(typedDecimal(payment.amount, locale), currency.decimalPlaces);
   if (!amount.ok) return null;
-  const rate = isBaseCurrency(payment.currencyCode) ? BASE_RATE : normalizeRate(payment.rate);
+  const rate = isBaseCurrency(payment.currencyCode) ? BASE_RATE : normalizeRate(typedDecimal(payment.rate, locale));
   if (!rate) return null;
   return toUsdCents(amount.minor, currency.decimalPlaces, rate);
 }
@@ -206,9 +231,9 @@ export function paymentUsdCents(payment: Pick<DraftPayment, "currencyCode" | "am
  * rate is exactly it, else a rate typed by hand for the transaction's date. This is what
  * saving stores (resolveTransaction, and an edit keeping a recorded rate).
  */
-export function rateExplanation(payment: DraftPayment, transactionDate: string): RateRef | null {
+export function rateExplanation(payment: DraftPayment, transactionDate: string, locale: string): RateRef | null {
   if (isBaseCurrency(payment.currencyCode)) return null;
-  const rate = normalizeRate(payment.rate);
+  const rate = normalizeRate(typedDecimal(payment.rate, locale));
   if (!rate) return null;
   if (payment.ref && payment.ref.rate === rate) return { rate, date: payment.ref.date, source: payment.ref.source };
   return { rate, date: transactionDate, source: "manual" };
@@ -218,10 +243,10 @@ export function rateExplanation(payment: DraftPayment, transactionDate: string):
  * With JavaScript, a date change refetches the rates the user did not type: a row whose
  * rate is empty or still exactly a fetched (not hand-entered) reference.
  */
-export function followsRateOnFile(payment: DraftPayment): boolean {
+export function followsRateOnFile(payment: DraftPayment, locale: string): boolean {
   if (isBaseCurrency(payment.currencyCode)) return false;
   if (payment.rate.trim() === "") return true;
-  return Boolean(payment.ref && payment.ref.source !== "manual" && normalizeRate(payment.rate) === payment.ref.rate);
+  return Boolean(payment.ref && payment.ref.source !== "manual" && normalizeRate(typedDecimal(payment.rate, locale)) === payment.ref.rate);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -251,9 +276,11 @@ function rateShown(payment: { currencyCode?: unknown; rate?: unknown; rateFor?: 
  * Amounts at their currency's decimals and rates, with the spec's messages (single mode and
  * multi mode word the amount rule differently). A rate field left empty is an error: with
  * no rate known at all it asks for one (ARCHITECTURE.md 4), else it must be positive.
- * `rateKnown(code)` tells whether a rate is on file for the currency.
+ * `rateKnown(code)` tells whether a rate is on file for the currency. Amounts and rates are read
+ * in the user's language (`locale`), and an entry that reads two ways is refused with both.
  */
-export function transactionFormSchema(options: { currencies: readonly FormCurrency[]; rateKnown: (code: string) => boolean }) {
+export function transactionFormSchema(options: { currencies: readonly FormCurrency[]; rateKnown: (code: string) => boolean; locale: string }) {
+  const { locale } = options;
   const decimals = new Map(options.currencies.map((c) => [c.code, c.decimalPlaces]));
   return formBaseSchema.check(
     z.superRefine(
@@ -266,17 +293,24 @@ export function transactionFormSchema(options: { currencies: readonly FormCurren
           const payment = raw as { currencyCode?: unknown; amount?: unknown; rate?: unknown; rateFor?: unknown };
           const code = String(payment.currencyCode ?? "").trim().toUpperCase();
           const places = decimals.get(code);
-          if (places !== undefined) {
-            const amount = parseAmount(payment.amount as string | number | undefined, places);
+          const ambiguousAmount = ambiguousNumberMessage(payment.amount, locale);
+          if (ambiguousAmount) {
+            ctx.addIssue({ code: "custom", message: ambiguousAmount, path: ["payments", index, "amount"] });
+          } else if (places !== undefined && payment.amount !== undefined && payment.amount !== null) {
+            const amount = parseAmount(typedDecimal(payment.amount, locale), places);
             if (!amount.ok) ctx.addIssue({ code: "custom", message: amountMessage(amount.error, multi), path: ["payments", index, "amount"] });
+          } else if (places !== undefined) {
+            ctx.addIssue({ code: "custom", message: amountMessage("required", multi), path: ["payments", index, "amount"] });
           }
           if (!code || isBaseCurrency(code) || !rateShown(payment)) return;
           const rate = payment.rate === undefined || payment.rate === null ? "" : String(payment.rate).trim();
           if (rate === "") {
             const message = options.rateKnown(code) ? "validation.ratePositive" : "validation.rateUnknown";
             ctx.addIssue({ code: "custom", message, path: ["payments", index, "rate"] });
+          } else if (ambiguousNumberMessage(rate, locale)) {
+            ctx.addIssue({ code: "custom", message: ambiguousNumberMessage(rate, locale)!, path: ["payments", index, "rate"] });
           } else {
-            const parsed = parseRate(rate);
+            const parsed = parseRate(typedDecimal(rate, locale));
             if (!parsed.ok) ctx.addIssue({ code: "custom", message: rateMessages[parsed.error], path: ["payments", index, "rate"] });
             else if (isBelowMinimumRate(parsed.rate)) ctx.addIssue({ code: "custom", message: "validation.rateMinimum", path: ["payments", index, "rate"] });
           }
@@ -287,8 +321,8 @@ export function transactionFormSchema(options: { currencies: readonly FormCurren
   );
 }
 
-/** The valid form as resolveTransaction takes it; a rate shown for another currency is dropped. */
-export function toTransactionInput(value: TransactionFormValue): TransactionInput {
+/** The valid form as resolveTransaction takes it, numbers as plain decimals; a rate shown for another currency is dropped. */
+export function toTransactionInput(value: TransactionFormValue, locale: string): TransactionInput {
   return {
     type: value.type,
     description: value.description,
@@ -298,9 +332,9 @@ export function toTransactionInput(value: TransactionFormValue): TransactionInpu
     multi: value.multi,
     payments: value.payments.map((p) => ({
       currencyCode: p.currencyCode,
-      amount: p.amount,
+      amount: p.amount === undefined ? undefined : typedDecimal(p.amount, locale),
       method: p.method,
-      rate: isBaseCurrency(p.currencyCode) || !rateShown(p) ? undefined : p.rate,
+      rate: isBaseCurrency(p.currencyCode) || !rateShown(p) || p.rate === undefined ? undefined : typedDecimal(p.rate, locale),
     })),
   };
 }

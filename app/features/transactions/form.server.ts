@@ -1,6 +1,6 @@
-import type { Draft, DraftPayment, RateRef } from "~/features/transactions/form-model";
+import { typedDecimal, type Draft, type DraftPayment, type RateRef } from "~/features/transactions/form-model";
 import { isIsoDate } from "~/features/transactions/model";
-import { minorToDecimalString } from "~/money/amounts";
+import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import { isBaseCurrency } from "~/money/currencies";
 import type { Db } from "~/platform/db/client.server";
 import { findRateOn, type Currency, type KnownRate } from "~/features/rates/queries.server";
@@ -32,12 +32,13 @@ const refOf = (rate: KnownRate): RateRef => ({ rate: rate.rate, date: rate.date,
  * on file for the date; the refreshed row gets it whatever was typed, or the error that none
  * is known. Typed rates are kept. Each row learns its reference for the explanation line:
  * the rate, date and source that saving would store (the resolver's own rule, rateOfRow), so
- * an edit that leaves a recorded rate as it was explains it as recorded.
+ * an edit that leaves a recorded rate as it was explains it as recorded. Rates filled in are
+ * written the way the page's language writes numbers (`locale`), as typed ones are.
  */
 export async function fillRates(
   db: Db,
   draft: Draft,
-  options: { refreshIndex?: number; recorded?: RecordedTransaction } = {},
+  options: { refreshIndex?: number; recorded?: RecordedTransaction; locale: string },
 ): Promise<{ draft: Draft; fieldErrors: Record<string, string[]> }> {
   const lookup = rateLookup(db, draft.date);
   const fieldErrors: Record<string, string[]> = {};
@@ -52,13 +53,13 @@ export async function fillRates(
     const shown = payment.rateFor ? payment.rateFor === code : payment.rate.trim() !== "";
     let rate = shown ? payment.rate : "";
     if (index === options.refreshIndex) {
-      if (onFile) rate = onFile.rate;
+      if (onFile) rate = decimalForInput(onFile.rate, options.locale);
       else if (isIsoDate(draft.date)) fieldErrors[`payments[${index}].rate`] = ["validation.rateUnknown"];
       else fieldErrors.date = [draft.date ? "validation.dateInvalid" : "validation.dateRequired"];
     } else if (!shown && onFile) {
-      rate = onFile.rate;
+      rate = decimalForInput(onFile.rate, options.locale);
     }
-    const choice = rateOfRow(new Map(onFile ? [[code, onFile]] : []), code, draft.date, rate, options.recorded, index);
+    const choice = rateOfRow(new Map(onFile ? [[code, onFile]] : []), code, draft.date, typedDecimal(rate, options.locale), options.recorded, index);
     const ref = choice.ok ? { rate: choice.value.rate, date: choice.value.rateDate, source: choice.value.rateSource } : onFile ? refOf(onFile) : null;
     payments.push({ ...payment, rate, rateFor: code, ref });
   }
@@ -75,8 +76,8 @@ export async function codesWithRate(db: Db, codes: readonly string[], date: stri
   return known;
 }
 
-/** Edit prefills from the stored transaction: amounts at their currency's decimals, rates as stored. */
-export function draftFromRecord(record: TransactionRecord, currencies: readonly Currency[]): Draft {
+/** Edit prefills from the stored transaction: amounts at their currency's decimals, rates as stored, in the page's language. */
+export function draftFromRecord(record: TransactionRecord, currencies: readonly Currency[], locale: string): Draft {
   const decimals = new Map(currencies.map((c) => [c.code, c.decimalPlaces]));
   return {
     type: record.type,
@@ -90,9 +91,9 @@ export function draftFromRecord(record: TransactionRecord, currencies: readonly 
       return {
         key: `row-${i}`,
         currencyCode: p.currencyCode,
-        amount: minorToDecimalString(p.amountMinor, decimals.get(p.currencyCode) ?? 2),
+        amount: decimalForInput(minorToDecimalString(p.amountMinor, decimals.get(p.currencyCode) ?? 2), locale),
         method: p.method,
-        rate: base ? "" : p.rate,
+        rate: base ? "" : decimalForInput(p.rate, locale),
         rateFor: base ? "" : p.currencyCode,
         ref: base ? null : { rate: p.rate, date: p.rateDate, source: p.rateSource },
       };

@@ -44,6 +44,7 @@ export const validation = {
   amountPositive: "Amount must be a positive number",
   paymentAmountPositive: "Payment amount must be positive",
   amountGrouping: "Write the amount without thousands separators, e.g. 1234.50",
+  numberAmbiguous: "“{{input}}” could be {{whole}} or {{fraction}}: type the one you mean",
   amountTooManyDecimals: "This currency has fewer decimal places",
   amountTooLarge: "Amounts are limited to 12 digits before the decimal point",
   ratePositive: "Conversion rate must be a positive number",

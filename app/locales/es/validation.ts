@@ -46,6 +46,7 @@ export const validation = {
   amountPositive: "El monto debe ser un número positivo",
   paymentAmountPositive: "El monto del pago debe ser positivo",
   amountGrouping: "Escribe el monto sin separadores de miles, p. ej. 1234,50",
+  numberAmbiguous: "«{{input}}» puede leerse como {{whole}} o como {{fraction}}: escribe el que quieres decir",
   amountTooManyDecimals: "Esta moneda tiene menos decimales",
   amountTooLarge: "Los montos admiten como máximo 12 dígitos antes del punto decimal",
   ratePositive: "La tasa de conversión debe ser un número positivo",

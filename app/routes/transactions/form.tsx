@@ -27,7 +27,7 @@ import {
 import { isoDay } from "~/money/dates";
 import { resources } from "~/locales";
 import { dbContext, envContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
+import { getInstance, getLocale } from "~/middleware/i18n";
 import type { Route } from "./+types/form";
 
 // /expenses/new and /expenses/edit/{id}: one screen (spec sections 2, 4 and 5), drawn by
@@ -58,7 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     id ? getTransaction(db, userId, id) : Promise.resolve(undefined),
   ]);
   if (id && !record) throw notFound();
-  const draft = record ? draftFromRecord(record, currencies) : newDraft(categories, isoDay());
+  const draft = record ? draftFromRecord(record, currencies, getLocale(context)) : newDraft(categories, isoDay());
   return {
     title: getInstance(context).t(id ? "transactionForm.metaTitleEdit" : "transactionForm.metaTitleNew"),
     id,
@@ -88,6 +88,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw data({ message: `Unknown intent: ${String(formData.get("intent"))}` }, { status: 400 });
   }
   const actor = requireActor(context, request);
+  const locale = getLocale(context);
 
   if (intent.kind === "delete") {
     const outcome = await deleteIntent(db, actor, existing!.id);
@@ -102,7 +103,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const categories = await listCategories(db, userId);
     let added = 0;
     const changed = applyIntent(readDraft(formData), intent, categories, () => `row-added-${added++}`);
-    const filled = await fillRates(db, changed.draft, { refreshIndex: intent.kind === "refresh" ? intent.index : undefined, recorded: existing });
+    const filled = await fillRates(db, changed.draft, { refreshIndex: intent.kind === "refresh" ? intent.index : undefined, recorded: existing, locale });
     const fieldErrors = { ...changed.fieldErrors, ...filled.fieldErrors };
     const failed = Boolean(changed.formError) || Object.keys(fieldErrors).length > 0;
     const result: SubmissionResult<string[]> | undefined = failed
@@ -113,7 +114,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   const posted = readDraft(formData);
   const refuse = async (result: SubmissionResult<string[]>, status: number) => {
-    const filled = await fillRates(db, posted, { recorded: existing });
+    const filled = await fillRates(db, posted, { recorded: existing, locale });
     return data<ActionData>({ kind: "form", draft: filled.draft, result }, { status });
   };
   // The checks before the write could not read what they need: nothing was written, and the
@@ -128,12 +129,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const currencies = await listCurrencies(db, { activeOnly: false });
     const known = await codesWithRate(db, posted.payments.map((p) => p.currencyCode), posted.date);
-    submission = parseWithZod(formData, { schema: transactionFormSchema({ currencies, rateKnown: (code) => known.has(code) }) });
+    submission = parseWithZod(formData, { schema: transactionFormSchema({ currencies, rateKnown: (code) => known.has(code), locale }) });
   } catch (cause) {
     return unreadable(cause);
   }
   if (submission.status !== "success") return refuse(submission.reply(), 400);
-  const input = toTransactionInput(submission.value);
+  const input = toTransactionInput(submission.value, locale);
   let outcome;
   try {
     // An edit may keep a currency that has since been turned off, as the API allows (resolveTransaction).

@@ -197,7 +197,7 @@ export function PaymentRow({
   // A currency no longer active stays listed for a stored payment, so the select never changes it silently.
   const options = currencies.filter((c) => c.isActive || c.code === code);
   const known = options.some((c) => c.code === code);
-  const explanation = rateExplanation(payment, date);
+  const explanation = rateExplanation(payment, date, locale);
   const loading = status === "loading";
   const rateErrors = errors[name("rate")];
   const rateHintId = id("rate-hint");

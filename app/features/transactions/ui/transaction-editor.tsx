@@ -50,12 +50,13 @@ export type FormPageData = {
 };
 
 export function TransactionEditor({ data: page, actionData }: { data: FormPageData; actionData: FormActionData | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
   const hydrated = useHydrated();
   const formResult = actionData?.kind === "form" ? actionData : undefined;
   // Without JavaScript a changed form arrives as a new page; with it, the state lives here.
   const { draft, setDraft, rateStatus, updateRow, changeType, toggleMulti, addRow, removeRow, changeCurrency, changeDate, refreshRate } =
-    useTransactionDraft(formResult?.draft ?? page.draft, page.categories);
+    useTransactionDraft(formResult?.draft ?? page.draft, page.categories, locale);
   const editing = page.id !== null;
   const saving = useIsPending({ intent: intentValue.save });
   const deleting = useIsPending({ intent: intentValue.delete });
@@ -73,7 +74,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
       parseWithZod(formData, {
-        schema: transactionFormSchema({ currencies: page.currencies, rateKnown: (code) => knownRef.current.has(code) }),
+        schema: transactionFormSchema({ currencies: page.currencies, rateKnown: (code) => knownRef.current.has(code), locale }),
       }),
   });
   const errors = form.allErrors as Record<string, ListOfErrors>;
@@ -93,7 +94,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
     run();
   };
 
-  const rowsCents = draft.payments.map((p) => paymentUsdCents(p, currencies.get(p.currencyCode)));
+  const rowsCents = draft.payments.map((p) => paymentUsdCents(p, currencies.get(p.currencyCode), locale));
   const totalCents = rowsCents.every((c) => c !== null) ? sumMinor(rowsCents as number[]) : null;
   const formError = form.errors?.[0];
   const deleteError = actionData?.kind === "delete" ? actionData.error : null;

@@ -9,6 +9,7 @@ import {
   type RateRef,
 } from "~/features/transactions/form-model";
 import { isIsoDate, type TransactionType } from "~/features/transactions/model";
+import { decimalForInput } from "~/money/amounts";
 import { isBaseCurrency } from "~/money/currencies";
 
 // The transaction form's state with JavaScript. Switching type or mode and adding or removing
@@ -18,7 +19,8 @@ import { isBaseCurrency } from "~/money/currencies";
 
 export type RateStatus = "loading" | "failed";
 
-export function useTransactionDraft(initial: Draft, categories: readonly FormCategory[]) {
+/** `locale`: the fields show and read numbers in the page's language. */
+export function useTransactionDraft(initial: Draft, categories: readonly FormCategory[], locale: string) {
   const [draft, setDraft] = useState<Draft>(initial);
   const [rateStatus, setRateStatus] = useState<Record<string, RateStatus>>({});
   const rowCounter = useRef(0);
@@ -57,12 +59,12 @@ export function useTransactionDraft(initial: Draft, categories: readonly FormCat
                 p.key !== key || p.currencyCode !== code
                   ? p
                   : // With no rate known, a rate that only followed the file goes; one typed by hand stays.
-                    { ...p, rate: ref ? ref.rate : followsRateOnFile(p) ? "" : p.rate, rateFor: code, ref },
+                    { ...p, rate: ref ? decimalForInput(ref.rate, locale) : followsRateOnFile(p, locale) ? "" : p.rate, rateFor: code, ref },
               ),
             },
       );
     },
-    [updateRow],
+    [updateRow, locale],
   );
 
   const changeType = (type: TransactionType) => apply(() => ({ kind: "type", type }));
@@ -83,7 +85,7 @@ export function useTransactionDraft(initial: Draft, categories: readonly FormCat
   const changeDate = (date: string) => {
     setDraft((d) => ({ ...d, date }));
     if (!isIsoDate(date)) return;
-    for (const p of draft.payments) if (followsRateOnFile(p)) void loadRate(p.key, p.currencyCode, date);
+    for (const p of draft.payments) if (followsRateOnFile(p, locale)) void loadRate(p.key, p.currencyCode, date);
   };
   const refreshRate = (p: DraftPayment) => {
     if (isIsoDate(draft.date)) void loadRate(p.key, p.currencyCode, draft.date);
