@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
-import { decodeFailure, encodeFailure, fixedBaseRate, manualRateSchema, paymentRateAgeDays, rateAgeDays, staleRateAge, toRunView } from "./model";
+import { decodeFailure, encodeFailure, fixedBaseRate, manualRateFormSchema, manualRateSchema, paymentRateAgeDays, rateAgeDays, staleRateAge, toRunView } from "./model";
 import { crossRate, formatRate, parseRate as parseRateInput, providerNumberToRate } from "~/money/rates";
+import { messageWithValues } from "~/text/message";
 
 // Expected values cross-checked with Python's decimal module (ROUND_HALF_UP at 1e-12).
 test("a cross rate is rate(to) ÷ rate(from), rounded once to 12 places, half away from zero", () => {
@@ -115,4 +116,15 @@ test("a refresh run as the settings page shows it: a success's day, a failure's 
     detail: "",
   });
   expect(toRunView({ id: "b", ok: false, message: "down:HTTP 503", ratesWritten: 0, ranAt })).toMatchObject({ date: null, reason: "down", detail: "HTTP 503" });
+});
+
+test("the admin's manual-rate form reads the rate as the page's language writes it; the API schema keeps dot decimals", () => {
+  const form = (rate: string, locale: string) => manualRateFormSchema(locale).safeParse({ currencyCode: "EUR", date: "2026-11-01", rate });
+  expect(form("0,8612", "es").data?.rate).toBe("0.8612");
+  expect(form("3.871,25", "es").data?.rate).toBe("3871.25");
+  expect(form("3,871.25", "en").data?.rate).toBe("3871.25");
+  expect(form("1.234", "es").error?.issues.map((i) => i.message)).toEqual([
+    messageWithValues("validation.numberAmbiguous", { input: "1.234", whole: "1234", fraction: "1,234" }),
+  ]);
+  expect(manualRateSchema.safeParse({ currencyCode: "EUR", date: "2026-11-01", rate: "3.871,25" }).success).toBe(false);
 });

@@ -3,6 +3,7 @@ import { BASE_CURRENCY } from "~/money/currencies";
 import { dayToDate, isoDay } from "~/money/dates";
 import { BASE_RATE, parseRate, rateMessages } from "~/money/rates";
 import { isIsoDate } from "~/features/transactions/model";
+import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
 
 // The rates feature's rules (ARCHITECTURE.md 4): where a rate came from, which one a day uses,
 // when it counts as old, and why a refresh wrote nothing. The decimal arithmetic is in ~/money/rates.
@@ -69,6 +70,24 @@ export const manualRateSchema = z.object({
     }),
 });
 export type ManualRateInput = z.output<typeof manualRateSchema>;
+
+/**
+ * The admin settings form's schema: the rate as the page's language writes numbers ("0,8612"
+ * in Spanish), an entry that reads two ways refused with both readings. The API keeps
+ * manualRateSchema's dot decimals.
+ */
+export function manualRateFormSchema(locale: string) {
+  return manualRateSchema.extend({
+    rate: z
+      .unknown()
+      .superRefine((value, ctx) => {
+        const ambiguous = ambiguousNumberMessage(value, locale);
+        if (ambiguous) ctx.addIssue({ code: "custom", message: ambiguous });
+      })
+      .transform((value) => (typeof value === "string" && value.trim() !== "" ? typedDecimal(value, locale) : value))
+      .pipe(manualRateSchema.shape.rate),
+  });
+}
 
 /** A rate older than this many days on the day it is used is called out (RATE_STALE_AFTER_DAYS overrides it). */
 export const DEFAULT_RATE_STALE_AFTER_DAYS = 7;

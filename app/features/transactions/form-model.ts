@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseAmount, readLocaleDecimal } from "~/money/amounts";
-import { messageWithValues } from "~/text/message";
+import { parseAmount } from "~/money/amounts";
+import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
 import { BASE_CURRENCY, isBaseCurrency } from "~/money/currencies";
 import { BASE_RATE, isBelowMinimumRate, normalizeRate, parseRate, rateMessages, toUsdCents } from "~/money/rates";
 import {
@@ -189,25 +189,8 @@ export function applyIntent(
   }
 }
 
-// ---------------------------------------------------------------------------------------
-// Numbers as the user's language writes them. The draft holds amounts and rates as the fields
-// show them ("1234,50" in Spanish); everything computed from them reads them back here.
-
-/** A typed amount or rate as the parsers take it ("1.234,50" → "1234.50"); "" for an ambiguous entry. */
-export function typedDecimal(text: unknown, locale: string): string {
-  if (typeof text === "number") return String(text);
-  if (typeof text !== "string") return "";
-  const reading = readLocaleDecimal(text, locale);
-  return reading.ok ? reading.decimal : "";
-}
-
-/** The error for an entry that reads two ways ("1.234"), showing both readings; null otherwise. */
-export function ambiguousNumberMessage(text: unknown, locale: string): string | null {
-  if (typeof text !== "string") return null;
-  const reading = readLocaleDecimal(text, locale);
-  if (reading.ok) return null;
-  return messageWithValues("validation.numberAmbiguous", { input: text.trim(), whole: reading.asWhole, fraction: reading.asFraction });
-}
+// Amounts and rates in the draft are held as the fields show them ("1234,50" in Spanish);
+// everything computed from them reads them back with typedDecimal (~/text/typed-number).
 
 // ---------------------------------------------------------------------------------------
 // What the page computes from a row: its USD cents and the line explaining its rate.

@@ -1,4 +1,5 @@
-import { typedDecimal, type Draft, type DraftPayment, type RateRef } from "~/features/transactions/form-model";
+import type { Draft, DraftPayment, RateRef } from "~/features/transactions/form-model";
+import { typedDecimal } from "~/text/typed-number";
 import { isIsoDate } from "~/features/transactions/model";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import { isBaseCurrency } from "~/money/currencies";

@@ -22,7 +22,7 @@ export const transactionForm = {
   payment: {
     currency: "Moneda",
     amount: "Monto",
-    amountPlaceholder: "0.00",
+    amountPlaceholder: "0,00",
     method: "Método de pago",
     choose: "Elige…",
     rate: "Tasa de cambio",

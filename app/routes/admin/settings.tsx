@@ -11,7 +11,7 @@ import { saveManualRate, setCurrencyActive } from "~/features/rates/commands.ser
 import { ratesErrors } from "~/features/rates/errors";
 import {
   CURRENCY_CODE,
-  manualRateSchema,
+  manualRateFormSchema,
   settingsIntents,
   staleAfterDays,
   toLatestRateRow,
@@ -27,7 +27,7 @@ import { dayText, useReasonText } from "~/features/rates/ui/run-text";
 import { isBaseCurrency } from "~/money/currencies";
 import { isoDay } from "~/money/dates";
 import { dbContext, envContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
+import { getInstance, getLocale } from "~/middleware/i18n";
 import type { Route } from "./+types/settings";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent !== settingsIntents.manualRate) throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
 
-  const submission = parseWithZod(formData, { schema: manualRateSchema });
+  const submission = parseWithZod(formData, { schema: manualRateFormSchema(getLocale(context)) });
   const refuse = (result: SubmissionResult<string[]>, status = 400) =>
     data<ActionResult>({ intent: settingsIntents.manualRate, result }, { status });
   if (submission.status !== "success") return refuse(submission.reply());

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Alert, ErrorList, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
-import { manualRateSchema, settingsIntents } from "~/features/rates/model";
+import { manualRateFormSchema, settingsIntents } from "~/features/rates/model";
+import { decimalForInput } from "~/money/amounts";
 
 /** A superadmin's rate for a currency and day; validated on the client with the schema the action uses. */
 export function ManualRateForm({
@@ -15,7 +16,7 @@ export function ManualRateForm({
   today: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const pending = useIsPending({ intent: settingsIntents.manualRate });
   const [form, fields] = useForm({
     id: "manual-rate-form",
@@ -23,7 +24,7 @@ export function ManualRateForm({
     defaultValue: { date: today },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: manualRateSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: manualRateFormSchema(i18n.language) }),
   });
   const formError = form.errors?.[0];
   const currencyErrorId = `${fields.currencyCode.id}-error`;
@@ -67,7 +68,7 @@ export function ManualRateForm({
           ...getInputProps(fields.rate, { type: "text" }),
           inputMode: "decimal",
           autoComplete: "off",
-          placeholder: "0.8612",
+          placeholder: decimalForInput("0.8612", i18n.language),
           "aria-describedby": rateHintId,
         }}
         hint={

@@ -293,10 +293,9 @@ export function PaymentRow({
               <input
                 id={id("rate")}
                 name={name("rate")}
-                type="number"
+                // Text, not type="number": the field shows and takes the language's decimal comma.
+                type="text"
                 inputMode="decimal"
-                min="0.0001"
-                step="0.0001"
                 autoComplete="off"
                 value={payment.rate}
                 onChange={(e) => onChange({ rate: e.currentTarget.value, rateFor: code })}
