@@ -160,7 +160,7 @@ test("each validation message of spec section 5 comes back from the server, with
     [fields({}, [{ currencyCode: "EUR", amount: "5", rate: "", rateFor: "EUR" }]), "Conversion rate must be a positive number"],
     [fields({}, [{ currencyCode: "EUR", amount: "5", rate: "0.00009", rateFor: "EUR" }]), "Conversion rate must be at least 0.0001"],
     [fields({}, [{ currencyCode: "EUR", amount: "999999999999", rate: "0.5", rateFor: "EUR" }]), "In USD this is more than 999,999,999,999.99; check the amount and the rate"],
-    [fields({}, [{ currencyCode: "USD", amount: "1,000" }]), "Write the amount without thousands separators, e.g. 1234.50"],
+    [fields({}, [{ currencyCode: "USD", amount: "1,000" }]), "“1,000” could be 1000 or 1.000: type the one you mean"],
     [fields({}, []), "At least one payment is required"],
     [fields({}, [{ currencyCode: "", amount: "5" }]), "Currency is required"],
     [fields({}, [{ currencyCode: "USD", amount: "5", method: "" }]), "Payment method is required"],
@@ -269,7 +269,7 @@ test("without JavaScript, refresh fills the rate on file with its explanation, a
   expect(inputValue(html, "payments[0].rate")).toBe("0.8612");
   expect(inputValue(html, "payments[0].rateFor")).toBe("EUR");
   expect(html).toContain("1 USD = 0.8612 EUR, rate of Nov 01, 2026 (Built-in snapshot)");
-  expect(html).toMatch(/USD equivalent: <\/span><strong[^>]*>\$ 100\.00</);
+  expect(html).toMatch(/USD equivalent: <\/span><strong[^>]*><span[^>]*>\$ 100\.00</);
 
   // A typed rate stays, explained as entered by hand for the transaction's date.
   const typed = await (await post(b, "/expenses/new", fields({ intent: "recalculate" }, [{ currencyCode: "EUR", amount: "90", rate: "0.9", rateFor: "EUR" }]))).text();
@@ -291,7 +291,7 @@ test("without JavaScript, refresh fills the rate on file with its explanation, a
     ]))
   ).text();
   expect(inputValue(total, "payments[2].rate")).toBe("231.0475");
-  expect(total).toMatch(/data-testid="usd-equivalent-2"[^>]*>\$ 10\.00</);
+  expect(total).toMatch(/data-testid="usd-equivalent-2"[^>]*><span[^>]*>\$ 10\.00</);
   // EUR 8.612 has three decimals: that row is incomplete, so the total waits.
   expect(total).toMatch(/data-testid="usd-total"[^>]*>—</);
 
@@ -554,18 +554,25 @@ test("when the checks before the write cannot read the database, the form says '
   expect(await transactionsOf(userId)).toEqual([]);
 });
 
-test("a decimal comma is read as Spanish speakers write it; thousands separators are refused with their own message", async () => {
+test("in Spanish the form reads 1.234,50 as 1234.50 and shows amounts and rates with a decimal comma; 1.234 alone is refused with both readings", async () => {
   const { b, userId } = await signedIn("es");
-  const id = await createViaForm(b, userId, { description: "Con coma" }, [{ currencyCode: "USD", amount: "12,50" }]);
-  expect((await paymentsOf(id)).map((p) => [p.amount_minor, p.usd_cents])).toEqual([[1250, 1250]]);
-  const grouped = await post(b, "/expenses/new", fields({ description: "Agrupado" }, [{ currencyCode: "USD", amount: "1.000,50" }]));
-  expect(grouped.status).toBe(400);
-  expect(await grouped.text()).toContain("Escribe el monto sin separadores de miles, p. ej. 1234,50");
-  expect((await transactionsOf(userId)).map((t) => t.description)).toEqual(["Con coma"]);
+  const id = await createViaForm(b, userId, { description: "Hotel" }, [{ currencyCode: "EUR", amount: "1.234,50", rate: "0,8612", rateFor: "EUR" }]);
+  // 123450 / 0.8612 = 143346.49… → 143346 cents.
+  expect(await paymentsOf(id)).toMatchObject([{ amount_minor: 123450, rate: "0.8612", rate_source: "snapshot", usd_cents: 143346 }]);
+  const edit = await (await b.fetch(`/expenses/edit/${id}`)).text();
+  expect(inputValue(edit, "payments[0].amount")).toBe("1234,50");
+  expect(inputValue(edit, "payments[0].rate")).toBe("0,8612");
+  const ambiguous = await post(b, "/expenses/new", fields({ description: "Ambiguo" }, [{ currencyCode: "USD", amount: "1.234" }]));
+  expect(ambiguous.status).toBe(400);
+  const html = await ambiguous.text();
+  expect(html).toContain("«1.234» puede leerse como 1234 o como 1,234: escribe el que quieres decir");
+  expect(inputValue(html, "payments[0].amount")).toBe("1.234");
+  expect((await transactionsOf(userId)).map((t) => t.description)).toEqual(["Hotel"]);
 });
 
 test("in Spanish the rate line writes the rate with a decimal comma, like every other number on the page", async () => {
   const { b } = await signedIn("es");
   const html = await (await post(b, "/expenses/new", fields({ date: "2026-11-20", intent: "refresh-rate:0" }, [{ currencyCode: "EUR", amount: "10" }]))).text();
   expect(html).toContain("1 USD = 0,8612 EUR, tasa del 01 nov 2026");
+  expect(inputValue(html, "payments[0].rate")).toBe("0,8612");
 });
