@@ -562,6 +562,8 @@ test("in Spanish the form reads 1.234,50 as 1234.50 and shows amounts and rates 
   const edit = await (await b.fetch(`/expenses/edit/${id}`)).text();
   expect(inputValue(edit, "payments[0].amount")).toBe("1234,50");
   expect(inputValue(edit, "payments[0].rate")).toBe("0,8612");
+  // Currency names in Spanish, by code.
+  for (const name of ["COP · Peso colombiano", "MXN · Peso mexicano", "VES · Bolívar venezolano", "USD · Dólar estadounidense"]) expect(edit).toContain(name);
   const ambiguous = await post(b, "/expenses/new", fields({ description: "Ambiguo" }, [{ currencyCode: "USD", amount: "1.234" }]));
   expect(ambiguous.status).toBe(400);
   const html = await ambiguous.text();

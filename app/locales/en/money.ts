@@ -17,4 +17,16 @@ export const money = {
   rateAge_one: "{{count}} day old",
   rateAge_other: "{{count}} days old",
   rateSources: { fixed: "Fixed", manual: "Entered by hand", snapshot: "Built-in snapshot", provider: "Rate provider" },
+  /** The built-in currencies by code; a currency an admin adds shows its stored name. */
+  currencyNames: {
+    USD: "US Dollar",
+    EUR: "Euro",
+    VES: "Venezuelan Bolívar",
+    COP: "Colombian Peso",
+    MXN: "Mexican Peso",
+    GBP: "British Pound",
+    JPY: "Japanese Yen",
+    CAD: "Canadian Dollar",
+    AUD: "Australian Dollar",
+  },
 };

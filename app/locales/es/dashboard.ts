@@ -32,7 +32,7 @@ export const dashboard = {
     description: "Descripción",
     category: "Categoría",
     currency: "Moneda",
-    amount: "Importe",
+    amount: "Monto",
     uncategorized: "Sin categoría",
     multi: "Múltiple ({{count}})",
     emptyTitle: "Aún no hay transacciones",

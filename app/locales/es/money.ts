@@ -18,4 +18,15 @@ export const money = {
   rateAge_one: "de hace {{count}} día",
   rateAge_other: "de hace {{count}} días",
   rateSources: { fixed: "Fija", manual: "Introducida a mano", snapshot: "Instantánea incluida", provider: "Proveedor de tasas" },
+  currencyNames: {
+    USD: "Dólar estadounidense",
+    EUR: "Euro",
+    VES: "Bolívar venezolano",
+    COP: "Peso colombiano",
+    MXN: "Peso mexicano",
+    GBP: "Libra esterlina",
+    JPY: "Yen japonés",
+    CAD: "Dólar canadiense",
+    AUD: "Dólar australiano",
+  },
 } satisfies Messages<typeof en>;

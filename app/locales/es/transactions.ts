@@ -57,7 +57,7 @@ export const transactions = {
     currency: "Moneda",
     payment: "Pago",
     tags: "Etiquetas",
-    amount: "Importe",
+    amount: "Monto",
     actions: "Acciones",
   },
   row: {

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useCurrencyName } from "~/components/currency-name";
 import { Form, useNavigation } from "react-router";
 import { Card } from "~/components/card";
 import { buttonClass, Spinner } from "~/components/forms";
@@ -9,6 +10,7 @@ import { isBaseCurrency } from "~/money/currencies";
 /** Every currency, active or not, with the button that switches it (USD, the base, stays on). */
 export function Currencies({ currencies }: { currencies: Currency[] }) {
   const { t } = useTranslation();
+  const currencyName = useCurrencyName();
   return (
     <Card id="currencies" title={t("settings.currencies.title")}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t("settings.currencies.note")}</p>
@@ -29,7 +31,7 @@ export function Currencies({ currencies }: { currencies: Currency[] }) {
             <th scope="row" className="px-4 py-2.5 text-left font-mono font-semibold">
               {c.code}
             </th>
-            <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{c.name}</td>
+            <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{currencyName(c)}</td>
             <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{c.symbol}</td>
             <td className="px-4 py-2.5 text-right tabular-nums">{c.decimalPlaces}</td>
             <td className="px-4 py-2.5">

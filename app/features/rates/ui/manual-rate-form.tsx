@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
+import { useCurrencyName } from "~/components/currency-name";
 import { Form } from "react-router";
 import { Alert, ErrorList, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
 import { manualRateFormSchema, settingsIntents } from "~/features/rates/model";
@@ -17,6 +18,7 @@ export function ManualRateForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t, i18n } = useTranslation();
+  const currencyName = useCurrencyName();
   const pending = useIsPending({ intent: settingsIntents.manualRate });
   const [form, fields] = useForm({
     id: "manual-rate-form",
@@ -51,7 +53,7 @@ export function ManualRateForm({
           <option value="">{t("settings.manual.choose")}</option>
           {currencies.map((c) => (
             <option key={c.code} value={c.code}>
-              {`${c.code} · ${c.name}`}
+              {`${c.code} · ${currencyName(c)}`}
             </option>
           ))}
         </select>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useCurrencyName } from "~/components/currency-name";
 import { Link } from "react-router";
 import { dayToDate, formatDate } from "~/money/dates";
 import { Money } from "~/components/money";
@@ -189,6 +190,7 @@ export function PaymentRow({
   onRemove: (event: React.MouseEvent<HTMLButtonElement>) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const currencyName = useCurrencyName();
   const locale = i18n.language;
   const name = (field: string) => `payments[${index}].${field}`;
   const id = (field: string) => `${TRANSACTION_FORM_ID}-payments-${index}-${field}`;
@@ -241,7 +243,7 @@ export function PaymentRow({
             {known ? null : <option value="">{t("transactionForm.payment.choose")}</option>}
             {options.map((c) => (
               <option key={c.code} value={c.code}>
-                {c.name && c.name !== c.code ? `${c.code} · ${c.name}` : c.code}
+                {`${c.code} · ${currencyName(c)}`}
               </option>
             ))}
           </SelectField>

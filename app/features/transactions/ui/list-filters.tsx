@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useCurrencyName } from "~/components/currency-name";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, inputClass, Spinner } from "~/components/forms";
@@ -40,6 +41,7 @@ export type FilterData = {
  */
 export function Filters({ data }: { data: FilterData }) {
   const { t } = useTranslation();
+  const currencyName = useCurrencyName();
   const { query, categories, currencies, tags } = data;
   const categoryName = useCategoryName();
   const submit = useSubmit();
@@ -174,7 +176,7 @@ export function Filters({ data }: { data: FilterData }) {
               <option value="">{t("transactions.filters.allCurrencies")}</option>
               {currencyChoices.map((c) => (
                 <option key={c.code} value={c.code}>
-                  {c.code} · {c.name}
+                  {c.code} · {currencyName(c)}
                 </option>
               ))}
             </select>
