@@ -8,13 +8,13 @@ test("the landing page reads well, prices switch to annual, and its calls to act
 
   // Monthly by default; the annual period shows the saving (12 × monthly − annual), with or without JavaScript.
   const pricing = page.locator("#pricing");
-  await expect(pricing.getByText("$19", { exact: true })).toBeVisible();
-  await expect(pricing.getByText("Save $38 a year")).toBeHidden();
+  await expect(pricing.getByText("$ 19", { exact: true })).toBeVisible();
+  await expect(pricing.getByText("Save $ 38 a year")).toBeHidden();
   await pricing.locator("label[for=billing-annual]").click();
-  await expect(pricing.getByText("$190", { exact: true })).toBeVisible();
-  await expect(pricing.getByText("Save $38 a year")).toBeVisible();
-  await expect(pricing.getByText("Save $18 a year")).toBeVisible();
-  await expect(pricing.getByText("Save $78 a year")).toBeVisible();
+  await expect(pricing.getByText("$ 190", { exact: true })).toBeVisible();
+  await expect(pricing.getByText("Save $ 38 a year")).toBeVisible();
+  await expect(pricing.getByText("Save $ 18 a year")).toBeVisible();
+  await expect(pricing.getByText("Save $ 78 a year")).toBeVisible();
 
   const testimonials = page.locator("#testimonials");
   if (jsEnabled(testInfo)) {

@@ -82,5 +82,6 @@ export async function login(page: Page, email: string, password: string) {
 export async function signOut(page: Page) {
   await page.getByLabel("User menu").click();
   await page.getByRole("button", { name: "Sign Out" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/(\?signedOut=1)?$/);
+  await expect(page.getByRole("status").filter({ hasText: "You have been signed out." })).toBeVisible();
 }

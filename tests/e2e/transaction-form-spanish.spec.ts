@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { demo, expect, expectNoAxeViolations, jsEnabled, login, screenshotBothThemes, test } from "./support";
+import { demo, expect, expectNoAxeViolations, jsEnabled, login, register, screenshotBothThemes, test } from "./support";
 
 // The new-transaction form in Spanish, JavaScript on and off: single mode, then multi-currency
 // mode with a second payment row in another currency. Nothing is saved, so the demo user's
@@ -60,13 +60,35 @@ test("the new-transaction form in Spanish: single mode, then multi-currency with
   await row(page, 2).getByLabel("Método de pago").selectOption({ label: "Tarjeta de crédito" });
   await updateAmounts(page, testInfo);
   // A rate on file for today (the snapshot of 2026-11-01 or a later refresh), explained in Spanish.
-  await expect(row(page, 2).getByLabel("Tasa de cambio")).toHaveValue(/^\d+(\.\d+)?$/);
+  await expect(row(page, 2).getByLabel("Tasa de cambio")).toHaveValue(/^\d+(,\d+)?$/);
   await expect(row(page, 2)).toContainText(/1 USD = \d+,\d+ EUR, tasa del \d\d [a-z]{3}\.? \d{4} \(/);
   await expect(row(page, 2).getByTestId("usd-equivalent-1")).not.toHaveText("—");
-  await expect(row(page, 1).getByTestId("usd-equivalent-0")).toHaveText("$ 12,50");
+  await expect(row(page, 1).getByTestId("usd-equivalent-0")).toHaveText("US$ 12,50");
   await expect(page.getByTestId("usd-total")).not.toHaveText("—");
   await expect(row(page, 2).getByLabel("Método de pago")).toHaveValue("credit_card");
   await expect(row(page, 1).getByLabel("Monto")).toHaveValue("12.50");
   await screenshotBothThemes(page, testInfo, "transaction-multi-es");
   await expectNoAxeViolations(page, testInfo);
+});
+
+test("on a phone in Spanish, 4.922,70 typed the Spanish way is saved and shown grouped, the currency named once", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page, testInfo);
+  await page.getByRole("button", { name: "es", exact: true }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await page.goto("/expenses/new");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Descripción").fill("Alquiler");
+  await page.getByLabel("Monto").fill("4.922,70");
+  await page.getByRole("button", { name: "Crear transacción" }).click();
+  await expect(page).toHaveURL(/\/expenses\?saved=created/);
+  const amount = page.locator("tr", { hasText: "Alquiler" }).getByText("-US$ 4.922,70", { exact: true });
+  await expect(amount).toBeVisible();
+  await screenshotBothThemes(page, testInfo, "transactions-phone-es");
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Gastos", level: 3 }).locator("..")).toContainText("US$ 4.922,70");
+  const recent = page.getByRole("row", { name: /Alquiler/ });
+  await expect(recent.getByText("-US$ 4.922,70", { exact: true })).toBeVisible();
+  await expect(recent).not.toContainText("4.922,70 USD");
+  await screenshotBothThemes(page, testInfo, "dashboard-phone-es");
 });
