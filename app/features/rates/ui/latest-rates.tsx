@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
+import { useCurrencyName } from "~/components/currency-name";
 import { CardTable } from "~/components/table";
 import { isRateSource, type LatestRateRow } from "~/features/rates/model";
 import { formatRate } from "~/money/rates";
@@ -8,6 +9,7 @@ import { DayTime } from "./run-text";
 /** Each active currency's latest rate today, how old it is, and where it came from. */
 export function LatestRates({ rates }: { rates: LatestRateRow[] }) {
   const { t, i18n } = useTranslation();
+  const currencyName = useCurrencyName();
   return (
     <Card id="latest-rates" title={t("settings.rates.title")}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t("settings.rates.caption")}</p>
@@ -27,7 +29,7 @@ export function LatestRates({ rates }: { rates: LatestRateRow[] }) {
             <th scope="row" className="px-4 py-2.5 text-left font-mono font-semibold">
               {row.code}
             </th>
-            <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{row.name}</td>
+            <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{currencyName({ code: row.code, name: row.name })}</td>
             {row.rate ? (
               <>
                 <td className="px-4 py-2.5 text-right font-mono tabular-nums">{formatRate(row.rate, i18n.language)}</td>
