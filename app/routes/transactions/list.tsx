@@ -14,7 +14,6 @@ import { ListHeader } from "~/features/transactions/ui/list-header";
 import { TransactionTable } from "~/features/transactions/ui/list-table";
 import { Totals } from "~/features/transactions/ui/list-totals";
 import { Pagination, ShowingText } from "~/features/transactions/ui/pagination";
-import { MobileSort } from "~/features/transactions/ui/sort-links";
 import { deleteIntent } from "~/features/transactions/delete-intent.server";
 import { transactionErrors } from "~/features/transactions/errors";
 import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
@@ -152,7 +151,6 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
           <EmptyState query={query} filtered={filtered} />
         ) : (
           <div className={loading ? "opacity-60" : undefined}>
-            <MobileSort query={query} />
             <TransactionTable data={loaderData} deleteId={deleteId} />
             <Pagination query={query} total={total} />
           </div>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
-import { TableHead } from "~/components/table";
+import { DataCell, DataRow, DataTable } from "~/components/table";
 import { currencyOf, type DashboardCurrency, type RecentTransaction } from "~/features/dashboard/model";
 import { formatMinor, signedAmount } from "~/money/amounts";
 import { USD } from "~/money/currencies";
@@ -42,68 +42,63 @@ export function RecentTransactions({ recent, currencies }: { recent: RecentTrans
           </Link>
         </div>
       ) : (
-        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-labelledby="recent-transactions">
-          <table className="w-full min-w-[40rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
-            <TableHead compact columns={[
-              { key: "date", label: t("dashboard.recent.date") },
-              { key: "description", label: t("dashboard.recent.description") },
-              { key: "category", label: t("dashboard.recent.category") },
-              { key: "currency", label: t("dashboard.recent.currency") },
-              { key: "amount", label: t("dashboard.recent.amount"), align: "right" },
-            ]} />
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {recent.map((tx) => {
-                const income = tx.type === "INCOME";
-                const sign = (text: string) => (income ? `+${text}` : text);
-                const single = tx.payments.length === 1 ? tx.payments[0] : undefined;
-                const codes = [...new Set(tx.payments.map((p) => p.currencyCode))];
-                return (
-                  <tr key={tx.id}>
-                    <td className="px-3 py-2 whitespace-nowrap text-slate-700 dark:text-slate-200">
-                      <time dateTime={tx.date}>{formatDate(dayToDate(tx.date), locale)}</time>
-                    </td>
-                    <td className="px-3 py-2 font-medium">{tx.description}</td>
-                    <td className="px-3 py-2">
-                      {tx.category ? (
-                        <span className="inline-flex items-center gap-2">
-                          <CategoryBadge icon={tx.category.icon} color={tx.category.color} size="sm" />
-                          {categoryName(tx.category)}
+        <DataTable compact labelledBy="recent-transactions" columns={[
+          { key: "date", label: t("dashboard.recent.date") },
+          { key: "description", label: t("dashboard.recent.description") },
+          { key: "category", label: t("dashboard.recent.category") },
+          { key: "currency", label: t("dashboard.recent.currency") },
+          { key: "amount", label: t("dashboard.recent.amount"), align: "right" },
+        ]}>
+          {recent.map((tx) => {
+            const income = tx.type === "INCOME";
+            const sign = (text: string) => (income ? `+${text}` : text);
+            const single = tx.payments.length === 1 ? tx.payments[0] : undefined;
+            const codes = [...new Set(tx.payments.map((p) => p.currencyCode))];
+            return (
+              <DataRow key={tx.id}>
+                <DataCell label={t("dashboard.recent.date")} className="whitespace-nowrap text-slate-700 dark:text-slate-200">
+                  <time dateTime={tx.date}>{formatDate(dayToDate(tx.date), locale)}</time>
+                </DataCell>
+                <DataCell label={t("dashboard.recent.description")} place="title">{tx.description}</DataCell>
+                <DataCell label={t("dashboard.recent.category")}>
+                  {tx.category ? (
+                    <span className="inline-flex items-center gap-2">
+                      <CategoryBadge icon={tx.category.icon} color={tx.category.color} size="sm" />
+                      {categoryName(tx.category)}
+                    </span>
+                  ) : (
+                    <span className="text-slate-600 dark:text-slate-300">{t("dashboard.recent.uncategorized")}</span>
+                  )}
+                </DataCell>
+                <DataCell label={t("dashboard.recent.currency")} className="whitespace-nowrap">{codes.join(", ")}</DataCell>
+                <DataCell label={t("dashboard.recent.amount")} place="headline" align="right">
+                  <span className="sr-only">{t(`money.types.${tx.type}`)}: </span>
+                  {single ? (
+                    <>
+                      <span className={`block font-semibold ${income ? green : red}`}>
+                        {sign(formatMinor(signedAmount(tx.type, single.amountMinor), currencyOf(currencies, single.currencyCode), locale))}
+                      </span>
+                      {single.currencyCode !== USD.code ? (
+                        <span className="block text-xs text-slate-600 dark:text-slate-300">
+                          {t("dashboard.recent.usdLine", { amount: sign(formatMinor(signedAmount(tx.type, single.usdCents), USD, locale)) })}
                         </span>
-                      ) : (
-                        <span className="text-slate-600 dark:text-slate-300">{t("dashboard.recent.uncategorized")}</span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{codes.join(", ")}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-                      <span className="sr-only">{t(`money.types.${tx.type}`)}: </span>
-                      {single ? (
-                        <>
-                          <span className={`block font-semibold ${income ? green : red}`}>
-                            {sign(formatMinor(signedAmount(tx.type, single.amountMinor), currencyOf(currencies, single.currencyCode), locale))}
-                          </span>
-                          {single.currencyCode !== USD.code ? (
-                            <span className="block text-xs text-slate-600 dark:text-slate-300">
-                              {t("dashboard.recent.usdLine", { amount: sign(formatMinor(signedAmount(tx.type, single.usdCents), USD, locale)) })}
-                            </span>
-                          ) : null}
-                        </>
-                      ) : (
-                        <>
-                          <span className={`block font-semibold ${income ? green : red}`}>
-                            {sign(formatMinor(signedAmount(tx.type, tx.usdCents), USD, locale))}
-                          </span>
-                          <span className="block text-xs text-slate-600 dark:text-slate-300">
-                            {t("dashboard.recent.multi", { count: tx.payments.length })}
-                          </span>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                      ) : null}
+                    </>
+                  ) : (
+                    <>
+                      <span className={`block font-semibold ${income ? green : red}`}>
+                        {sign(formatMinor(signedAmount(tx.type, tx.usdCents), USD, locale))}
+                      </span>
+                      <span className="block text-xs text-slate-600 dark:text-slate-300">
+                        {t("dashboard.recent.multi", { count: tx.payments.length })}
+                      </span>
+                    </>
+                  )}
+                </DataCell>
+              </DataRow>
+            );
+          })}
+        </DataTable>
       )}
     </Card>
   );
