@@ -15,10 +15,10 @@ import { createContext, useContext, type ReactNode, type TdHTMLAttributes, type 
  *   │                      actions │   place="actions" sits last, on the right.
  *   └──────────────────────────────┘
  *
- * Below `wideAt` the header row is not displayed, so each cell carries its column's label as real
- * text: visible on "line" cells, screen-reader-only on the title, headline and actions, so a screen
- * reader still hears "Amount: -$15.08". From `wideAt` up those labels are not displayed and the
- * header row names the columns as usual.
+ * Below `wideAt` the header row is not displayed, so each "line" cell shows its column's label
+ * (data-label, drawn as generated content, which screen readers read with the value). The title,
+ * subtitle, headline and actions speak for themselves (a name, a date, a signed amount, named
+ * buttons). From `wideAt` up the header row names the columns as usual.
  *
  * Usage: <DataTable columns={[...]} labelledBy="card-title"> rows of <DataRow> with one <DataCell
  * label={column label} place=…> per column </DataTable>. `inset` pads the stacked rows when the
@@ -43,6 +43,7 @@ const wide = {
     right: "@2xl:text-right",
     start: "@2xl:justify-start",
     narrowHidden: "@max-2xl:hidden",
+    noLabel: "@2xl:before:content-none",
   },
   lg: {
     table: "@3xl:table",
@@ -57,8 +58,14 @@ const wide = {
     right: "@3xl:text-right",
     start: "@3xl:justify-start",
     narrowHidden: "@max-3xl:hidden",
+    noLabel: "@3xl:before:content-none",
   },
 } as const;
+
+// A card line's label: its column's name from data-label, as generated content (read by screen
+// readers like text, and not part of the cell's textContent).
+const labelClass =
+  "before:shrink-0 before:text-xs before:font-medium before:text-slate-600 before:content-[attr(data-label)] dark:before:text-slate-300";
 
 const headerText = "text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300";
 
@@ -148,14 +155,14 @@ type Place = "title" | "subtitle" | "headline" | "line" | "actions";
 
 const placeClass: Record<Place, string> = {
   title: "col-start-1 row-start-1 min-w-0 break-words font-medium",
-  subtitle: "col-start-1 row-start-2 text-xs text-slate-600 dark:text-slate-300",
-  headline: "col-start-2 row-start-1 text-right whitespace-nowrap tabular-nums",
+  subtitle: "col-start-1 row-start-2 min-w-0 text-xs text-slate-600 dark:text-slate-300",
+  headline: "col-start-2 row-span-2 row-start-1 text-right whitespace-nowrap tabular-nums",
   line: "col-span-2 flex items-baseline justify-between gap-3",
   actions: "col-span-2 flex justify-end pt-1",
 };
 
 /**
- * One cell. `label` is its column's label (said or shown when the row is a card); `header` makes
+ * One cell. `label` is its column's label (shown on a card's line); `header` makes
  * it the row's header cell (<th scope="row">); `align` places the value when the table is wide.
  */
 export function DataCell({
@@ -180,23 +187,17 @@ export function DataCell({
   const { width, compact } = useContext(TableSettings);
   const w = wide[width];
   const Tag = header ? "th" : "td";
-  const shownLabel = place === "line";
-  const classes = `${placeClass[place]} ${w.cell} ${compact ? w.compactPad : w.pad} ${align === "right" ? w.right : w.left} ${wideOnly ? w.narrowHidden : ""} ${className}`;
-  const value =
-    place === "line" ? (
-      <span className={`min-w-0 text-right break-words ${align === "right" ? w.right : w.left}`}>{children}</span>
-    ) : place === "actions" ? (
-      <span className={`flex flex-wrap justify-end gap-2 ${align === "right" ? "" : w.start}`}>{children}</span>
-    ) : (
-      children
-    );
+  const line = place === "line";
+  const classes = `${placeClass[place]} ${w.cell} ${compact ? w.compactPad : w.pad} ${align === "right" ? w.right : w.left} ${line ? `${labelClass} ${w.noLabel}` : ""} ${wideOnly ? w.narrowHidden : ""} ${className}`;
   return (
-    <Tag scope={header ? "row" : undefined} className={classes} {...rest}>
-      <span className={shownLabel ? `shrink-0 text-xs font-medium text-slate-600 dark:text-slate-300 ${w.narrowOnly}` : `sr-only ${w.narrowOnly}`}>
-        {label}
-        {shownLabel ? null : ": "}
-      </span>
-      {value}
+    <Tag scope={header ? "row" : undefined} data-label={line ? label : undefined} className={classes} {...rest}>
+      {line ? (
+        <span className={`min-w-0 text-right break-words ${align === "right" ? w.right : w.left}`}>{children}</span>
+      ) : place === "actions" ? (
+        <span className={`flex flex-wrap justify-end gap-2 ${align === "right" ? "" : w.start}`}>{children}</span>
+      ) : (
+        children
+      )}
     </Tag>
   );
 }

@@ -110,7 +110,7 @@ export function UsersTable({ users, currentUserId }: { users: AdminUserRow[]; cu
             <DataCell label={label.role} place="headline">
               <RoleBadge isAdmin={user.isAdmin} />
             </DataCell>
-            <DataCell label={label.email} className="text-slate-700 dark:text-slate-200">
+            <DataCell label={label.email} place="subtitle" className="@3xl:text-sm @3xl:text-slate-700 @3xl:dark:text-slate-200">
               {/* Breaks only where it must (a long address), not every few letters. */}
               <span className="[overflow-wrap:anywhere]">{user.email}</span>
             </DataCell>

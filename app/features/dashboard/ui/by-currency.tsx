@@ -41,7 +41,7 @@ export function ByCurrency({ byCurrency, currencies }: { byCurrency: CurrencyMon
               </DataCell>
               <DataCell label={t("dashboard.byCurrency.income")} align="right" className={`tabular-nums ${green}`}>{money(c.incomeMinor, c.incomeUsdCents, c.currencyCode)}</DataCell>
               <DataCell label={t("dashboard.byCurrency.expenses")} align="right" className={`tabular-nums ${red}`}>{money(c.expenseMinor, c.expenseUsdCents, c.currencyCode)}</DataCell>
-              <DataCell label={t("dashboard.byCurrency.net")} place="headline" align="right" className="font-medium tabular-nums">{money(net, netUsd, c.currencyCode)}</DataCell>
+              <DataCell label={t("dashboard.byCurrency.net")} align="right" className="font-medium tabular-nums">{money(net, netUsd, c.currencyCode)}</DataCell>
               <DataCell label={t("dashboard.byCurrency.count")} align="right">{n.format(c.count)}</DataCell>
             </DataRow>
           );

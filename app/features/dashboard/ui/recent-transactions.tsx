@@ -23,7 +23,7 @@ export function RecentTransactions({ recent, currencies }: { recent: RecentTrans
         recent.length > 0 ? (
           <Link
             to="/expenses"
-            className="text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
+            className="inline-flex min-h-11 items-center px-1 text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:min-h-0 dark:text-blue-300"
           >
             {t("dashboard.recent.viewAll")}
           </Link>

@@ -34,7 +34,7 @@ export function LatestRates({ rates }: { rates: LatestRateRow[] }) {
             <DataCell label={label.name} className="text-slate-700 dark:text-slate-200">{row.name}</DataCell>
             {row.rate ? (
               <>
-                <DataCell label={label.rate} place="headline" align="right" className="font-mono">{formatRate(row.rate, i18n.language)}</DataCell>
+                <DataCell label={label.rate} align="right" className="font-mono">{formatRate(row.rate, i18n.language)}</DataCell>
                 <DataCell label={label.date} className="whitespace-nowrap text-slate-700 dark:text-slate-200">
                   <DayTime day={row.date} />
                   {row.ageDays !== null ? (
