@@ -25,11 +25,26 @@ import { createContext, useContext, type ReactNode, type TdHTMLAttributes, type 
  * table sits edge to edge in its panel instead of inside a padded Card.
  */
 
-export type TableWidth = "md" | "lg";
+export type TableWidth = "sm" | "md" | "lg";
 
-// Literal class lists per threshold (Tailwind only sees whole class names): md = a 42rem box,
-// lg = a 48rem box (for tables of seven or more columns).
+// Literal class lists per threshold (Tailwind only sees whole class names): sm = a 36rem box (five
+// or six short columns), md = 42rem, lg = 48rem (seven or more columns).
 const wide = {
+  sm: {
+    table: "@xl:table",
+    head: "@xl:table-header-group",
+    body: "@xl:table-row-group",
+    row: "@xl:table-row @xl:p-0",
+    cell: "@xl:table-cell @xl:align-middle",
+    compactPad: "@xl:px-3 @xl:py-2",
+    pad: "@xl:px-4 @xl:py-3",
+    narrowOnly: "@xl:hidden",
+    left: "@xl:text-left",
+    right: "@xl:text-right",
+    start: "@xl:justify-start",
+    narrowHidden: "@max-xl:hidden",
+    noLabel: "@xl:before:content-none",
+  },
   md: {
     table: "@2xl:table",
     head: "@2xl:table-header-group",

@@ -104,7 +104,7 @@ for (const language of languages) {
   });
 }
 
-test("the header keeps the theme toggle and the user menu in view at 1,024 and 1,280 px in Spanish, with the admin link", async ({ page }) => {
+test("the header keeps the theme toggle and the user menu in view at 1,024 and 1,280 px in Spanish, with the admin link", async ({ page }, testInfo) => {
   await login(page, demo.admin.email, demo.admin.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await speak(page, "es");
@@ -123,4 +123,28 @@ test("the header keeps the theme toggle and the user menu in view at 1,024 and 1
     if (width >= 1280) await expect(header.getByRole("link", { name: "Administración" }).filter({ visible: true })).toHaveCount(1);
     else await expect(header.locator("details[data-menu]:not([data-testid]) > summary")).toBeInViewport();
   }
+
+  // The user menu and the navigation menu: each opens and closes by its button; with JavaScript,
+  // opening one closes the other, and a click outside or Escape closes it.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const header = page.getByRole("banner");
+  const userMenu = header.getByTestId("user-menu");
+  const navMenu = header.locator("details[data-menu]:not([data-testid])");
+  await userMenu.locator("summary").click();
+  await expect(userMenu).toHaveAttribute("open", "");
+  if (!jsEnabled(testInfo)) {
+    await userMenu.locator("summary").click();
+    await expect(userMenu).not.toHaveAttribute("open");
+    return;
+  }
+  await navMenu.locator("summary").click();
+  await expect(navMenu).toHaveAttribute("open", "");
+  await expect(userMenu).not.toHaveAttribute("open");
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(navMenu).not.toHaveAttribute("open");
+  await userMenu.locator("summary").click();
+  await expect(userMenu).toHaveAttribute("open", "");
+  await page.keyboard.press("Escape");
+  await expect(userMenu).not.toHaveAttribute("open");
+  await expect(userMenu.locator("summary")).toBeFocused();
 });

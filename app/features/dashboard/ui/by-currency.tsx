@@ -24,7 +24,7 @@ export function ByCurrency({ byCurrency, currencies }: { byCurrency: CurrencyMon
   return (
     <Card id="by-currency" title={t("dashboard.byCurrency.title")}>
       <p className="-mt-2 mb-3 text-sm text-slate-600 dark:text-slate-300">{t("dashboard.byCurrency.subtitle")}</p>
-      <DataTable compact labelledBy="by-currency" columns={[
+      <DataTable wideAt="sm" compact labelledBy="by-currency" columns={[
         { key: "currency", label: t("dashboard.byCurrency.currency") },
         { key: "income", label: t("dashboard.byCurrency.income"), align: "right" },
         { key: "expenses", label: t("dashboard.byCurrency.expenses"), align: "right" },

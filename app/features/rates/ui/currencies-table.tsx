@@ -28,7 +28,7 @@ export function Currencies({ currencies }: { currencies: Currency[] }) {
   return (
     <Card id="currencies" title={t("settings.currencies.title")}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t("settings.currencies.note")}</p>
-      <DataTable labelledBy="currencies" compact columns={columns}>
+      <DataTable wideAt="sm" labelledBy="currencies" compact columns={columns}>
         {currencies.map((c) => (
           <DataRow key={c.code}>
             <DataCell label={label.code} place="title" header className="text-left font-mono font-semibold">

@@ -25,7 +25,7 @@ export function LatestRates({ rates }: { rates: LatestRateRow[] }) {
   return (
     <Card id="latest-rates" title={t("settings.rates.title")}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t("settings.rates.caption")}</p>
-      <DataTable labelledBy="latest-rates" compact columns={columns}>
+      <DataTable wideAt="sm" labelledBy="latest-rates" compact columns={columns}>
         {rates.map((row) => (
           <DataRow key={row.code}>
             <DataCell label={label.code} place="title" header className="text-left font-mono font-semibold">

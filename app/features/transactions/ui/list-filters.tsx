@@ -132,7 +132,7 @@ export function Filters({ data }: { data: FilterData }) {
           <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4 transition-transform group-open:rotate-90">
             <path d="M7.2 4.2a.75.75 0 0 1 1.06 0l5.25 5.27a.75.75 0 0 1 0 1.06L8.26 15.8a.75.75 0 1 1-1.06-1.06L11.92 10 7.2 5.27a.75.75 0 0 1 0-1.06Z" />
           </svg>
-          {t("transactions.filters.title")}
+          <span>{t("transactions.filters.title")}</span>
           {count > 0 ? (
             <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
               <span aria-hidden="true">{count}</span>
