@@ -119,7 +119,7 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
   const loading = navigation.state === "loading" && navigation.location.pathname === "/expenses";
   const filtered = isFiltered(query);
   return (
-    <div className="space-y-6">
+    <div className="space-y-4 sm:space-y-6">
       <ListHeader query={query} loading={loading} />
       <div aria-live="polite" className="empty:hidden">
         {saved === "created" || saved === "updated" || saved === "deleted" ? (
