@@ -17,7 +17,9 @@ const links = [
   { to: "/reports", key: "reports" },
 ] as const;
 
-// Menus are <details>: they open and close without JavaScript and are keyboard-operable.
+// Menus are <details>: they open and close without JavaScript and are keyboard-operable. The
+// links sit in the bar from xl up; below, in the menu button (Spanish labels with the admin link
+// need more than 1,024 px beside the language, theme and user controls).
 export function AppHeader() {
   const { t } = useTranslation();
   const user = useUser();
@@ -40,7 +42,7 @@ export function AppHeader() {
           {/* sr-only rather than hidden on phones, so the link keeps its name there. */}
           <span className="sr-only sm:not-sr-only">{t("common.appName")}</span>
         </Link>
-        <nav aria-label={t("common.nav.mainNavigation")} className="hidden flex-1 items-center gap-1 lg:flex">
+        <nav aria-label={t("common.nav.mainNavigation")} className="hidden flex-1 items-center gap-1 xl:flex">
           {navLinks.map((l) => (
             <NavLink key={l.to} to={l.to} className={navClass} prefetch="intent">
               {t(`common.nav.${l.key}`)}
@@ -51,9 +53,9 @@ export function AppHeader() {
           <LanguageSwitch />
           <ThemeToggle />
           <UserMenu />
-          <details ref={mobileMenu} className="relative lg:hidden">
+          <details ref={mobileMenu} data-menu className="relative xl:hidden">
             <summary
-              className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-200 dark:hover:bg-slate-800"
+              className="cursor-pointer rounded-md p-2.5 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-200 dark:hover:bg-slate-800"
               aria-label={t("common.nav.menu")}
             >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
@@ -84,9 +86,9 @@ function UserMenu() {
   const menu = useCloseOnNavigate();
   const initials = `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase();
   return (
-    <details ref={menu} className="relative" data-testid="user-menu">
+    <details ref={menu} data-menu className="relative" data-testid="user-menu">
       <summary
-        className="flex cursor-pointer items-center gap-2 rounded-full p-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        className="flex cursor-pointer items-center gap-2 rounded-full p-1.5 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         aria-label={t("common.nav.userMenu")}
       >
         <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">

@@ -60,13 +60,14 @@ const focusRing =
 
 function labelClass(variant: "swatch" | "icon" | "segment", index: number, count: number) {
   if (variant === "swatch") {
-    return `block h-8 w-8 cursor-pointer rounded-full border-2 border-white shadow ring-offset-2 peer-checked:ring-2 peer-checked:ring-slate-900 dark:border-slate-900 dark:ring-offset-slate-900 dark:peer-checked:ring-white ${focusRing}`;
+    // 44 px on a phone (a thumb), 32 px from sm up; icons likewise 44 then 40.
+    return `block h-11 w-11 cursor-pointer rounded-full sm:h-8 sm:w-8 border-2 border-white shadow ring-offset-2 peer-checked:ring-2 peer-checked:ring-slate-900 dark:border-slate-900 dark:ring-offset-slate-900 dark:peer-checked:ring-white ${focusRing}`;
   }
   if (variant === "icon") {
-    return `flex h-10 w-10 cursor-pointer items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 peer-checked:border-brand-600 peer-checked:bg-brand-50 peer-checked:text-brand-700 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:peer-checked:border-blue-400 dark:peer-checked:bg-slate-800 dark:peer-checked:text-blue-300 ${focusRing}`;
+    return `flex h-11 w-11 cursor-pointer sm:h-10 sm:w-10 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 peer-checked:border-brand-600 peer-checked:bg-brand-50 peer-checked:text-brand-700 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:peer-checked:border-blue-400 dark:peer-checked:bg-slate-800 dark:peer-checked:text-blue-300 ${focusRing}`;
   }
   const edges = `${index === 0 ? "rounded-l-md" : "-ml-px"} ${index === count - 1 ? "rounded-r-md" : ""}`;
-  return `block cursor-pointer border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 peer-checked:z-10 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:peer-checked:border-blue-500 dark:peer-checked:bg-blue-600 ${edges} ${focusRing}`;
+  return `block min-h-11 cursor-pointer border border-slate-300 bg-white px-4 py-2.5 text-sm sm:min-h-0 sm:py-2 font-medium text-slate-700 peer-checked:z-10 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:peer-checked:border-blue-500 dark:peer-checked:bg-blue-600 ${edges} ${focusRing}`;
 }
 
 /** A colour swatch's face. */

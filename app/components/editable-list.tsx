@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmPanel } from "./confirm-panel";
-import { Alert, buttonClass, SubmitButton, useHydrated, useIsPending } from "./forms";
+import { Alert, buttonClass, rowButtonClass, SubmitButton, useHydrated, useIsPending } from "./forms";
 import { useExpiring, useFlashParam } from "./use-flash-param";
 
 // A page that lists a user's own items with a create form, an edit form in place of a row
@@ -45,17 +45,16 @@ export function ListErrors({ deleteError, rowlessError }: { deleteError: { error
 /** A row's edit and delete links; `messages` is the locale prefix of edit, editLabel, delete and deleteLabel. */
 export function RowEditDeleteLinks({ page, id, name, messages }: { page: string; id: string; name: string; messages: string }) {
   const { t } = useTranslation();
-  const small = `${buttonClass.secondary} px-3 py-1.5`;
   return (
     <>
-      <Link to={`${page}?edit=${id}`} preventScrollReset aria-label={t(`${messages}.editLabel`, { name })} className={small}>
+      <Link to={`${page}?edit=${id}`} preventScrollReset aria-label={t(`${messages}.editLabel`, { name })} className={rowButtonClass.plain}>
         {t(`${messages}.edit`)}
       </Link>
       <Link
         to={`${page}?delete=${id}`}
         preventScrollReset
         aria-label={t(`${messages}.deleteLabel`, { name })}
-        className={`${small} text-red-700 dark:text-red-300`}
+        className={rowButtonClass.danger}
       >
         {t(`${messages}.delete`)}
       </Link>

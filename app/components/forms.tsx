@@ -130,8 +130,23 @@ export const buttonClass = {
     "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60 dark:focus-visible:ring-offset-slate-900",
   secondary:
     "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700",
+  /** A Delete that asks first: red like every delete, outlined because it is not the last step. */
+  dangerOutline:
+    "inline-flex items-center justify-center gap-2 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 shadow-sm hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 disabled:opacity-60 dark:border-red-800 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950",
   danger:
     "inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 disabled:opacity-60",
+};
+
+/**
+ * A row's small actions (Edit, Delete): at least 44 px square on a phone, where a thumb taps them,
+ * compact from sm up. Delete is red wherever it appears, and keeps a wider gap (ml-2 on top of the
+ * row's gap) from its neighbours so a thumb does not hit it by mistake.
+ */
+const rowButtonBase =
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 whitespace-nowrap rounded-md border px-3 py-1.5 text-xs font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-60 sm:min-h-8 sm:min-w-0";
+export const rowButtonClass = {
+  plain: `${rowButtonBase} border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700`,
+  danger: `${rowButtonBase} ml-2 border-red-300 bg-white text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950`,
 };
 
 export function SubmitButton({

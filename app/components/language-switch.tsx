@@ -22,7 +22,7 @@ export function LanguageSwitch() {
               lang={lng}
               aria-pressed={current}
               title={t("common.language.switchTo", { language: t(`common.language.${lng}`) })}
-              className={`px-2 py-1 uppercase focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500 ${
+              className={`min-h-11 min-w-11 px-2 py-1 uppercase sm:min-h-8 sm:min-w-9 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500 ${
                 current
                   ? "bg-brand-600 text-white"
                   : "bg-white text-slate-700 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"

@@ -2,10 +2,11 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /**
- * Our menus are <details> so they work without JavaScript. With it, a client-side
- * navigation keeps the same element mounted, so the menu would stay open over the new
- * page: close it whenever the location changes, and on Escape (returning focus to the
- * summary, as a menu button would).
+ * Our menus are <details data-menu> so they work without JavaScript (their summaries open and
+ * close them). With it they behave like menus: a client-side navigation keeps the same element
+ * mounted, so close it whenever the location changes; close it on Escape (returning focus to the
+ * summary, as a menu button would) and on a click or tap outside it; and opening one closes any
+ * other, so two never stay open over each other.
  */
 export function useCloseOnNavigate<T extends HTMLDetailsElement>() {
   const ref = useRef<T>(null);
@@ -21,8 +22,23 @@ export function useCloseOnNavigate<T extends HTMLDetailsElement>() {
       details.removeAttribute("open");
       details.querySelector("summary")?.focus();
     };
+    const onOutsideClick = (event: MouseEvent) => {
+      if (details.open && event.target instanceof Node && !details.contains(event.target)) details.removeAttribute("open");
+    };
+    const onToggle = () => {
+      if (!details.open) return;
+      for (const other of document.querySelectorAll<HTMLDetailsElement>("details[data-menu][open]")) {
+        if (other !== details) other.removeAttribute("open");
+      }
+    };
     details.addEventListener("keydown", onKeyDown);
-    return () => details.removeEventListener("keydown", onKeyDown);
+    details.addEventListener("toggle", onToggle);
+    document.addEventListener("click", onOutsideClick);
+    return () => {
+      details.removeEventListener("keydown", onKeyDown);
+      details.removeEventListener("toggle", onToggle);
+      document.removeEventListener("click", onOutsideClick);
+    };
   }, []);
   return ref;
 }

@@ -14,7 +14,6 @@ import { ListHeader } from "~/features/transactions/ui/list-header";
 import { TransactionTable } from "~/features/transactions/ui/list-table";
 import { Totals } from "~/features/transactions/ui/list-totals";
 import { Pagination, ShowingText } from "~/features/transactions/ui/pagination";
-import { MobileSort } from "~/features/transactions/ui/sort-links";
 import { deleteIntent } from "~/features/transactions/delete-intent.server";
 import { transactionErrors } from "~/features/transactions/errors";
 import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
@@ -120,7 +119,7 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
   const loading = navigation.state === "loading" && navigation.location.pathname === "/expenses";
   const filtered = isFiltered(query);
   return (
-    <div className="space-y-6">
+    <div className="space-y-4 sm:space-y-6">
       <ListHeader query={query} loading={loading} />
       <div aria-live="polite" className="empty:hidden">
         {saved === "created" || saved === "updated" || saved === "deleted" ? (
@@ -152,7 +151,6 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
           <EmptyState query={query} filtered={filtered} />
         ) : (
           <div className={loading ? "opacity-60" : undefined}>
-            <MobileSort query={query} />
             <TransactionTable data={loaderData} deleteId={deleteId} />
             <Pagination query={query} total={total} />
           </div>

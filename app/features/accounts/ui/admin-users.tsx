@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { ErrorList, inputClass, Spinner, SubmitButton } from "~/components/forms";
+import { ErrorList, inputClass, rowButtonClass, Spinner, SubmitButton } from "~/components/forms";
 import { RoleBadge } from "~/components/role-badge";
-import { HeaderCell } from "~/components/table";
+import { DataCell, DataRow, DataTable } from "~/components/table";
 import { UNLOCK, type AdminUserRow, type RowIntent } from "~/features/accounts/model";
 import { formatDate } from "~/money/dates";
 import { SEARCH_MAX } from "~/text/search-text";
@@ -79,99 +79,84 @@ export function Filters({ q, searchTooLong, role }: { q: string; searchTooLong: 
 
 export function UsersTable({ users, currentUserId }: { users: AdminUserRow[]; currentUserId: string }) {
   const { t, i18n } = useTranslation();
+  const label = {
+    name: t("admin.users.columns.name"),
+    email: t("admin.users.columns.email"),
+    role: t("admin.users.columns.role"),
+    status: t("admin.users.columns.status"),
+    joined: t("admin.users.columns.joined"),
+    actions: t("admin.users.columns.actions"),
+  };
   return (
-    // A focusable scroll region so keyboard users can scroll the table on a phone.
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="users-heading">
-      <table className="w-full min-w-[48rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
-        <thead className="bg-slate-50 dark:bg-slate-800">
-          <tr>
-            {/* The name column stays in view while the rest scrolls on a phone. */}
-            <HeaderCell className="sticky left-0 z-10 bg-slate-50 dark:bg-slate-800">
-              {t("admin.users.columns.name")}
-            </HeaderCell>
-            <HeaderCell>
-              {t("admin.users.columns.email")}
-            </HeaderCell>
-            <HeaderCell>
-              {t("admin.users.columns.role")}
-            </HeaderCell>
-            <HeaderCell>
-              {t("admin.users.columns.status")}
-            </HeaderCell>
-            <HeaderCell>
-              {t("admin.users.columns.joined")}
-            </HeaderCell>
-            <HeaderCell>
-              {t("admin.users.columns.actions")}
-            </HeaderCell>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {users.map((user) => {
-            const self = user.id === currentUserId;
-            const joined = new Date(user.createdAt);
-            return (
-              <tr key={user.id} className="align-middle">
-                <th
-                  scope="row"
-                  className="sticky left-0 z-10 max-w-[11rem] bg-white px-4 py-3 text-left font-medium shadow-[1px_0_0_0_rgb(226_232_240)] sm:max-w-none dark:bg-slate-900 dark:shadow-[1px_0_0_0_rgb(30_41_59)]"
-                >
-                  {user.name}
-                  {self ? (
-                    <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
-                      {t("admin.users.you")}
-                    </span>
-                  ) : null}
-                </th>
-                <td className="break-all px-4 py-3 text-slate-700 dark:text-slate-200">{user.email}</td>
-                <td className="px-4 py-3">
-                  <RoleBadge isAdmin={user.isAdmin} />
-                </td>
-                <td className="px-4 py-3">
-                  <span
-                    className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${
-                      user.isActive
-                        ? "bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-200"
-                        : "bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-200"
-                    }`}
-                  >
-                    {user.isActive ? t("admin.users.status.active") : t("admin.users.status.inactive")}
-                  </span>
-                  {user.signInLocked ? (
-                    <span className="ml-1 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
-                      {t("admin.users.status.locked")}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700 dark:text-slate-200">
-                  <time dateTime={joined.toISOString()}>{formatDate(joined, i18n.language)}</time>
-                </td>
-                <td className="px-4 py-3">
-                  {self ? (
-                    <span className="text-xs text-slate-600 dark:text-slate-300">{t("admin.users.selfNoActions")}</span>
-                  ) : (
-                    <div className="flex flex-wrap gap-2">
-                      <RowAction
-                        user={user}
-                        intent={user.isAdmin ? "make-user" : "make-superadmin"}
-                        label={user.isAdmin ? t("admin.users.actions.makeUser") : t("admin.users.actions.makeSuperadmin")}
-                      />
-                      <RowAction
-                        user={user}
-                        intent={user.isActive ? "deactivate" : "reactivate"}
-                        label={user.isActive ? t("admin.users.actions.deactivate") : t("admin.users.actions.reactivate")}
-                        danger={user.isActive}
-                      />
-                      {user.signInLocked ? <RowAction user={user} intent={UNLOCK} label={t("admin.users.actions.unlock")} /> : null}
-                    </div>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      inset
+      wideAt="lg"
+      labelledBy="users-heading"
+      columns={(Object.keys(label) as (keyof typeof label)[]).map((key) => ({ key, label: label[key] }))}
+    >
+      {users.map((user) => {
+        const self = user.id === currentUserId;
+        const joined = new Date(user.createdAt);
+        return (
+          <DataRow key={user.id}>
+            <DataCell label={label.name} place="title" header className="text-left">
+              {user.name}
+              {self ? (
+                <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+                  {t("admin.users.you")}
+                </span>
+              ) : null}
+            </DataCell>
+            <DataCell label={label.role} place="headline">
+              <RoleBadge isAdmin={user.isAdmin} />
+            </DataCell>
+            <DataCell label={label.email} place="subtitle" className="@3xl:text-sm @3xl:text-slate-700 @3xl:dark:text-slate-200">
+              {/* Breaks only where it must (a long address), not every few letters. */}
+              <span className="[overflow-wrap:anywhere]">{user.email}</span>
+            </DataCell>
+            <DataCell label={label.status}>
+              <span
+                className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${
+                  user.isActive
+                    ? "bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-200"
+                    : "bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-200"
+                }`}
+              >
+                {user.isActive ? t("admin.users.status.active") : t("admin.users.status.inactive")}
+              </span>
+              {user.signInLocked ? (
+                <span className="ml-1 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
+                  {t("admin.users.status.locked")}
+                </span>
+              ) : null}
+            </DataCell>
+            <DataCell label={label.joined} className="whitespace-nowrap text-slate-700 dark:text-slate-200">
+              <time dateTime={joined.toISOString()}>{formatDate(joined, i18n.language)}</time>
+            </DataCell>
+            <DataCell label={label.actions} place="actions">
+              {self ? (
+                <span className="text-xs text-slate-600 dark:text-slate-300">{t("admin.users.selfNoActions")}</span>
+              ) : (
+                <>
+                  <RowAction
+                    user={user}
+                    intent={user.isAdmin ? "make-user" : "make-superadmin"}
+                    label={user.isAdmin ? t("admin.users.actions.makeUser") : t("admin.users.actions.makeSuperadmin")}
+                  />
+                  {user.signInLocked ? <RowAction user={user} intent={UNLOCK} label={t("admin.users.actions.unlock")} /> : null}
+                  <RowAction
+                    user={user}
+                    intent={user.isActive ? "deactivate" : "reactivate"}
+                    label={user.isActive ? t("admin.users.actions.deactivate") : t("admin.users.actions.reactivate")}
+                    danger={user.isActive}
+                  />
+                </>
+              )}
+            </DataCell>
+          </DataRow>
+        );
+      })}
+    </DataTable>
   );
 }
 
@@ -184,9 +169,6 @@ function RowAction({ user, intent, label, danger = false }: { user: AdminUserRow
     navigation.formMethod?.toUpperCase() === "POST" &&
     navigation.formData?.get("intent") === intent &&
     navigation.formData?.get("userId") === user.id;
-  const tone = danger
-    ? "border-red-300 bg-white text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950"
-    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="userId" value={user.id} />
@@ -197,7 +179,7 @@ function RowAction({ user, intent, label, danger = false }: { user: AdminUserRow
         disabled={pending}
         aria-busy={pending || undefined}
         aria-label={t("admin.users.actions.forUser", { action: label, name: user.name })}
-        className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2.5 py-1.5 text-xs font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-60 ${tone}`}
+        className={danger ? rowButtonClass.danger : rowButtonClass.plain}
       >
         {pending ? (
           <>

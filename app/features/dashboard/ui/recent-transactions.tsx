@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
-import { TableHead } from "~/components/table";
+import { DataCell, DataRow, DataTable } from "~/components/table";
 import { currencyOf, type DashboardCurrency, type RecentTransaction } from "~/features/dashboard/model";
 import { signedAmount } from "~/money/amounts";
 import { Money } from "~/components/money";
@@ -23,7 +23,7 @@ export function RecentTransactions({ recent, currencies }: { recent: RecentTrans
         recent.length > 0 ? (
           <Link
             to="/expenses"
-            className="text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
+            className="inline-flex min-h-11 items-center px-1 text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:min-h-0 dark:text-blue-300"
           >
             {t("dashboard.recent.viewAll")}
           </Link>
@@ -42,66 +42,61 @@ export function RecentTransactions({ recent, currencies }: { recent: RecentTrans
           </Link>
         </div>
       ) : (
-        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-labelledby="recent-transactions">
-          <table className="w-full min-w-[40rem] divide-y divide-slate-200 text-sm dark:divide-slate-800">
-            <TableHead compact columns={[
-              { key: "date", label: t("dashboard.recent.date") },
-              { key: "description", label: t("dashboard.recent.description") },
-              { key: "category", label: t("dashboard.recent.category") },
-              { key: "currency", label: t("dashboard.recent.currency") },
-              { key: "amount", label: t("dashboard.recent.amount"), align: "right" },
-            ]} />
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {recent.map((tx) => {
-                const single = tx.payments.length === 1 ? tx.payments[0] : undefined;
-                const codes = [...new Set(tx.payments.map((p) => p.currencyCode))];
-                return (
-                  <tr key={tx.id}>
-                    <td className="px-3 py-2 whitespace-nowrap text-slate-700 dark:text-slate-200">
-                      <time dateTime={tx.date}>{formatDate(dayToDate(tx.date), locale)}</time>
-                    </td>
-                    <td className="px-3 py-2 font-medium">{tx.description}</td>
-                    <td className="px-3 py-2">
-                      {tx.category ? (
-                        <span className="inline-flex items-center gap-2">
-                          <CategoryBadge icon={tx.category.icon} color={tx.category.color} size="sm" />
-                          {categoryName(tx.category)}
-                        </span>
-                      ) : (
-                        <span className="text-slate-600 dark:text-slate-300">{t("dashboard.recent.uncategorized")}</span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{codes.join(", ")}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-                      <span className="sr-only">{t(`money.types.${tx.type}`)}: </span>
-                      {single ? (
-                        <>
-                          <Money
-                            minor={signedAmount(tx.type, single.amountMinor)}
-                            currency={currencyOf(currencies, single.currencyCode)}
-                            sign="always"
-                            tone="signed"
-                            className="block font-semibold"
-                          />
-                          {single.currencyCode !== USD.code ? (
-                            <Money minor={signedAmount(tx.type, single.usdCents)} currency={USD} sign="always" className="block text-xs text-slate-600 dark:text-slate-300" />
-                          ) : null}
-                        </>
-                      ) : (
-                        <>
-                          <Money minor={signedAmount(tx.type, tx.usdCents)} currency={USD} sign="always" tone="signed" className="block font-semibold" />
-                          <span className="block text-xs text-slate-600 dark:text-slate-300">
-                            {t("dashboard.recent.multi", { count: tx.payments.length })}
-                          </span>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable compact labelledBy="recent-transactions" columns={[
+          { key: "date", label: t("dashboard.recent.date") },
+          { key: "description", label: t("dashboard.recent.description") },
+          { key: "category", label: t("dashboard.recent.category") },
+          { key: "currency", label: t("dashboard.recent.currency") },
+          { key: "amount", label: t("dashboard.recent.amount"), align: "right" },
+        ]}>
+          {recent.map((tx) => {
+            const single = tx.payments.length === 1 ? tx.payments[0] : undefined;
+            const codes = [...new Set(tx.payments.map((p) => p.currencyCode))];
+            return (
+              <DataRow key={tx.id}>
+                <DataCell label={t("dashboard.recent.date")} className="whitespace-nowrap text-slate-700 dark:text-slate-200">
+                  <time dateTime={tx.date}>{formatDate(dayToDate(tx.date), locale)}</time>
+                </DataCell>
+                <DataCell label={t("dashboard.recent.description")} place="title">{tx.description}</DataCell>
+                <DataCell label={t("dashboard.recent.category")}>
+                  {tx.category ? (
+                    <span className="inline-flex items-center gap-2">
+                      <CategoryBadge icon={tx.category.icon} color={tx.category.color} size="sm" />
+                      {categoryName(tx.category)}
+                    </span>
+                  ) : (
+                    <span className="text-slate-600 dark:text-slate-300">{t("dashboard.recent.uncategorized")}</span>
+                  )}
+                </DataCell>
+                <DataCell label={t("dashboard.recent.currency")} className="whitespace-nowrap">{codes.join(", ")}</DataCell>
+                <DataCell label={t("dashboard.recent.amount")} place="headline" align="right">
+                  <span className="sr-only">{t(`money.types.${tx.type}`)}: </span>
+                  {single ? (
+                    <>
+                      <Money
+                        minor={signedAmount(tx.type, single.amountMinor)}
+                        currency={currencyOf(currencies, single.currencyCode)}
+                        sign="always"
+                        tone="signed"
+                        className="block font-semibold"
+                      />
+                      {single.currencyCode !== USD.code ? (
+                        <Money minor={signedAmount(tx.type, single.usdCents)} currency={USD} sign="always" className="block text-xs text-slate-600 dark:text-slate-300" />
+                      ) : null}
+                    </>
+                  ) : (
+                    <>
+                      <Money minor={signedAmount(tx.type, tx.usdCents)} currency={USD} sign="always" tone="signed" className="block font-semibold" />
+                      <span className="block text-xs text-slate-600 dark:text-slate-300">
+                        {t("dashboard.recent.multi", { count: tx.payments.length })}
+                      </span>
+                    </>
+                  )}
+                </DataCell>
+              </DataRow>
+            );
+          })}
+        </DataTable>
       )}
     </Card>
   );

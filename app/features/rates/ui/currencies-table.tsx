@@ -3,7 +3,7 @@ import { useCurrencyName } from "~/components/currency-name";
 import { Form, useNavigation } from "react-router";
 import { Card } from "~/components/card";
 import { buttonClass, Spinner } from "~/components/forms";
-import { CardTable } from "~/components/table";
+import { DataCell, DataRow, DataTable, type Column } from "~/components/table";
 import { settingsIntents, type Currency } from "~/features/rates/model";
 import { isBaseCurrency } from "~/money/currencies";
 
@@ -11,30 +11,35 @@ import { isBaseCurrency } from "~/money/currencies";
 export function Currencies({ currencies }: { currencies: Currency[] }) {
   const { t } = useTranslation();
   const currencyName = useCurrencyName();
+  const label = {
+    code: t("settings.currencies.columns.code"),
+    name: t("settings.currencies.columns.name"),
+    symbol: t("settings.currencies.columns.symbol"),
+    decimals: t("settings.currencies.columns.decimals"),
+    status: t("settings.currencies.columns.status"),
+    action: t("settings.currencies.columns.action"),
+  };
+  const columns: Column[] = [
+    { key: "code", label: label.code },
+    { key: "name", label: label.name },
+    { key: "symbol", label: label.symbol },
+    { key: "decimals", label: label.decimals, align: "right" },
+    { key: "status", label: label.status },
+    { key: "action", label: label.action },
+  ];
   return (
     <Card id="currencies" title={t("settings.currencies.title")}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t("settings.currencies.note")}</p>
-      <CardTable
-        labelledBy="currencies"
-        minWidth="min-w-[40rem]"
-        columns={[
-          { key: "code", label: t("settings.currencies.columns.code") },
-          { key: "name", label: t("settings.currencies.columns.name") },
-          { key: "symbol", label: t("settings.currencies.columns.symbol") },
-          { key: "decimals", label: t("settings.currencies.columns.decimals"), align: "right" },
-          { key: "status", label: t("settings.currencies.columns.status") },
-          { key: "action", label: t("settings.currencies.columns.action") },
-        ]}
-      >
+      <DataTable wideAt="sm" labelledBy="currencies" compact columns={columns}>
         {currencies.map((c) => (
-          <tr key={c.code}>
-            <th scope="row" className="px-4 py-2.5 text-left font-mono font-semibold">
+          <DataRow key={c.code}>
+            <DataCell label={label.code} place="title" header className="text-left font-mono font-semibold">
               {c.code}
-            </th>
-            <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{currencyName(c)}</td>
-            <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{c.symbol}</td>
-            <td className="px-4 py-2.5 text-right tabular-nums">{c.decimalPlaces}</td>
-            <td className="px-4 py-2.5">
+            </DataCell>
+            <DataCell label={label.name} className="text-slate-700 dark:text-slate-200">{currencyName(c)}</DataCell>
+            <DataCell label={label.symbol} className="text-slate-700 dark:text-slate-200">{c.symbol}</DataCell>
+            <DataCell label={label.decimals} align="right" className="tabular-nums">{c.decimalPlaces}</DataCell>
+            <DataCell label={label.status} place="headline">
               <span
                 className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${
                   c.isActive
@@ -44,17 +49,17 @@ export function Currencies({ currencies }: { currencies: Currency[] }) {
               >
                 {c.isActive ? t("settings.currencies.active") : t("settings.currencies.inactive")}
               </span>
-            </td>
-            <td className="px-4 py-2">
+            </DataCell>
+            <DataCell label={label.action} place="actions">
               {isBaseCurrency(c.code) ? (
                 <span className="text-slate-600 dark:text-slate-300">{t("settings.currencies.base")}</span>
               ) : (
                 <CurrencyStatusForm code={c.code} isActive={c.isActive} />
               )}
-            </td>
-          </tr>
+            </DataCell>
+          </DataRow>
         ))}
-      </CardTable>
+      </DataTable>
     </Card>
   );
 }

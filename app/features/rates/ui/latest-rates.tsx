@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
 import { useCurrencyName } from "~/components/currency-name";
-import { CardTable } from "~/components/table";
+import { DataCell, DataRow, DataTable, type Column } from "~/components/table";
 import { isRateSource, type LatestRateRow } from "~/features/rates/model";
 import { formatRate } from "~/money/rates";
 import { DayTime } from "./run-text";
@@ -10,30 +10,34 @@ import { DayTime } from "./run-text";
 export function LatestRates({ rates }: { rates: LatestRateRow[] }) {
   const { t, i18n } = useTranslation();
   const currencyName = useCurrencyName();
+  const label = {
+    code: t("settings.rates.columns.code"),
+    name: t("settings.rates.columns.name"),
+    rate: t("settings.rates.columns.rate"),
+    date: t("settings.rates.columns.date"),
+    source: t("settings.rates.columns.source"),
+  };
+  const columns: Column[] = [
+    { key: "code", label: label.code },
+    { key: "name", label: label.name },
+    { key: "rate", label: label.rate, align: "right" },
+    { key: "date", label: label.date },
+    { key: "source", label: label.source },
+  ];
   return (
     <Card id="latest-rates" title={t("settings.rates.title")}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t("settings.rates.caption")}</p>
-      <CardTable
-        labelledBy="latest-rates"
-        minWidth="min-w-[36rem]"
-        columns={[
-          { key: "code", label: t("settings.rates.columns.code") },
-          { key: "name", label: t("settings.rates.columns.name") },
-          { key: "rate", label: t("settings.rates.columns.rate"), align: "right" },
-          { key: "date", label: t("settings.rates.columns.date") },
-          { key: "source", label: t("settings.rates.columns.source") },
-        ]}
-      >
+      <DataTable wideAt="sm" labelledBy="latest-rates" compact columns={columns}>
         {rates.map((row) => (
-          <tr key={row.code}>
-            <th scope="row" className="px-4 py-2.5 text-left font-mono font-semibold">
+          <DataRow key={row.code}>
+            <DataCell label={label.code} place="title" header className="text-left font-mono font-semibold">
               {row.code}
-            </th>
-            <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">{currencyName({ code: row.code, name: row.name })}</td>
+            </DataCell>
+            <DataCell label={label.name} className="text-slate-700 dark:text-slate-200">{currencyName({ code: row.code, name: row.name })}</DataCell>
             {row.rate ? (
               <>
-                <td className="px-4 py-2.5 text-right font-mono tabular-nums">{formatRate(row.rate, i18n.language)}</td>
-                <td className="whitespace-nowrap px-4 py-2.5 text-slate-700 dark:text-slate-200">
+                <DataCell label={label.rate} align="right" className="font-mono">{formatRate(row.rate, i18n.language)}</DataCell>
+                <DataCell label={label.date} className="whitespace-nowrap text-slate-700 dark:text-slate-200">
                   <DayTime day={row.date} />
                   {row.ageDays !== null ? (
                     <span
@@ -44,19 +48,19 @@ export function LatestRates({ rates }: { rates: LatestRateRow[] }) {
                       {t("money.rateAge", { count: row.ageDays })}
                     </span>
                   ) : null}
-                </td>
-                <td className="px-4 py-2.5 text-slate-700 dark:text-slate-200">
+                </DataCell>
+                <DataCell label={label.source} className="text-slate-700 dark:text-slate-200">
                   {row.source && isRateSource(row.source) ? t(`money.rateSources.${row.source}`) : row.source}
-                </td>
+                </DataCell>
               </>
             ) : (
-              <td colSpan={3} className="px-4 py-2.5 text-red-700 dark:text-red-300">
+              <DataCell label={label.rate} colSpan={3} className="text-red-700 dark:text-red-300">
                 {t("settings.rates.none")}
-              </td>
+              </DataCell>
             )}
-          </tr>
+          </DataRow>
         ))}
-      </CardTable>
+      </DataTable>
     </Card>
   );
 }

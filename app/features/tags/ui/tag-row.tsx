@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RowDeleteConfirm, RowEditDeleteLinks } from "~/components/editable-list";
-import { buttonClass } from "~/components/forms";
+import { rowButtonClass } from "~/components/forms";
 import type { TagUsageView, TagView } from "~/features/tags/model";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
@@ -35,7 +35,7 @@ export function TagRow({ tag, confirming, usage }: { tag: TagView; confirming: b
               preventScrollReset
               aria-expanded={Boolean(usage)}
               aria-label={usage ? undefined : t("tags.row.viewUsageLabel", { name: tag.name })}
-              className={`${buttonClass.secondary} px-3 py-1.5`}
+              className={rowButtonClass.plain}
             >
               {usage ? t("tags.row.hideUsage") : t("tags.row.viewUsage")}
             </Link>

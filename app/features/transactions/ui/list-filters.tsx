@@ -49,8 +49,10 @@ export function Filters({ data }: { data: FilterData }) {
   const formRef = useRef<HTMLFormElement>(null);
   const typing = useRef<number | undefined>(undefined);
   const count = activeFilterCount(query);
-  // Open without JavaScript when filters are active; with it, the person decides and it stays so.
-  const [open, setOpen] = useState(count > 0);
+  // Closed when the page loads, even with filters active (the summary's badge counts them), so a
+  // phone shows the first transactions on its first screen; with JavaScript it then stays as the
+  // person leaves it while they filter.
+  const [open, setOpen] = useState(false);
   const applying = navigation.state === "loading" && navigation.location.pathname === "/expenses";
   const search = listQueryToParams(query).toString();
 
@@ -128,11 +130,11 @@ export function Filters({ data }: { data: FilterData }) {
         onToggle={(e) => setOpen(e.currentTarget.open)}
         className="group mt-4 rounded-lg border border-slate-200 dark:border-slate-700"
       >
-        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
           <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4 transition-transform group-open:rotate-90">
             <path d="M7.2 4.2a.75.75 0 0 1 1.06 0l5.25 5.27a.75.75 0 0 1 0 1.06L8.26 15.8a.75.75 0 1 1-1.06-1.06L11.92 10 7.2 5.27a.75.75 0 0 1 0-1.06Z" />
           </svg>
-          {t("transactions.filters.title")}
+          <span>{t("transactions.filters.title")}</span>
           {count > 0 ? (
             <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
               <span aria-hidden="true">{count}</span>
@@ -202,7 +204,7 @@ export function Filters({ data }: { data: FilterData }) {
                     />
                     <label
                       htmlFor={`filter-tag-${tag.id}`}
-                      className="inline-flex cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50 peer-checked:border-brand-600 peer-checked:bg-brand-50 peer-checked:text-brand-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 dark:peer-checked:border-blue-400 dark:peer-checked:bg-blue-950 dark:peer-checked:text-blue-100 dark:peer-focus-visible:ring-offset-slate-900"
+                      className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm sm:min-h-0 font-medium text-slate-800 hover:bg-slate-50 peer-checked:border-brand-600 peer-checked:bg-brand-50 peer-checked:text-brand-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 dark:peer-checked:border-blue-400 dark:peer-checked:bg-blue-950 dark:peer-checked:text-blue-100 dark:peer-focus-visible:ring-offset-slate-900"
                     >
                       <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: tag.color }} />
                       {tag.name}
@@ -224,7 +226,7 @@ export function Filters({ data }: { data: FilterData }) {
               <Link
                 to={listHref(withoutFilters(query))}
                 preventScrollReset
-                className="text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
+                className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:min-h-0 dark:text-blue-300"
               >
                 {t("transactions.filters.reset")}
               </Link>

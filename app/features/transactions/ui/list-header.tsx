@@ -10,7 +10,8 @@ export function ListHeader({ query, loading }: { query: ListQuery; loading: bool
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("transactions.title")}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("transactions.subtitle")}</p>
+        {/* Left out on a phone, where the first screen is for the transactions themselves. */}
+        <p className="mt-1 hidden text-slate-600 sm:block dark:text-slate-300">{t("transactions.subtitle")}</p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Link to={listHref(query)} preventScrollReset className={buttonClass.secondary}>

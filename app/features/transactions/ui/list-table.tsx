@@ -3,20 +3,20 @@ import { Link } from "react-router";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { ConfirmPanel } from "~/components/confirm-panel";
-import { useIsPending } from "~/components/forms";
-import { HeaderCell } from "~/components/table";
+import { rowButtonClass, useIsPending } from "~/components/forms";
+import { DataCell, DataRow, DataTable, FullWidthRow, type Column } from "~/components/table";
 import { intentValue } from "~/features/transactions/form-model";
 import { listHref, sortedBy, type ListQuery, type SortColumn } from "~/features/transactions/list-query";
 import { DEFAULT_PAYMENT_METHOD, type TransactionType } from "~/features/transactions/model";
 import type { TagChoice } from "~/features/transactions/ui/form-fields";
-import { SortLink } from "~/features/transactions/ui/sort-links";
+import { MobileSort, SortLink } from "~/features/transactions/ui/sort-links";
 import { dayToDate, formatDate } from "~/money/dates";
 import { signedAmount } from "~/money/amounts";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
 
-// The list's rows: a table on wide screens, a card per row on a phone (the same cells placed by
-// grid classes). Deleting asks first in a panel under the row (?delete=id), so it works without
+// The list's rows in the shared responsive table (components/table.tsx): a table on wide
+// screens, a card per row on a phone. Deleting asks first in a panel under the row (?delete=id), so it works without
 // JavaScript and posts the list's delete intent back to the same URL.
 
 export type ListCurrency = { code: string; name: string; symbol: string; decimals: number; isActive: boolean };
@@ -42,43 +42,32 @@ export function TransactionTable({ data, deleteId }: { data: TableData; deleteId
     const order = sortedBy(query, column);
     return order ? (order === "asc" ? "ascending" : "descending") : undefined;
   };
+  const label = {
+    date: t("transactions.columns.date"),
+    description: t("transactions.columns.description"),
+    category: t("transactions.columns.category"),
+    currency: t("transactions.columns.currency"),
+    payment: t("transactions.columns.payment"),
+    tags: t("transactions.columns.tags"),
+    amount: t("transactions.columns.amount"),
+    actions: t("transactions.columns.actions"),
+  };
+  const columns: Column[] = [
+    { key: "date", label: <SortLink query={query} column="date" label={label.date} />, ariaSort: ariaSort("date") },
+    { key: "description", label: label.description },
+    { key: "category", label: label.category },
+    { key: "currency", label: label.currency },
+    { key: "payment", label: label.payment },
+    { key: "tags", label: label.tags },
+    { key: "amount", label: <SortLink query={query} column="amount" label={label.amount} />, align: "right", ariaSort: ariaSort("amount") },
+    { key: "actions", label: <span className="sr-only">{label.actions}</span>, align: "right" },
+  ];
   return (
-    <table className="block w-full text-sm md:table">
-      <caption className="sr-only">{t("transactions.list.title")}</caption>
-      <thead className="hidden bg-slate-50 md:table-header-group dark:bg-slate-800">
-        <tr>
-          <HeaderCell aria-sort={ariaSort("date")}>
-            <SortLink query={query} column="date" label={t("transactions.columns.date")} />
-          </HeaderCell>
-          <HeaderCell>
-            {t("transactions.columns.description")}
-          </HeaderCell>
-          <HeaderCell>
-            {t("transactions.columns.category")}
-          </HeaderCell>
-          <HeaderCell>
-            {t("transactions.columns.currency")}
-          </HeaderCell>
-          <HeaderCell>
-            {t("transactions.columns.payment")}
-          </HeaderCell>
-          <HeaderCell>
-            {t("transactions.columns.tags")}
-          </HeaderCell>
-          <HeaderCell align="right" aria-sort={ariaSort("amount")}>
-            <SortLink query={query} column="amount" label={t("transactions.columns.amount")} />
-          </HeaderCell>
-          <HeaderCell align="right">
-            <span className="sr-only">{t("transactions.columns.actions")}</span>
-          </HeaderCell>
-        </tr>
-      </thead>
-      <tbody className="block divide-y divide-slate-200 md:table-row-group dark:divide-slate-800">
-        {rows.map((row) => (
-          <TransactionRow key={row.id} row={row} query={query} currencies={currencies} confirming={deleteId === row.id} />
-        ))}
-      </tbody>
-    </table>
+    <DataTable inset wideAt="lg" caption={t("transactions.list.title")} columns={columns} narrowHeader={<MobileSort query={query} />}>
+      {rows.map((row) => (
+        <TransactionRow key={row.id} row={row} query={query} currencies={currencies} label={label} confirming={deleteId === row.id} />
+      ))}
+    </DataTable>
   );
 }
 
@@ -91,9 +80,11 @@ function TransactionRow({
   row,
   query,
   currencies,
+  label,
   confirming,
 }: {
   row: ListRow;
+  label: Record<"date" | "description" | "category" | "currency" | "payment" | "tags" | "amount" | "actions", string>;
   query: ListQuery;
   currencies: readonly ListCurrency[];
   confirming: boolean;
@@ -107,19 +98,14 @@ function TransactionRow({
   const codes = [...new Set(row.payments.map((p) => p.currencyCode))];
   const shownTags = row.tags.slice(0, 2);
   const moreTags = row.tags.length - shownTags.length;
-  const cell = "md:px-4 md:py-3 md:table-cell";
-  const small = "rounded-md border px-2.5 py-1 text-xs font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
   return (
     <>
-      <tr
-        data-transaction-id={row.id}
-        className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 px-4 py-3 align-middle md:table-row md:p-0"
-      >
-        <td className={`col-start-1 row-start-2 text-xs whitespace-nowrap text-slate-600 md:text-sm md:text-slate-700 dark:text-slate-300 md:dark:text-slate-200 ${cell}`}>
+      <DataRow data-transaction-id={row.id}>
+        <DataCell label={label.date} place="subtitle" className="whitespace-nowrap @3xl:text-sm @3xl:text-slate-700 @3xl:dark:text-slate-200">
           <time dateTime={row.date}>{formatDate(dayToDate(row.date), locale)}</time>
-        </td>
-        <td className={`col-start-1 row-start-1 min-w-0 font-medium break-words ${cell}`}>{row.description}</td>
-        <td className={`col-start-1 row-start-3 ${cell}`}>
+        </DataCell>
+        <DataCell label={label.description} place="title">{row.description}</DataCell>
+        <DataCell label={label.category}>
           {row.category ? (
             <span className="inline-flex items-center gap-2">
               <CategoryBadge icon={row.category.icon} color={row.category.color} size="sm" />
@@ -128,18 +114,20 @@ function TransactionRow({
           ) : (
             <span className="text-slate-600 dark:text-slate-300">{t("transactions.row.uncategorized")}</span>
           )}
-        </td>
-        <td className={`hidden whitespace-nowrap ${cell}`}>{codes.join(", ")}</td>
-        <td className={`col-start-1 row-start-4 text-xs text-slate-700 md:text-sm dark:text-slate-200 ${cell}`}>
+        </DataCell>
+        {/* The amount names its currency on a card. */}
+        <DataCell label={label.currency} wideOnly className="whitespace-nowrap">{codes.join(", ")}</DataCell>
+        <DataCell label={label.payment} className="text-slate-700 dark:text-slate-200">
           {multi
             ? t("transactions.row.multi", { count: row.payments.length })
             : t(`money.paymentMethods.${single?.method ?? DEFAULT_PAYMENT_METHOD}`, { defaultValue: t(`money.paymentMethods.${DEFAULT_PAYMENT_METHOD}`) })}
-        </td>
-        <td className={`col-span-2 row-start-5 ${cell}`}>
+        </DataCell>
+        {/* A card leaves out an empty tags line; the wide table says "no tags" to screen readers. */}
+        <DataCell label={label.tags} wideOnly={row.tags.length === 0}>
           {row.tags.length === 0 ? (
             <span className="sr-only">{t("transactions.row.noTags")}</span>
           ) : (
-            <ul className="flex flex-wrap gap-1">
+            <ul className="inline-flex flex-wrap justify-end gap-1 @3xl:justify-start">
               {shownTags.map((tag) => (
                 <li
                   key={tag.id}
@@ -156,8 +144,8 @@ function TransactionRow({
               ) : null}
             </ul>
           )}
-        </td>
-        <td className={`col-start-2 row-span-2 row-start-1 text-right whitespace-nowrap tabular-nums ${cell}`}>
+        </DataCell>
+        <DataCell label={label.amount} place="headline" align="right">
           <span className="sr-only">{t(`money.types.${row.type}`)}: </span>
           {multi || !single ? (
             <>
@@ -173,14 +161,14 @@ function TransactionRow({
               ) : null}
             </>
           )}
-        </td>
-        <td className={`col-start-2 row-span-2 row-start-3 self-end text-right md:text-right ${cell}`}>
+        </DataCell>
+        <DataCell label={label.actions} place="actions" align="right">
           {confirming ? null : (
-            <div className="flex justify-end gap-2">
+            <>
               <Link
                 to={`/expenses/edit/${row.id}`}
                 aria-label={t("transactions.row.editLabel", { description: row.description })}
-                className={`${small} border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700`}
+                className={`${rowButtonClass.plain}`}
               >
                 {t("transactions.row.edit")}
               </Link>
@@ -188,17 +176,16 @@ function TransactionRow({
                 to={listHref(query, {}, { delete: row.id })}
                 preventScrollReset
                 aria-label={t("transactions.row.deleteLabel", { description: row.description })}
-                className={`${small} border-red-300 bg-white text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950`}
+                className={`${rowButtonClass.danger}`}
               >
                 {t("transactions.row.delete")}
               </Link>
-            </div>
+            </>
           )}
-        </td>
-      </tr>
+        </DataCell>
+      </DataRow>
       {confirming ? (
-        <tr className="block md:table-row">
-          <td colSpan={8} className="block px-4 pb-4 md:table-cell">
+        <FullWidthRow columns={8}>
             <ConfirmPanel
               question={t("transactions.confirmDelete.question")}
               detail={t("transactions.confirmDelete.detail", { description: row.description })}
@@ -210,8 +197,7 @@ function TransactionRow({
               cancelTo={listHref(query)}
               cancelLabel={t("transactions.confirmDelete.cancel")}
             />
-          </td>
-        </tr>
+        </FullWidthRow>
       ) : null}
     </>
   );

@@ -15,17 +15,18 @@ export function Totals({ totals, total, filtered }: { totals: ListTotals; total:
   ];
   return (
     <section aria-labelledby="transaction-totals-heading">
-      <h2 id="transaction-totals-heading" className="mb-2 text-sm font-medium text-slate-600 dark:text-slate-300">
+      <h2 id="transaction-totals-heading" className="mb-1 text-sm font-medium text-slate-600 sm:mb-2 dark:text-slate-300">
         {filtered ? t("transactions.totals.title", { total: n.format(total) }) : t("transactions.totals.titleAll")}
       </h2>
-      <dl className="grid gap-3 sm:grid-cols-3">
+      {/* One compact line on a phone, so the first transactions fit on the first screen; tiles from sm up. */}
+      <dl className="flex flex-wrap items-baseline gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white px-4 py-2 shadow-sm sm:grid sm:grid-cols-3 sm:gap-3 sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none dark:border-slate-800 dark:bg-slate-900 sm:dark:bg-transparent">
         {tiles.map((tile) => (
           <div
             key={tile.key}
-            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            className="flex items-baseline gap-1.5 sm:block sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:p-4 sm:shadow-sm sm:dark:border-slate-800 sm:dark:bg-slate-900"
           >
-            <dt className="text-sm font-medium text-slate-600 dark:text-slate-300">{tile.label}</dt>
-            <dd className="mt-1 text-xl font-bold sm:text-2xl"><Money minor={tile.cents} currency={USD} tone={tile.tone} /></dd>
+            <dt className="text-xs font-medium text-slate-600 sm:text-sm dark:text-slate-300">{tile.label}</dt>
+            <dd className="text-sm font-bold sm:mt-1 sm:text-2xl"><Money minor={tile.cents} currency={USD} tone={tile.tone} /></dd>
           </div>
         ))}
       </dl>

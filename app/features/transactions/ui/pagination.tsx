@@ -23,7 +23,7 @@ export function Pagination({ query, total }: { query: ListQuery; total: number }
   const n = new Intl.NumberFormat(i18n.language);
   const current = query.page;
   const base =
-    "inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
+    "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-1.5 text-sm sm:min-h-9 sm:min-w-9 font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
   const idle = "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
   const disabled = "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400";
   const step = (page: number, label: string) =>

@@ -301,7 +301,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
                 to={`/expenses/edit/${page.id}?delete=1`}
                 preventScrollReset
                 aria-label={t("transactionForm.deleteLabel")}
-                className={`${buttonClass.secondary} w-full text-red-700 sm:w-auto dark:text-red-300`}
+                className={`${buttonClass.dangerOutline} w-full sm:w-auto`}
               >
                 {t("transactionForm.delete")}
               </Link>
