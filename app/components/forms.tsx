@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 
@@ -182,6 +182,101 @@ export function Alert({ tone, children }: { tone: "error" | "success" | "info"; 
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${styles}`}>
       {children}
+    </div>
+  );
+}
+
+/**
+ * GOV.UK's error summary: after a failed submit, the form's problems at its top (the form's own
+ * error first, then each field's as a link to the field) and focus on it, so a screen reader
+ * reads them and the keyboard starts there. Without JavaScript the page that answers the POST
+ * focuses it on load (autofocus, when `result` came from the server); with it, it takes focus
+ * after each submit the browser refuses (listening to the form's submit event) and each answer
+ * the server refuses (`result` changes). It shows nothing before the first submit, so errors
+ * found while typing (live validation) never move focus.
+ *
+ * `errors` is Conform's form.allErrors (field name → message keys, "" for the form's own);
+ * `fieldId` names the input each field's link points at (Conform's `${formId}-${name}` unless
+ * the form gives its fields other ids).
+ */
+export function ErrorSummary({
+  formId,
+  errors,
+  result,
+  formErrorId,
+  formErrorValues,
+  fieldId = (name) => `${formId}-${name}`,
+}: {
+  formId: string;
+  errors: Record<string, ListOfErrors> | undefined;
+  /** The server's answer to the last submit (Conform's lastResult), when it refused it. */
+  result: unknown;
+  /** The id the form's aria-describedby names for its own error (Conform's form.errorId). */
+  formErrorId?: string;
+  formErrorValues?: Record<string, unknown>;
+  fieldId?: (name: string) => string;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [attempts, setAttempts] = useState(0);
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!form) return;
+    const submitted = () => setAttempts((n) => n + 1);
+    form.addEventListener("submit", submitted);
+    return () => form.removeEventListener("submit", submitted);
+  }, [formId]);
+  // After the render that shows the submit's errors (Conform has focused the first field by then).
+  useEffect(() => {
+    if (attempts > 0 || result) summaryRef.current?.focus();
+  }, [attempts, result]);
+
+  const formError = errors?.[""]?.find(Boolean);
+  const fields = Object.entries(errors ?? {}).flatMap(([name, messages]) => {
+    const message = name ? messages?.find(Boolean) : undefined;
+    return message ? [{ name, message }] : [];
+  });
+  if ((attempts === 0 && !result) || (!formError && fields.length === 0)) return null;
+  return (
+    <div
+      ref={summaryRef}
+      role="alert"
+      tabIndex={-1}
+      autoFocus={!hydrated && Boolean(result)}
+      aria-labelledby={`${formId}-error-summary-title`}
+      className="rounded-md border-2 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 dark:border-red-400 dark:bg-red-950 dark:text-red-100 dark:focus-visible:ring-offset-slate-900"
+    >
+      <h2 id={`${formId}-error-summary-title`} className="font-semibold">
+        {t("common.errorSummary.title")}
+      </h2>
+      {formError ? (
+        <p id={formErrorId} className="mt-1">
+          {t(formError, formErrorValues)}
+        </p>
+      ) : null}
+      {fields.length ? (
+        <ul className="mt-1 list-disc space-y-1 pl-5">
+          {fields.map(({ name, message }) => (
+            <li key={name}>
+              <a
+                href={`#${fieldId(name)}`}
+                onClick={(event) => {
+                  // The link scrolls to the field by itself; with JavaScript it also puts the cursor in it.
+                  const field = document.getElementById(fieldId(name));
+                  if (!field) return;
+                  event.preventDefault();
+                  field.focus();
+                  field.scrollIntoView({ block: "center" });
+                }}
+                className="font-medium underline underline-offset-2 hover:no-underline"
+              >
+                {t(message)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

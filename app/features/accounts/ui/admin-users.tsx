@@ -188,7 +188,7 @@ function RowAction({ user, intent, label, danger = false }: { user: AdminUserRow
     ? "border-red-300 bg-white text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950"
     : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
   return (
-    <Form method="post" preventScrollReset>
+    <Form method="post">
       <input type="hidden" name="userId" value={user.id} />
       <button
         type="submit"

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Alert, ErrorList, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
+import { ErrorList, ErrorSummary, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
 import { manualRateSchema, settingsIntents } from "~/features/rates/model";
 
 /** A superadmin's rate for a currency and day; validated on the client with the schema the action uses. */
@@ -25,17 +25,12 @@ export function ManualRateForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: manualRateSchema }),
   });
-  const formError = form.errors?.[0];
   const currencyErrorId = `${fields.currencyCode.id}-error`;
   const rateHintId = `${fields.rate.id}-hint`;
   return (
-    <Form method="post" preventScrollReset className="space-y-3" {...getFormProps(form)}>
+    <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("settings.manual.description")}</p>
-      {formError ? (
-        <Alert tone="error">
-          <span id={form.errorId}>{t(formError)}</span>
-        </Alert>
-      ) : null}
+      <ErrorSummary formId={form.id} errors={form.allErrors} result={lastResult} formErrorId={form.errorId} />
       <div>
         <label htmlFor={fields.currencyCode.id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
           {t("settings.manual.currency")}

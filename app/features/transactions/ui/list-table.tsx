@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { CONFIRM_ANCHOR, ConfirmPanel } from "~/components/confirm-panel";
 import { useIsPending } from "~/components/forms";
 import { HeaderCell } from "~/components/table";
 import { intentValue } from "~/features/transactions/form-model";
@@ -191,7 +191,7 @@ function TransactionRow({
                 {t("transactions.row.edit")}
               </Link>
               <Link
-                to={listHref(query, {}, { delete: row.id })}
+                to={`${listHref(query, {}, { delete: row.id })}#${CONFIRM_ANCHOR}`}
                 preventScrollReset
                 aria-label={t("transactions.row.deleteLabel", { description: row.description })}
                 className={`${small} border-red-300 bg-white text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950`}
