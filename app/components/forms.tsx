@@ -219,25 +219,36 @@ export function ErrorSummary({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const summaryRef = useRef<HTMLDivElement>(null);
-  const [attempts, setAttempts] = useState(0);
+  const [submitted, setSubmitted] = useState(false);
+  // Set by a submit or a new answer, cleared once the summary has taken focus. A ref, because
+  // React may render between the submit event's listeners, before Conform has found the errors.
+  const focusPending = useRef(false);
   useEffect(() => {
     const form = document.getElementById(formId);
     if (!form) return;
-    const submitted = () => setAttempts((n) => n + 1);
-    form.addEventListener("submit", submitted);
-    return () => form.removeEventListener("submit", submitted);
+    const onSubmit = () => {
+      focusPending.current = true;
+      setSubmitted(true);
+    };
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
   }, [formId]);
-  // After the render that shows the submit's errors (Conform has focused the first field by then).
   useEffect(() => {
-    if (attempts > 0 || result) summaryRef.current?.focus();
-  }, [attempts, result]);
+    if (result) focusPending.current = true;
+  }, [result]);
+  // After every render: the first one that shows the errors moves focus (Conform has focused the first field by then).
+  useEffect(() => {
+    if (!focusPending.current || !summaryRef.current) return;
+    focusPending.current = false;
+    summaryRef.current.focus();
+  });
 
   const formError = errors?.[""]?.find(Boolean);
   const fields = Object.entries(errors ?? {}).flatMap(([name, messages]) => {
     const message = name ? messages?.find(Boolean) : undefined;
     return message ? [{ name, message }] : [];
   });
-  if ((attempts === 0 && !result) || (!formError && fields.length === 0)) return null;
+  if ((!submitted && !result) || (!formError && fields.length === 0)) return null;
   return (
     <div
       ref={summaryRef}

@@ -84,3 +84,30 @@ export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/**
+ * The page's cumulative layout shift so far (the Layout Instability API): the sum of every shift
+ * not caused by the user's own input, read after the load event and a short settle, so the
+ * shifts of hydration and of late styles are counted. 0 means nothing moved under the reader.
+ */
+export async function cumulativeLayoutShift(page: Page, settleMs = 700): Promise<number> {
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(settleMs);
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        // buffered: the shifts that happened before this observer existed are delivered too.
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        });
+        observer.observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(total);
+        }, 100);
+      }),
+  );
+}

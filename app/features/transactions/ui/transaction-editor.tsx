@@ -216,7 +216,9 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
               type="submit"
               name="intent"
               value={intentValue.multi(!draft.multi)}
+              formAction={landAt({ kind: "multi", on: !draft.multi })}
               formNoValidate
+              id={transactionFieldId("multi")}
               role="switch"
               aria-checked={draft.multi}
               aria-describedby="transaction-multi-hint"
