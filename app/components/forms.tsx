@@ -206,6 +206,7 @@ export function ErrorSummary({
   formErrorId,
   formErrorValues,
   fieldId = (name) => `${formId}-${name}`,
+  takeFocus = true,
 }: {
   formId: string;
   errors: Record<string, ListOfErrors> | undefined;
@@ -215,6 +216,8 @@ export function ErrorSummary({
   formErrorId?: string;
   formErrorValues?: Record<string, unknown>;
   fieldId?: (name: string) => string;
+  /** False for an answer that should land elsewhere (a payment intent's row): shown, not focused. */
+  takeFocus?: boolean;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -234,8 +237,8 @@ export function ErrorSummary({
     return () => form.removeEventListener("submit", onSubmit);
   }, [formId]);
   useEffect(() => {
-    if (result) focusPending.current = true;
-  }, [result]);
+    if (result && takeFocus) focusPending.current = true;
+  }, [result, takeFocus]);
   // After every render: the first one that shows the errors moves focus (Conform has focused the first field by then).
   useEffect(() => {
     if (!focusPending.current || !summaryRef.current) return;
@@ -254,7 +257,7 @@ export function ErrorSummary({
       ref={summaryRef}
       role="alert"
       tabIndex={-1}
-      autoFocus={!hydrated && Boolean(result)}
+      autoFocus={!hydrated && Boolean(result) && takeFocus}
       aria-labelledby={`${formId}-error-summary-title`}
       className="rounded-md border-2 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 dark:border-red-400 dark:bg-red-950 dark:text-red-100 dark:focus-visible:ring-offset-slate-900"
     >

@@ -117,7 +117,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
     return anchor ? `${formAction}#${anchor}` : undefined;
   };
   // Only a refused save takes the summary's focus; an intent's answer lands at its row instead.
-  const summaryResult = formResult?.save ? formResult.result : undefined;
+  const summaryFocus = formResult?.save ?? true;
   const deleteError = actionData?.kind === "delete" ? actionData.error : null;
 
   return (
@@ -158,7 +158,8 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
         <ErrorSummary
           formId={FORM_ID}
           errors={errors}
-          result={summaryResult}
+          result={formResult?.result}
+          takeFocus={summaryFocus}
           formErrorId={form.errorId}
           fieldId={transactionFieldId}
         />
