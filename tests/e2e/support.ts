@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /**
  * Every journey fails on a script error or console error in the page (hydration
@@ -110,4 +110,13 @@ export async function cumulativeLayoutShift(page: Page, settleMs = 700): Promise
         }, 100);
       }),
   );
+}
+
+/**
+ * An error message where it is shown beside its field (or as the form's own error): the error
+ * summary at the top of the form repeats each field's message as a link, so plain getByText
+ * would find it twice. Error lists have ids ending in "-error" (Field, ErrorList, Conform's errorId).
+ */
+export function errorMessage(scope: Page | Locator, text: string) {
+  return scope.locator('[id$="-error"]').getByText(text);
 }
