@@ -15,6 +15,7 @@ import { PreventFlashOnWrongTheme, Theme, ThemeProvider } from "remix-themes";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./components/nonce";
+import { useFocusHeadingOnNavigate } from "./components/use-focus-heading";
 import { csrfMiddleware } from "./middleware/csrf";
 import { dbMiddleware } from "./middleware/db";
 import { getLocale, i18nMiddleware } from "./middleware/i18n";
@@ -75,6 +76,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
   }, [i18n, loaderData.locale]);
+  useFocusHeadingOnNavigate();
   return (
     <>
       <NavigationProgress />

@@ -3,6 +3,13 @@ import { Form, Link } from "react-router";
 import { buttonClass, SubmitButton } from "./forms";
 
 /**
+ * The fragment of every link that opens a confirmation (?delete=id#confirm): without
+ * JavaScript the browser scrolls the panel into view instead of leaving it below the fold.
+ * Only one confirmation is open at a time, so the id is unique on the page.
+ */
+export const CONFIRM_ANCHOR = "confirm";
+
+/**
  * A delete confirmation rendered by the server as a state of the page (?delete=id), so it
  * works without JavaScript; with it, the same link is a client navigation. Focus moves to
  * the question so keyboard and screen-reader users land on it.
@@ -32,9 +39,10 @@ export function ConfirmPanel({
   useEffect(() => questionRef.current?.focus(), []);
   return (
     <div
+      id={CONFIRM_ANCHOR}
       role="alertdialog"
       aria-labelledby={`${hidden.id}-confirm-question`}
-      className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950"
+      className="mt-3 scroll-mt-4 rounded-md border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950"
     >
       <p
         id={`${hidden.id}-confirm-question`}
@@ -45,7 +53,7 @@ export function ConfirmPanel({
         {question}
       </p>
       {detail ? <p className="mt-1 text-sm text-red-800 dark:text-red-200">{detail}</p> : null}
-      <Form method="post" action={action} preventScrollReset className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Form method="post" action={action} className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

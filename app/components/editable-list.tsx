@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ConfirmPanel } from "./confirm-panel";
-import { Alert, buttonClass, rowButtonClass, SubmitButton, useHydrated, useIsPending } from "./forms";
+import { CONFIRM_ANCHOR, ConfirmPanel } from "./confirm-panel";
+import { Alert, buttonClass, ErrorSummary, rowButtonClass, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "./forms";
 import { useExpiring, useFlashParam } from "./use-flash-param";
 
 // A page that lists a user's own items with a create form, an edit form in place of a row
@@ -51,7 +51,7 @@ export function RowEditDeleteLinks({ page, id, name, messages }: { page: string;
         {t(`${messages}.edit`)}
       </Link>
       <Link
-        to={`${page}?delete=${id}`}
+        to={`${page}?delete=${id}#${CONFIRM_ANCHOR}`}
         preventScrollReset
         aria-label={t(`${messages}.deleteLabel`, { name })}
         className={rowButtonClass.danger}
@@ -91,14 +91,15 @@ export function EditingHeading({ heading, id }: { heading: string; id: string })
   );
 }
 
-/** The form-level error of a create or edit form, referenced by the form's aria-describedby. */
-export function FormErrorAlert({ id, error }: { id: string; error: string | undefined }) {
-  const { t } = useTranslation();
-  return error ? (
-    <Alert tone="error">
-      <span id={id}>{t(error)}</span>
-    </Alert>
-  ) : null;
+/** A create or edit form's error summary (its own error keeps the id the form's aria-describedby names). */
+export function FormErrorAlert({
+  form,
+  result,
+}: {
+  form: { id: string; errorId: string; allErrors: Record<string, ListOfErrors> };
+  result: unknown;
+}) {
+  return <ErrorSummary formId={form.id} errors={form.allErrors} result={result} formErrorId={form.errorId} />;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { splitMessage } from "~/text/message";
@@ -199,6 +199,115 @@ export function Alert({ tone, children }: { tone: "error" | "success" | "info"; 
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${styles}`}>
       {children}
+    </div>
+  );
+}
+
+/**
+ * GOV.UK's error summary: after a failed submit, the form's problems at its top (the form's own
+ * error first, then each field's as a link to the field) and focus on it, so a screen reader
+ * reads them and the keyboard starts there. Without JavaScript the page that answers the POST
+ * focuses it on load (autofocus, when `result` came from the server); with it, it takes focus
+ * after each submit the browser refuses (listening to the form's submit event) and each answer
+ * the server refuses (`result` changes). It shows nothing before the first submit, so errors
+ * found while typing (live validation) never move focus.
+ *
+ * `errors` is Conform's form.allErrors (field name → message keys, "" for the form's own);
+ * `fieldId` names the input each field's link points at (Conform's `${formId}-${name}` unless
+ * the form gives its fields other ids).
+ */
+export function ErrorSummary({
+  formId,
+  errors,
+  result,
+  formErrorId,
+  formErrorValues,
+  fieldId = (name) => `${formId}-${name}`,
+  takeFocus = true,
+}: {
+  formId: string;
+  errors: Record<string, ListOfErrors> | undefined;
+  /** The server's answer to the last submit (Conform's lastResult), when it refused it. */
+  result: unknown;
+  /** The id the form's aria-describedby names for its own error (Conform's form.errorId). */
+  formErrorId?: string;
+  formErrorValues?: Record<string, unknown>;
+  fieldId?: (name: string) => string;
+  /** False for an answer that should land elsewhere (a payment intent's row): shown, not focused. */
+  takeFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [submitted, setSubmitted] = useState(false);
+  // Set by a submit or a new answer, cleared once the summary has taken focus. A ref, because
+  // React may render between the submit event's listeners, before Conform has found the errors.
+  const focusPending = useRef(false);
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!form) return;
+    const onSubmit = () => {
+      focusPending.current = true;
+      setSubmitted(true);
+    };
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
+  }, [formId]);
+  useEffect(() => {
+    if (result && takeFocus) focusPending.current = true;
+  }, [result, takeFocus]);
+  // After every render: the first one that shows the errors moves focus (Conform has focused the first field by then).
+  useEffect(() => {
+    if (!focusPending.current || !summaryRef.current) return;
+    focusPending.current = false;
+    summaryRef.current.focus();
+  });
+
+  const formError = errors?.[""]?.find(Boolean);
+  const fields = Object.entries(errors ?? {}).flatMap(([name, messages]) => {
+    const message = name ? messages?.find(Boolean) : undefined;
+    return message ? [{ name, message }] : [];
+  });
+  if ((!submitted && !result) || (!formError && fields.length === 0)) return null;
+  return (
+    <div
+      ref={summaryRef}
+      role="alert"
+      tabIndex={-1}
+      autoFocus={!hydrated && Boolean(result) && takeFocus}
+      aria-labelledby={`${formId}-error-summary-title`}
+      className="rounded-md border-2 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:ring-offset-2 dark:border-red-400 dark:bg-red-950 dark:text-red-100 dark:focus-visible:ring-offset-slate-900"
+    >
+      <h2 id={`${formId}-error-summary-title`} className="font-semibold">
+        {t("common.errorSummary.title")}
+      </h2>
+      {formError ? (
+        <p id={formErrorId} className="mt-1">
+          {t(formError, formErrorValues)}
+        </p>
+      ) : null}
+      {fields.length ? (
+        <ul className="mt-1 list-disc space-y-1 pl-5">
+          {fields.map(({ name, message }) => (
+            <li key={name}>
+              <a
+                href={`#${fieldId(name)}`}
+                onClick={(event) => {
+                  // The link scrolls to the field by itself; with JavaScript it also puts the cursor in it.
+                  const field = document.getElementById(fieldId(name));
+                  if (!field) return;
+                  event.preventDefault();
+                  field.focus();
+                  field.scrollIntoView({ block: "center" });
+                }}
+                className="font-medium underline underline-offset-2 hover:no-underline"
+              >
+                {t(message)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

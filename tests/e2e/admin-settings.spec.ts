@@ -1,4 +1,4 @@
-import { demo, expect, expectNoAxeViolations, jsEnabled, login, screenshotBothThemes, test } from "./support";
+import { demo, errorMessage, expect, expectNoAxeViolations, jsEnabled, login, screenshotBothThemes, test } from "./support";
 
 // /admin/settings in the browser, JavaScript on and off. "Refresh now" reaches the fake
 // provider on loopback (tests/fakes/serve-rate-provider.ts), never the internet.
@@ -25,13 +25,13 @@ test("a superadmin enters a manual rate, refreshes from the provider, and sees b
   await form.getByLabel("Currency").selectOption("GBP");
   await rateField.fill("abc");
   await form.getByRole("button", { name: "Save rate" }).click();
-  await expect(form.getByText("Conversion rate must be a positive number")).toBeVisible();
+  await expect(errorMessage(form, "Conversion rate must be a positive number")).toBeVisible();
   await expect(rateField).toHaveAttribute("aria-invalid", "true");
   await screenshotBothThemes(page, testInfo, "admin-settings-invalid");
 
   await rateField.fill("0.1234567890123");
   await form.getByRole("button", { name: "Save rate" }).click();
-  await expect(form.getByText("A rate has at most 12 decimal places")).toBeVisible();
+  await expect(errorMessage(form, "A rate has at most 12 decimal places")).toBeVisible();
 
   await form.getByLabel("Currency").selectOption("GBP");
   await rateField.fill(rate);

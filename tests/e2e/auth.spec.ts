@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, jsEnabled, login, register, screenshotBothThemes, signOut, test, uniqueEmail } from "./support";
+import { errorMessage, expect, expectNoAxeViolations, jsEnabled, login, register, screenshotBothThemes, signOut, test, uniqueEmail } from "./support";
 
 test("register shows the first failing rule, then signs up and lands on the dashboard", async ({ page }, testInfo) => {
   await page.goto("/auth/register");
@@ -16,13 +16,13 @@ test("register shows the first failing rule, then signs up and lands on the dash
   await page.getByLabel("Confirm password").fill("lowercase1");
   await page.getByLabel("I accept the terms and conditions").check();
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("Password must contain at least one uppercase letter")).toBeVisible();
+  await expect(errorMessage(page, "Password must contain at least one uppercase letter")).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/register/);
 
   await page.getByLabel("Password", { exact: true }).fill("Uppercase1");
   await page.getByLabel("Confirm password").fill("Different1");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await expect(errorMessage(page, "Passwords do not match")).toBeVisible();
 
   await page.getByLabel("Password", { exact: true }).fill("Uppercase1");
   await page.getByLabel("Confirm password").fill("Uppercase1");

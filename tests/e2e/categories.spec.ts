@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, test } from "./support";
+import { errorMessage, expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, test } from "./support";
 
 test("categories: add, edit inline, delete after confirmation; defaults stay read-only; Spanish", async ({ page }, testInfo) => {
   await register(page, testInfo);
@@ -19,7 +19,7 @@ test("categories: add, edit inline, delete after confirmation; defaults stay rea
   } else {
     // Without JavaScript the server answers with the spec's message.
     await add.click();
-    await expect(form.getByText("Category name is required")).toBeVisible();
+    await expect(errorMessage(form, "Category name is required")).toBeVisible();
   }
   await form.getByLabel("Category name").fill("Groceries");
   await form.getByTitle("Emerald").click();

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, login, register, screenshotBothThemes, test } from "./support";
+import { errorMessage, expect, expectNoAxeViolations, login, register, screenshotBothThemes, test } from "./support";
 
 test("register → dashboard → profile edit → password change → sign out → sign in", async ({ page }, testInfo) => {
   const { email, password } = await register(page, testInfo, "Pat");
@@ -27,7 +27,7 @@ test("register → dashboard → profile edit → password change → sign out �
   await expect(page.getByLabel("First Name")).toHaveValue("Pat");
   await page.getByLabel("Email Address").fill("pat@localhost");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Email is invalid")).toBeVisible();
+  await expect(errorMessage(page, "Email is invalid")).toBeVisible();
   await screenshotBothThemes(page, testInfo, "profile-edit-error");
   await expectNoAxeViolations(page, testInfo);
 
@@ -45,7 +45,7 @@ test("register → dashboard → profile edit → password change → sign out �
   await page.getByLabel("New Password", { exact: true }).fill("Fresh12345");
   await page.getByLabel("Confirm New Password").fill("Fresh12345");
   await page.getByRole("button", { name: "Update Password" }).click();
-  await expect(page.getByText("Current password is incorrect")).toBeVisible();
+  await expect(errorMessage(page, "Current password is incorrect")).toBeVisible();
   await screenshotBothThemes(page, testInfo, "profile-password-error");
 
   await page.getByLabel("Current Password").fill(password);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /**
  * Every journey fails on a script error or console error in the page (hydration
@@ -84,4 +84,40 @@ export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/(\?signedOut=1)?$/);
   await expect(page.getByRole("status").filter({ hasText: "You have been signed out." })).toBeVisible();
+}
+
+/**
+ * The page's cumulative layout shift so far (the Layout Instability API): the sum of every shift
+ * not caused by the user's own input, read after the load event and a short settle, so the
+ * shifts of hydration and of late styles are counted. 0 means nothing moved under the reader.
+ */
+export async function cumulativeLayoutShift(page: Page, settleMs = 700): Promise<number> {
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(settleMs);
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        // buffered: the shifts that happened before this observer existed are delivered too.
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        });
+        observer.observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(total);
+        }, 100);
+      }),
+  );
+}
+
+/**
+ * An error message where it is shown beside its field (or as the form's own error): the error
+ * summary at the top of the form repeats each field's message as a link, so plain getByText
+ * would find it twice. Error lists have ids ending in "-error" (Field, ErrorList, Conform's errorId).
+ */
+export function errorMessage(scope: Page | Locator, text: string) {
+  return scope.locator('[id$="-error"]').getByText(text);
 }

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, test } from "./support";
+import { errorMessage, expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, test } from "./support";
 
 test("tags: create from the empty state, refuse a duplicate, edit inline, view usage, delete after confirmation; Spanish", async ({
   page,
@@ -32,7 +32,7 @@ test("tags: create from the empty state, refuse a duplicate, edit inline, view u
   await page.getByRole("link", { name: "New Tag" }).click();
   await page.getByRole("region", { name: "New Tag" }).getByLabel("Name").fill("VACATION");
   await page.getByRole("region", { name: "New Tag" }).getByRole("button", { name: "Create Tag" }).click();
-  await expect(page.getByText("A tag with this name already exists")).toBeVisible();
+  await expect(errorMessage(page, "A tag with this name already exists")).toBeVisible();
   await expect(page.getByRole("region", { name: "New Tag" }).getByLabel("Name")).toHaveValue("VACATION");
   await screenshotBothThemes(page, testInfo, "tags-duplicate");
   await page.getByRole("region", { name: "New Tag" }).getByRole("link", { name: "Cancel" }).click();

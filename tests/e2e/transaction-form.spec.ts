@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, test } from "./support";
+import { errorMessage, expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, test } from "./support";
 
 // The transaction form, with JavaScript and without: a single-currency expense, a
 // multi-currency expense of three payments, editing it and deleting it. Without JavaScript
@@ -60,8 +60,8 @@ test("a single-currency expense: errors first, the type toggle, then saved in US
 
   // Saving an empty form shows the spec's messages beside their fields.
   await page.getByRole("button", { name: "Create Transaction" }).click();
-  await expect(page.getByText("Description is required")).toBeVisible();
-  await expect(page.getByText("Amount must be a positive number")).toBeVisible();
+  await expect(errorMessage(page, "Description is required")).toBeVisible();
+  await expect(errorMessage(page, "Amount must be a positive number")).toBeVisible();
   await expect(page.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
   await screenshotBothThemes(page, testInfo, "transaction-errors");
   await expectNoAxeViolations(page, testInfo);

@@ -395,7 +395,7 @@ test("edit prefills from the stored transaction (multi mode for several payments
   expect(html).toContain("1 USD = 0.8612 EUR, rate of Nov 01, 2026 (Built-in snapshot)");
   expect(html).toContain("1 USD = 150 JPY, rate of Nov 21, 2026 (Entered by hand)");
   expect(html).toContain("Save Changes");
-  expect(html).toContain(`href="/expenses/edit/${id}?delete=1"`);
+  expect(html).toContain(`href="/expenses/edit/${id}?delete=1#confirm"`);
 
   const res = await post(b, `/expenses/edit/${id}`, fields({ description: "Trip market (fixed)", multi: true, date: "2026-11-21" }, [
     { currencyCode: "USD", amount: "10.00" },

@@ -99,7 +99,7 @@ test("a row shows date, description, category, currency, method, tags and the si
   expect(s).toContain("text-green-700");
   expect(s).not.toContain(" USD</span>");
   expect(s).toContain(`href="/expenses/edit/${salary}"`);
-  expect(s).toContain(`href="/expenses?delete=${salary}"`);
+  expect(s).toContain(`href="/expenses?delete=${salary}#confirm"`);
 
   const c = text(rowHtml(html, coffee));
   expect(c).toContain("Café & croissant");

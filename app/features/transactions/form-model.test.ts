@@ -5,6 +5,7 @@ import {
   applyIntent,
   emptyPayment,
   followsRateOnFile,
+  intentAnchor,
   issueName,
   issuesToFieldErrors,
   newDraft,
@@ -17,6 +18,7 @@ import {
   type Draft,
   type DraftPayment,
 } from "./form-model";
+import { MAX_PAYMENTS } from "./model";
 
 const categories = [
   { id: "food", type: "expense" as const },
@@ -202,4 +204,14 @@ test("resolver issue paths become Conform field names", () => {
   expect(issueName(["payments", 0, "amount"])).toBe("payments[0].amount");
   expect(issueName(["categoryId"])).toBe("categoryId");
   expect(issuesToFieldErrors([{ path: ["tagIds"], message: "a" }, { path: ["tagIds"], message: "b" }])).toEqual({ tagIds: ["a", "b"] });
+});
+
+test("without JavaScript each intent lands on its place: the added row, the row before a removed one, the payments for a mode change", () => {
+  expect(intentAnchor({ kind: "add" }, 2)).toBe("payment-3");
+  expect(intentAnchor({ kind: "add" }, MAX_PAYMENTS)).toBe("payments");
+  expect(intentAnchor({ kind: "remove", index: 2 }, 3)).toBe("payment-2");
+  expect(intentAnchor({ kind: "remove", index: 0 }, 3)).toBe("payment-1");
+  expect(intentAnchor({ kind: "refresh", index: 1 }, 3)).toBe("payment-2");
+  expect(intentAnchor({ kind: "multi", on: true }, 1)).toBe("payments");
+  expect(intentAnchor({ kind: "save" }, 1)).toBeNull();
 });

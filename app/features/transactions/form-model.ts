@@ -189,6 +189,36 @@ export function applyIntent(
   }
 }
 
+/** The payments section's id: where switching mode or recalculating lands without JavaScript. */
+export const PAYMENTS_ANCHOR = "payments";
+
+/** A payment row's id, numbered from 1 as its legend is ("Payment 3" is #payment-3). */
+export function paymentAnchor(index: number) {
+  return `payment-${index + 1}`;
+}
+
+/**
+ * Where the page answering an intent without JavaScript opens (the fragment of the button's
+ * formAction), so the user is back where they were rather than at the top: the row added,
+ * the row before the one removed (the first when the first went), the row whose rate was
+ * refreshed, the payments for a change of mode. Type and save need none (the top of the form).
+ */
+export function intentAnchor(intent: FormIntent, rowCount: number): string | null {
+  switch (intent.kind) {
+    case "add":
+      return rowCount >= MAX_PAYMENTS ? PAYMENTS_ANCHOR : paymentAnchor(rowCount);
+    case "remove":
+      return paymentAnchor(Math.max(intent.index - 1, 0));
+    case "refresh":
+      return paymentAnchor(intent.index);
+    case "multi":
+    case "recalculate":
+      return PAYMENTS_ANCHOR;
+    default:
+      return null;
+  }
+}
+
 // Amounts and rates in the draft are held as the fields show them ("1234,50" in Spanish);
 // everything computed from them reads them back with typedDecimal (~/text/typed-number).
 

@@ -57,4 +57,5 @@ export const common = {
     badRequestBody: "Nothing was changed. Open the page again and use its buttons.",
     retry: "Try again",
   },
+  errorSummary: { title: "There is a problem" },
 };

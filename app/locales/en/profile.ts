@@ -33,6 +33,7 @@ export const profile = {
     submit: "Update Password",
     submitting: "Updating…",
     cancel: "Cancel",
+    clearedAfterError: "For your safety, the new password fields were cleared: type them again.",
   },
   activity: {
     title: "Recent Activity",

@@ -60,4 +60,5 @@ export const common = {
     badRequestBody: "No se cambió nada. Abre la página de nuevo y usa sus botones.",
     retry: "Intentar de nuevo",
   },
+  errorSummary: { title: "Hay un problema" },
 } satisfies Messages<typeof en>;

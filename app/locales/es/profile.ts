@@ -36,6 +36,7 @@ export const profile = {
     submit: "Actualizar contraseña",
     submitting: "Actualizando…",
     cancel: "Cancelar",
+    clearedAfterError: "Por tu seguridad, se borraron los campos de la nueva contraseña: escríbelos de nuevo.",
   },
   activity: {
     title: "Actividad reciente",

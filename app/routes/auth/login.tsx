@@ -80,7 +80,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <AuthShell title={t("auth.login.title")} subtitle={t("auth.login.subtitle")}>
       <Form method="post" className="space-y-2" {...getFormProps(form)}>
-        <AuthFormError id={form.errorId} error={form.errors?.[0]} retryAfter={actionData?.retryAfter} />
+        <AuthFormError
+          formId={form.id}
+          errorId={form.errorId}
+          errors={form.allErrors}
+          result={actionData?.result}
+          retryAfter={actionData?.retryAfter}
+        />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           label={t("auth.login.email")}

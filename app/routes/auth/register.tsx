@@ -82,7 +82,13 @@ export default function Register({ actionData }: Route.ComponentProps) {
   return (
     <AuthShell title={t("auth.register.title")} subtitle={t("auth.register.subtitle")}>
       <Form method="post" className="space-y-1" {...getFormProps(form)}>
-        <AuthFormError id={form.errorId} error={form.errors?.[0]} retryAfter={actionData?.retryAfter} />
+        <AuthFormError
+          formId={form.id}
+          errorId={form.errorId}
+          errors={form.allErrors}
+          result={actionData?.result}
+          retryAfter={actionData?.retryAfter}
+        />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field
@@ -123,6 +129,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
               type="checkbox"
               name={fields.terms.name}
               id={fields.terms.id}
+              // A refused form comes back with the box as it was sent (Conform's initialValue).
+              defaultChecked={fields.terms.initialValue === "on"}
               aria-invalid={fields.terms.errors ? true : undefined}
               aria-describedby={fields.terms.errors ? fields.terms.errorId : undefined}
               className="mt-0.5 h-4 w-4 rounded border-slate-400 text-brand-600 focus:ring-brand-500"

@@ -19,6 +19,8 @@ import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/index";
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+// When only the new passwords were refused, the current one comes back typed (the page says the others were cleared).
+const NEW_PASSWORD_FIELDS = ["newPassword", "confirmPassword"];
 // Spec section 9: banners clear after 5000 ms.
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -92,7 +94,10 @@ async function changePasswordAction(context: Route.ActionArgs["context"], actor:
       { intent: CHANGE_PASSWORD, result, retryAfter },
       { status, headers: retryAfter === null ? undefined : { "Retry-After": String(retryAfter) } },
     );
-  if (submission.status !== "success") return reply(submission.reply({ hideFields }), 400);
+  if (submission.status !== "success") {
+    const currentRefused = Boolean(submission.error?.currentPassword?.length);
+    return reply(submission.reply({ hideFields: currentRefused ? PASSWORD_FIELDS : NEW_PASSWORD_FIELDS }), 400);
+  }
   try {
     const input = { ...submission.value, keep: { sessionId } };
     const outcome = await attemptPasswordChange(context.get(dbContext), actor, input);

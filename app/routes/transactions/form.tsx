@@ -109,13 +109,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const result: SubmissionResult<string[]> | undefined = failed
       ? { status: "error", error: { ...(changed.formError ? { "": [changed.formError] } : {}), ...fieldErrors } }
       : undefined;
-    return data<ActionData>({ kind: "form", draft: rekey(filled.draft), result }, { status: failed ? 400 : 200 });
+    return data<ActionData>({ kind: "form", draft: rekey(filled.draft), result, save: false }, { status: failed ? 400 : 200 });
   }
 
   const posted = readDraft(formData);
   const refuse = async (result: SubmissionResult<string[]>, status: number) => {
     const filled = await fillRates(db, posted, { recorded: existing, locale });
-    return data<ActionData>({ kind: "form", draft: filled.draft, result }, { status });
+    return data<ActionData>({ kind: "form", draft: filled.draft, result, save: true }, { status });
   };
   // The checks before the write could not read what they need: nothing was written, and the
   // form comes back as posted (filling its rates would need the same database).
@@ -123,7 +123,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     console.error("transaction save failed before writing", cause);
     const { message, status } = transactionErrors.unreadable;
     const result: SubmissionResult<string[]> = { status: "error", error: { "": [message] } };
-    return data<ActionData>({ kind: "form", draft: posted, result }, { status });
+    return data<ActionData>({ kind: "form", draft: posted, result, save: true }, { status });
   };
   let submission;
   try {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, redirect, useLocation, useNavigation } from "react-router";
 import { requireActor, requireSession } from "~/auth/guards.server";
 import { Alert, Spinner } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
@@ -13,7 +14,7 @@ import { Filters } from "~/features/transactions/ui/list-filters";
 import { ListHeader } from "~/features/transactions/ui/list-header";
 import { TransactionTable } from "~/features/transactions/ui/list-table";
 import { Totals } from "~/features/transactions/ui/list-totals";
-import { Pagination, ShowingText } from "~/features/transactions/ui/pagination";
+import { Pagination, reachedByListLink, ShowingText } from "~/features/transactions/ui/pagination";
 import { deleteIntent } from "~/features/transactions/delete-intent.server";
 import { transactionErrors } from "~/features/transactions/errors";
 import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
@@ -118,6 +119,16 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
   // With JavaScript, the results show that they are being reloaded.
   const loading = navigation.state === "loading" && navigation.location.pathname === "/expenses";
   const filtered = isFiltered(query);
+  // Paging and sorting with JavaScript: the new rows' top in view (the links kept the scroll position).
+  const location = useLocation();
+  const listRef = useRef<HTMLElement>(null);
+  const shownKey = useRef(location.key);
+  useEffect(() => {
+    // Not on the first render: a reload keeps the history state but restores its own scroll.
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
+    if (reachedByListLink(location.state)) listRef.current?.scrollIntoView({ block: "start" });
+  }, [location.key, location.state]);
   return (
     <div className="space-y-4 sm:space-y-6">
       <ListHeader query={query} loading={loading} />
@@ -130,6 +141,7 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
       <Filters data={loaderData} />
       <Totals totals={totals} total={total} filtered={filtered} />
       <section
+        ref={listRef}
         aria-labelledby="transaction-list-heading"
         aria-busy={loading || undefined}
         className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"

@@ -170,7 +170,7 @@ function RowAction({ user, intent, label, danger = false }: { user: AdminUserRow
     navigation.formData?.get("intent") === intent &&
     navigation.formData?.get("userId") === user.id;
   return (
-    <Form method="post" preventScrollReset>
+    <Form method="post">
       <input type="hidden" name="userId" value={user.id} />
       <button
         type="submit"

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { Alert, buttonClass, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
+import { buttonClass, ErrorSummary, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { Card } from "~/components/card";
 import { displayName } from "~/auth/public-user";
 import { RoleBadge } from "~/components/role-badge";
@@ -80,16 +80,11 @@ function ProfileForm({ user, lastResult }: { user: ProfileUser; lastResult: Prof
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
-  const formError = form.errors?.[0];
   return (
-    <Form method="post" action="/profile?edit=profile" preventScrollReset className="space-y-1" {...getFormProps(form)}>
-      {formError ? (
-        <div className="pb-3">
-          <Alert tone="error">
-            <span id={form.errorId}>{t(formError)}</span>
-          </Alert>
-        </div>
-      ) : null}
+    <Form method="post" action="/profile?edit=profile" className="space-y-1" {...getFormProps(form)}>
+      <SummarySlot>
+        <ErrorSummary formId={form.id} errors={form.allErrors} result={lastResult?.result} formErrorId={form.errorId} />
+      </SummarySlot>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
           label={t("profile.info.firstName")}
@@ -157,16 +152,18 @@ function PasswordForm({ lastResult }: { lastResult: ProfileActionResult | undefi
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
   });
-  const formError = form.errors?.[0];
   return (
-    <Form method="post" action="/profile?edit=password" preventScrollReset className="mt-4 space-y-1" {...getFormProps(form)}>
-      {formError ? (
-        <div className="pb-3">
-          <Alert tone="error">
-            <span id={form.errorId}>{t(formError, { seconds: lastResult?.retryAfter ?? 60 })}</span>
-          </Alert>
-        </div>
-      ) : null}
+    <Form method="post" action="/profile?edit=password" className="mt-4 space-y-1" {...getFormProps(form)}>
+      <SummarySlot>
+        <ErrorSummary
+          formId={form.id}
+          errors={form.allErrors}
+          result={lastResult?.result}
+          formErrorId={form.errorId}
+          formErrorValues={{ seconds: lastResult?.retryAfter ?? 60 }}
+        />
+        {lastResult ? <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">{t("profile.security.clearedAfterError")}</p> : null}
+      </SummarySlot>
       <PasswordField
         label={t("profile.security.currentPassword")}
         inputProps={{
@@ -207,6 +204,11 @@ function PasswordForm({ lastResult }: { lastResult: ProfileActionResult | undefi
       </div>
     </Form>
   );
+}
+
+/** Room above a form for its error summary, collapsed while there is none. */
+function SummarySlot({ children }: { children: ReactNode }) {
+  return <div className="pb-3 empty:hidden">{children}</div>;
 }
 
 export function AccountActionsCard() {

@@ -43,9 +43,9 @@ export function CategoryForm({
   const action = mode === "create" ? "/categories" : `/categories?edit=${category!.id}`;
   const initial = (value: unknown, fallback: string) => (typeof value === "string" && value ? value : fallback);
   return (
-    <Form method="post" action={action} preventScrollReset className="space-y-3" {...getFormProps(form)}>
+    <Form method="post" action={action} className="space-y-3" {...getFormProps(form)}>
       {mode === "edit" ? <EditingHeading heading={t("categories.yours.editing", { name: category!.name })} id={category!.id} /> : null}
-      <FormErrorAlert id={form.errorId} error={form.errors?.[0]} />
+      <FormErrorAlert form={form} result={lastResult} />
       <Field
         label={t("categories.form.name")}
         inputProps={{

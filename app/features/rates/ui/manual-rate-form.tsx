@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { useCurrencyName } from "~/components/currency-name";
 import { Form } from "react-router";
-import { Alert, ErrorList, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
+import { ErrorList, ErrorSummary, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
 import { manualRateFormSchema, settingsIntents } from "~/features/rates/model";
 import { decimalForInput } from "~/money/amounts";
 
@@ -28,17 +28,12 @@ export function ManualRateForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: manualRateFormSchema(i18n.language) }),
   });
-  const formError = form.errors?.[0];
   const currencyErrorId = `${fields.currencyCode.id}-error`;
   const rateHintId = `${fields.rate.id}-hint`;
   return (
-    <Form method="post" preventScrollReset className="space-y-3" {...getFormProps(form)}>
+    <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("settings.manual.description")}</p>
-      {formError ? (
-        <Alert tone="error">
-          <span id={form.errorId}>{t(formError)}</span>
-        </Alert>
-      ) : null}
+      <ErrorSummary formId={form.id} errors={form.allErrors} result={lastResult} formErrorId={form.errorId} />
       <div>
         <label htmlFor={fields.currencyCode.id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
           {t("settings.manual.currency")}

@@ -64,7 +64,7 @@ export function RefreshCard({
         </div>
       </dl>
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t("settings.refresh.note")}</p>
-      <Form method="post" preventScrollReset className="mt-4">
+      <Form method="post" className="mt-4">
         <SubmitButton name="intent" value={settingsIntents.refresh} pending={pending} pendingLabel={t("settings.refresh.running")} variant="secondary">
           {t("settings.refresh.button")}
         </SubmitButton>

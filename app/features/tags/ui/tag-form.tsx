@@ -27,12 +27,11 @@ export function TagForm({ mode, tag, lastResult }: { mode: "create" | "edit"; ta
     <Form
       method="post"
       action={mode === "create" ? "/tags?new" : `/tags?edit=${tag!.id}`}
-      preventScrollReset
       className="space-y-3"
       {...getFormProps(form)}
     >
       {mode === "edit" ? <EditingHeading heading={t("tags.form.editTitle")} id={tag!.id} /> : null}
-      <FormErrorAlert id={form.errorId} error={form.errors?.[0]} />
+      <FormErrorAlert form={form} result={lastResult} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
           label={t("tags.form.name")}

@@ -7,7 +7,7 @@ import { Money } from "~/components/money";
 import { isBaseCurrency, USD } from "~/money/currencies";
 import { formatRate } from "~/money/rates";
 import { isRateSource, staleRateAge } from "~/features/rates/model";
-import { intentValue, rateExplanation, type DraftPayment } from "~/features/transactions/form-model";
+import { intentValue, PAYMENTS_ANCHOR, paymentAnchor, rateExplanation, type DraftPayment } from "~/features/transactions/form-model";
 import { categoryTypeFor, isIsoDate, PAYMENT_METHODS, type TransactionType } from "~/features/transactions/model";
 import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, Field, inputClass, Spinner, type ListOfErrors } from "~/components/forms";
@@ -19,6 +19,18 @@ import { buttonClass, ErrorList, Field, inputClass, Spinner, type ListOfErrors }
 // use-transaction-draft.ts.
 
 export const TRANSACTION_FORM_ID = "transaction-form";
+
+const ROW_FIELD = /^payments\[(\d+)\]\.(\w+)$/;
+const ROW_FIELD_IDS: Record<string, string> = { currencyCode: "currency", amount: "amount", method: "method", rate: "rate" };
+const FIELD_IDS: Record<string, string> = { categoryId: "category" };
+
+/** The id of the control a field name (as the server and Conform name it) is typed in: the error summary links to it. */
+export function transactionFieldId(name: string): string {
+  const row = ROW_FIELD.exec(name);
+  if (row) return `${TRANSACTION_FORM_ID}-payments-${row[1]}-${ROW_FIELD_IDS[row[2]!] ?? row[2]}`;
+  if (name === "payments") return PAYMENTS_ANCHOR;
+  return `${TRANSACTION_FORM_ID}-${FIELD_IDS[name] ?? name}`;
+}
 
 export type CategoryChoice = { id: string; name: string; type: "expense" | "income" };
 export type TagChoice = { id: string; name: string; color: string };
@@ -90,7 +102,7 @@ export function CategorySelect({
   const displayName = useCategoryName();
   const ofType = categories.filter((c) => c.type === categoryTypeFor(type));
   return (
-    <SelectField id={`${TRANSACTION_FORM_ID}-category`} label={t("transactionForm.category.label")} name="categoryId" value={value} onChange={onChange} errors={errors}>
+    <SelectField id={transactionFieldId("categoryId")} label={t("transactionForm.category.label")} name="categoryId" value={value} onChange={onChange} errors={errors}>
       <option value="">{ofType.length ? t("transactionForm.category.placeholder") : t("transactionForm.category.none")}</option>
       {ofType.map((c) => (
         <option key={c.id} value={c.id}>
@@ -116,7 +128,7 @@ export function TagChips({
   const errorId = `${TRANSACTION_FORM_ID}-tagIds-error`;
   const invalid = Boolean(errors?.length);
   return (
-    <fieldset aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined}>
+    <fieldset id={transactionFieldId("tagIds")} aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined}>
       <legend className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">{t("transactionForm.tags.legend")}</legend>
       {tags.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -172,6 +184,8 @@ export function PaymentRow({
   onCurrency,
   onRefresh,
   onRemove,
+  refreshAction,
+  removeAction,
 }: {
   index: number;
   payment: DraftPayment;
@@ -188,12 +202,16 @@ export function PaymentRow({
   onCurrency: (code: string) => void;
   onRefresh: (event: React.MouseEvent<HTMLButtonElement>) => void;
   onRemove: (event: React.MouseEvent<HTMLButtonElement>) => void;
+  /** Where each button posts without JavaScript: the form's address with the fragment it lands on. */
+  refreshAction: string | undefined;
+  removeAction: string | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const currencyName = useCurrencyName();
   const locale = i18n.language;
   const name = (field: string) => `payments[${index}].${field}`;
   const id = (field: string) => `${TRANSACTION_FORM_ID}-payments-${index}-${field}`;
+  const anchor = paymentAnchor(index);
   const code = payment.currencyCode;
   const base = isBaseCurrency(code);
   // A currency no longer active stays listed for a stored payment, so the select never changes it silently.
@@ -312,6 +330,7 @@ export function PaymentRow({
                 type="submit"
                 name="intent"
                 value={intentValue.refresh(index)}
+                formAction={refreshAction}
                 formNoValidate
                 onClick={onRefresh}
                 disabled={loading}
@@ -341,9 +360,9 @@ export function PaymentRow({
     </>
   );
 
-  if (!multi) return <div className="space-y-2">{fields}</div>;
+  if (!multi) return <div id={anchor} className="scroll-mt-4 space-y-2">{fields}</div>;
   return (
-    <fieldset className="space-y-2 rounded-lg border border-slate-200 px-3 pb-3 sm:px-4 sm:pb-4 dark:border-slate-700">
+    <fieldset id={anchor} className="scroll-mt-4 space-y-2 rounded-lg border border-slate-200 px-3 pb-3 sm:px-4 sm:pb-4 dark:border-slate-700">
       <legend className="px-1 text-sm font-semibold">{t("transactionForm.payments.row", { number: index + 1 })}</legend>
       {fields}
       {removable ? (
@@ -352,6 +371,7 @@ export function PaymentRow({
             type="submit"
             name="intent"
             value={intentValue.remove(index)}
+            formAction={removeAction}
             formNoValidate
             onClick={onRemove}
             aria-label={t("transactionForm.payments.removeLabel", { number: index + 1 })}

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { CONFIRM_ANCHOR, ConfirmPanel } from "~/components/confirm-panel";
 import { rowButtonClass, useIsPending } from "~/components/forms";
 import { DataCell, DataRow, DataTable, FullWidthRow, type Column } from "~/components/table";
 import { intentValue } from "~/features/transactions/form-model";
@@ -173,7 +173,7 @@ function TransactionRow({
                 {t("transactions.row.edit")}
               </Link>
               <Link
-                to={listHref(query, {}, { delete: row.id })}
+                to={`${listHref(query, {}, { delete: row.id })}#${CONFIRM_ANCHOR}`}
                 preventScrollReset
                 aria-label={t("transactions.row.deleteLabel", { description: row.description })}
                 className={`${rowButtonClass.danger}`}

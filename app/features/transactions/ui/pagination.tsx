@@ -5,6 +5,18 @@ import { listHref, pageCount, pageWindow, shownRange, type ListQuery } from "~/f
 // The list's paging: "Showing 11–20 of 42" and the page links. Every link is the list's URL with
 // only the page changed, so paging keeps the search, filters and sort, with or without JavaScript.
 
+/**
+ * The history state of a paging or sorting link. With JavaScript the list keeps the scroll
+ * position (preventScrollReset) and then brings the top of the table into view (the list
+ * route reads this), so the reader starts at the first row of the new page, not at the page's top.
+ */
+export const TO_LIST_TOP = { toListTop: true } as const;
+
+/** True when the location was reached by a paging or sorting link. */
+export function reachedByListLink(state: unknown): boolean {
+  return typeof state === "object" && state !== null && (state as { toListTop?: unknown }).toListTop === true;
+}
+
 export function ShowingText({ page, total }: { page: number; total: number }) {
   const { t, i18n } = useTranslation();
   const range = shownRange(page, total);
@@ -32,7 +44,7 @@ export function Pagination({ query, total }: { query: ListQuery; total: number }
         {label}
       </span>
     ) : (
-      <Link to={listHref(query, { page })} preventScrollReset className={`${base} ${idle}`}>
+      <Link to={listHref(query, { page })} preventScrollReset state={TO_LIST_TOP} className={`${base} ${idle}`}>
         {label}
       </Link>
     );
@@ -55,6 +67,7 @@ export function Pagination({ query, total }: { query: ListQuery; total: number }
               <Link
                 to={listHref(query, { page })}
                 preventScrollReset
+                state={TO_LIST_TOP}
                 aria-current={page === current ? "page" : undefined}
                 aria-label={t("transactions.pagination.page", { page: n.format(page) })}
                 className={`${base} ${page === current ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700" : idle}`}

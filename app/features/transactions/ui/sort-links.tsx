@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { TO_LIST_TOP } from "~/features/transactions/ui/pagination";
 import { listHref, nextSort, sortedBy, type ListQuery, type SortColumn } from "~/features/transactions/list-query";
 
 // Sorting is a link to the same list with the next sort (nextSort), back on page 1, so it works
@@ -21,7 +22,7 @@ export function SortLink({ query, column, label }: { query: ListQuery; column: S
   const { t } = useTranslation();
   const active = sortedBy(query, column);
   return (
-    <Link to={listHref(query, { ...nextSort(query, column), page: 1 })} preventScrollReset className={sortLinkClass}>
+    <Link to={listHref(query, { ...nextSort(query, column), page: 1 })} preventScrollReset state={TO_LIST_TOP} className={sortLinkClass}>
       {label}
       {active ? <span className="sr-only">({t(active === "asc" ? "transactions.list.ascending" : "transactions.list.descending")})</span> : null}
       <SortArrow direction={active} />

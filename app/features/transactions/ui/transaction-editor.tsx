@@ -3,10 +3,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { ConfirmPanel } from "~/components/confirm-panel";
-import { Alert, buttonClass, ErrorList, Field, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "~/components/forms";
+import { CONFIRM_ANCHOR, ConfirmPanel } from "~/components/confirm-panel";
+import { Alert, buttonClass, ErrorList, ErrorSummary, Field, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { intentValue, paymentUsdCents, transactionFormSchema, type Draft } from "~/features/transactions/form-model";
+import {
+  intentAnchor,
+  intentValue,
+  PAYMENTS_ANCHOR,
+  paymentUsdCents,
+  transactionFormSchema,
+  type Draft,
+  type FormIntent,
+} from "~/features/transactions/form-model";
 import { DESCRIPTION_MAX, MAX_PAYMENTS, type TransactionType } from "~/features/transactions/model";
 import {
   CategorySelect,
@@ -14,6 +22,7 @@ import {
   segmentClass,
   TagChips,
   TRANSACTION_FORM_ID,
+  transactionFieldId,
   type CategoryChoice,
   type CurrencyChoice,
   type TagChoice,
@@ -34,7 +43,7 @@ const TYPES: readonly TransactionType[] = ["EXPENSE", "INCOME"];
 
 /** What the form's action answers when it shows the form again or refuses a delete. */
 export type FormActionData =
-  | { kind: "form"; draft: Draft; result: SubmissionResult<string[]> | undefined }
+  | { kind: "form"; draft: Draft; result: SubmissionResult<string[]> | undefined; save: boolean }
   | { kind: "delete"; error: string };
 
 /** What the loader gives the page. */
@@ -82,10 +91,16 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
   // Removing or adding a row renumbers the fields; errors already shown follow the new rows.
   const rowCount = draft.payments.length;
   const lastRowCount = useRef(rowCount);
+  // After a row is removed with JavaScript, focus goes to the row before it (its first control),
+  // not to the top of the page where a removed button's focus would fall.
+  const focusRowAfterRemove = useRef<number | null>(null);
   useEffect(() => {
     if (lastRowCount.current === rowCount) return;
     lastRowCount.current = rowCount;
     if (Object.keys(form.allErrors).length > 0) form.validate();
+    const row = focusRowAfterRemove.current;
+    focusRowAfterRemove.current = null;
+    if (row !== null) document.getElementById(transactionFieldId(`payments[${row}].currencyCode`))?.focus();
   }, [rowCount, form]);
 
   // With JavaScript an intent button changes the page in place instead of posting.
@@ -96,7 +111,15 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
 
   const rowsCents = draft.payments.map((p) => paymentUsdCents(p, currencies.get(p.currencyCode), locale));
   const totalCents = rowsCents.every((c) => c !== null) ? sumMinor(rowsCents as number[]) : null;
-  const formError = form.errors?.[0];
+  // Without JavaScript each intent button posts to the form's address with a fragment, so the
+  // page that answers opens at the row or section the user was working on (intentAnchor).
+  const formAction = editing ? `/expenses/edit/${page.id}` : "/expenses/new";
+  const landAt = (intent: FormIntent) => {
+    const anchor = intentAnchor(intent, draft.payments.length);
+    return anchor ? `${formAction}#${anchor}` : undefined;
+  };
+  // Only a refused save takes the summary's focus; an intent's answer lands at its row instead.
+  const summaryFocus = formResult?.save ?? true;
   const deleteError = actionData?.kind === "delete" ? actionData.error : null;
 
   return (
@@ -126,8 +149,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
 
       <Form
         method="post"
-        action={editing ? `/expenses/edit/${page.id}` : "/expenses/new"}
-        preventScrollReset
+        action={formAction}
         className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
         {...getFormProps(form)}
       >
@@ -135,41 +157,71 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
         <button type="submit" name="intent" value={intentValue.save} tabIndex={-1} aria-hidden="true" className="sr-only">
           {t(editing ? "transactionForm.save" : "transactionForm.create")}
         </button>
-        {formError ? (
-          <Alert tone="error">
-            <span id={form.errorId}>{t(formError)}</span>
-          </Alert>
-        ) : null}
+        <ErrorSummary
+          formId={FORM_ID}
+          errors={errors}
+          result={formResult?.result}
+          takeFocus={summaryFocus}
+          formErrorId={form.errorId}
+          fieldId={transactionFieldId}
+        />
 
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-          <fieldset>
-            <legend className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">{t("transactionForm.type.legend")}</legend>
-            <input type="hidden" name="type" value={draft.type} />
-            <div className="inline-flex rounded-md shadow-sm">
-              {TYPES.map((type, index) => (
-                <button
-                  key={type}
-                  type="submit"
-                  name="intent"
-                  value={intentValue.type(type)}
-                  formNoValidate
-                  aria-pressed={draft.type === type}
-                  onClick={inPlace(() => changeType(type))}
-                  className={segmentClass(draft.type === type, type, index === 0, index === TYPES.length - 1)}
-                >
-                  {t(`money.types.${type}`)}
-                </button>
-              ))}
-            </div>
-            <ErrorList id={`${FORM_ID}-type-error`} errors={errors.type} />
-          </fieldset>
-          <div className="sm:max-w-xs">
+        <fieldset id={transactionFieldId("type")}>
+          <legend className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">{t("transactionForm.type.legend")}</legend>
+          <input type="hidden" name="type" value={draft.type} />
+          <div className="inline-flex rounded-md shadow-sm">
+            {TYPES.map((type, index) => (
+              <button
+                key={type}
+                type="submit"
+                name="intent"
+                value={intentValue.type(type)}
+                formNoValidate
+                aria-pressed={draft.type === type}
+                onClick={inPlace(() => changeType(type))}
+                className={segmentClass(draft.type === type, type, index === 0, index === TYPES.length - 1)}
+              >
+                {t(`money.types.${type}`)}
+              </button>
+            ))}
+          </div>
+          <ErrorList id={`${FORM_ID}-type-error`} errors={errors.type} />
+        </fieldset>
+
+        <Field
+          label={t("transactionForm.description.label")}
+          inputProps={{
+            id: transactionFieldId("description"),
+            name: "description",
+            type: "text",
+            value: draft.description,
+            maxLength: DESCRIPTION_MAX,
+            placeholder: t("transactionForm.description.placeholder"),
+            autoComplete: "off",
+            onChange: (e) => {
+              const description = e.currentTarget.value;
+              setDraft((d) => ({ ...d, description }));
+            },
+          }}
+          errors={errors.description}
+        />
+
+        <fieldset
+          id={PAYMENTS_ANCHOR}
+          className="scroll-mt-4 space-y-4 border-t border-slate-200 pt-5 dark:border-slate-800"
+          aria-invalid={errors.payments?.length ? true : undefined}
+          aria-describedby={errors.payments?.length ? `${FORM_ID}-payments-error` : undefined}
+        >
+          <legend className="mb-3 text-base font-semibold">{t("transactionForm.payments.legend")}</legend>
+          <div>
             {draft.multi ? <input type="hidden" name="multi" value="on" /> : null}
             <button
               type="submit"
               name="intent"
               value={intentValue.multi(!draft.multi)}
+              formAction={landAt({ kind: "multi", on: !draft.multi })}
               formNoValidate
+              id={transactionFieldId("multi")}
               role="switch"
               aria-checked={draft.multi}
               aria-describedby="transaction-multi-hint"
@@ -190,25 +242,76 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
               {t("transactionForm.multi.hint")}
             </p>
           </div>
-        </div>
-
-        <Field
-          label={t("transactionForm.description.label")}
-          inputProps={{
-            id: `${FORM_ID}-description`,
-            name: "description",
-            type: "text",
-            value: draft.description,
-            maxLength: DESCRIPTION_MAX,
-            placeholder: t("transactionForm.description.placeholder"),
-            autoComplete: "off",
-            onChange: (e) => {
-              const description = e.currentTarget.value;
-              setDraft((d) => ({ ...d, description }));
-            },
-          }}
-          errors={errors.description}
-        />
+          {draft.payments.map((payment, index) => (
+            <PaymentRow
+              key={payment.key}
+              index={index}
+              payment={payment}
+              multi={draft.multi}
+              removable={draft.multi && draft.payments.length > 1}
+              date={draft.date}
+              staleAfterDays={page.staleAfterDays}
+              currencies={page.currencies}
+              usdCents={rowsCents[index]!}
+              status={rateStatus[payment.key]}
+              errors={errors}
+              onChange={(change) => updateRow(payment.key, (p) => ({ ...p, ...change }))}
+              onCurrency={(code) => changeCurrency(payment.key, code)}
+              onRefresh={inPlace(() => refreshRate(payment))}
+              onRemove={inPlace(() => {
+                focusRowAfterRemove.current = Math.max(index - 1, 0);
+                removeRow(payment.key);
+              })}
+              refreshAction={landAt({ kind: "refresh", index })}
+              removeAction={landAt({ kind: "remove", index })}
+            />
+          ))}
+          <ErrorList id={`${FORM_ID}-payments-error`} errors={errors.payments} />
+          {draft.multi ? (
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              {draft.payments.length < MAX_PAYMENTS ? (
+                <button
+                  type="submit"
+                  name="intent"
+                  value={intentValue.add}
+                  formAction={landAt({ kind: "add" })}
+                  formNoValidate
+                  onClick={inPlace(addRow)}
+                  className={buttonClass.secondary}
+                >
+                  <span aria-hidden="true">+</span>
+                  {t("transactionForm.payments.add")}
+                </button>
+              ) : (
+                <span />
+              )}
+              <p className="text-sm">
+                <span className="text-slate-600 dark:text-slate-300">{`${t("transactionForm.payments.total")}: `}</span>
+                <strong className="text-lg" data-testid="usd-total">
+                  {totalCents === null ? t("transactionForm.payment.pending") : <Money minor={totalCents} currency={USD} />}
+                </strong>
+              </p>
+            </div>
+          ) : null}
+          {/* Without JavaScript the USD amounts are worked out on request. With it they follow every
+              keystroke, so the box is hidden, but it keeps its place: removing it on hydration
+              would move everything below it (layout shift). */}
+          <div
+            className={`flex flex-col gap-2 rounded-md bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-800/60 ${hydrated ? "invisible" : ""}`}
+          >
+            <p className="text-xs text-slate-600 dark:text-slate-300">{t("transactionForm.payments.recalculateHint")}</p>
+            <button
+              type="submit"
+              name="intent"
+              value={intentValue.recalculate}
+              formAction={landAt({ kind: "recalculate" })}
+              formNoValidate
+              className={`${buttonClass.secondary} shrink-0`}
+            >
+              {t("transactionForm.payments.recalculate")}
+            </button>
+          </div>
+        </fieldset>
 
         <div className="grid gap-x-4 sm:grid-cols-2">
           <CategorySelect
@@ -221,7 +324,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
           <Field
             label={t("transactionForm.date.label")}
             inputProps={{
-              id: `${FORM_ID}-date`,
+              id: transactionFieldId("date"),
               name: "date",
               type: "date",
               value: draft.date,
@@ -240,65 +343,11 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
           errors={errors.tagIds}
         />
 
-        <fieldset
-          className="space-y-4 border-t border-slate-200 pt-5 dark:border-slate-800"
-          aria-invalid={errors.payments?.length ? true : undefined}
-          aria-describedby={errors.payments?.length ? `${FORM_ID}-payments-error` : undefined}
-        >
-          <legend className="mb-3 text-base font-semibold">{t("transactionForm.payments.legend")}</legend>
-          {draft.payments.map((payment, index) => (
-            <PaymentRow
-              key={payment.key}
-              index={index}
-              payment={payment}
-              multi={draft.multi}
-              removable={draft.multi && draft.payments.length > 1}
-              date={draft.date}
-              staleAfterDays={page.staleAfterDays}
-              currencies={page.currencies}
-              usdCents={rowsCents[index]!}
-              status={rateStatus[payment.key]}
-              errors={errors}
-              onChange={(change) => updateRow(payment.key, (p) => ({ ...p, ...change }))}
-              onCurrency={(code) => changeCurrency(payment.key, code)}
-              onRefresh={inPlace(() => refreshRate(payment))}
-              onRemove={inPlace(() => removeRow(payment.key))}
-            />
-          ))}
-          <ErrorList id={`${FORM_ID}-payments-error`} errors={errors.payments} />
-          {draft.multi ? (
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              {draft.payments.length < MAX_PAYMENTS ? (
-                <button type="submit" name="intent" value={intentValue.add} formNoValidate onClick={inPlace(addRow)} className={buttonClass.secondary}>
-                  <span aria-hidden="true">+</span>
-                  {t("transactionForm.payments.add")}
-                </button>
-              ) : (
-                <span />
-              )}
-              <p className="text-sm">
-                <span className="text-slate-600 dark:text-slate-300">{`${t("transactionForm.payments.total")}: `}</span>
-                <strong className="text-lg" data-testid="usd-total">
-                  {totalCents === null ? t("transactionForm.payment.pending") : <Money minor={totalCents} currency={USD} />}
-                </strong>
-              </p>
-            </div>
-          ) : null}
-          {hydrated ? null : (
-            <div className="flex flex-col gap-2 rounded-md bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-800/60">
-              <p className="text-xs text-slate-600 dark:text-slate-300">{t("transactionForm.payments.recalculateHint")}</p>
-              <button type="submit" name="intent" value={intentValue.recalculate} formNoValidate className={`${buttonClass.secondary} shrink-0`}>
-                {t("transactionForm.payments.recalculate")}
-              </button>
-            </div>
-          )}
-        </fieldset>
-
         <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
           <div>
             {editing && !page.confirmDelete ? (
               <Link
-                to={`/expenses/edit/${page.id}?delete=1`}
+                to={`/expenses/edit/${page.id}?delete=1#${CONFIRM_ANCHOR}`}
                 preventScrollReset
                 aria-label={t("transactionForm.deleteLabel")}
                 className={`${buttonClass.dangerOutline} w-full sm:w-auto`}
