@@ -56,6 +56,9 @@ async function speak(page: Page, language: Language) {
   await expect(page.locator("html")).toHaveAttribute("lang", language);
 }
 
+// With JavaScript each page is also photographed twice (light and dark): more time per test.
+test.beforeEach(({}, testInfo) => test.slow(jsEnabled(testInfo), "two full-page screenshots per page"));
+
 for (const language of languages) {
   test(`phone (${language}): the guest pages fit 390 px`, async ({ page }, testInfo) => {
     await page.goto("/auth/login");
