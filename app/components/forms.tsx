@@ -1,7 +1,14 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { splitMessage } from "~/text/message";
+
+/** An error as a form carries it (a message key, maybe with values: ~/text/message) in the page's language. */
+function translateError(t: TFunction, message: string, extraValues?: Record<string, unknown>) {
+  const { key, values } = splitMessage(message);
+  return t(key, { ...values, ...extraValues });
+}
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -11,10 +18,9 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   const shown = errors?.filter(Boolean) ?? [];
   return (
     <div id={id} className="min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
-      {shown.map((e) => {
-        const { key, values } = splitMessage(e!);
-        return <p key={e}>{t(key, values)}</p>;
-      })}
+      {shown.map((e) => (
+        <p key={e}>{translateError(t, e!)}</p>
+      ))}
     </div>
   );
 }
@@ -283,7 +289,7 @@ export function ErrorSummary({
       </h2>
       {formError ? (
         <p id={formErrorId} className="mt-1">
-          {t(formError, formErrorValues)}
+          {translateError(t, formError, formErrorValues)}
         </p>
       ) : null}
       {fields.length ? (
@@ -302,7 +308,7 @@ export function ErrorSummary({
                 }}
                 className="font-medium underline underline-offset-2 hover:no-underline"
               >
-                {t(message)}
+                {translateError(t, message)}
               </a>
             </li>
           ))}

@@ -159,13 +159,13 @@ test("'Transactions by Currency' appears only when more than one currency was us
   expect(eur).toContain(">-$ 1,375.47<");
   // The currency is named once: no code after the amount.
   expect(eur).not.toContain(" USD<");
-  expect(eur).toMatch(/>2<\/td>$/);
+  expect(eur).toMatch(/>2<\/span><\/td>$/);
   // USD: income 1,000.00 + 25.00, no expenses, 2 transactions; no USD line under USD.
   const usd = row("USD");
   expect(usd).toContain("$ 1,025.00");
   expect(usd).toContain("$ 0.00");
   expect(usd.match(/\$ /g)?.length).toBe(3);
-  expect(usd).toMatch(/>2<\/td>$/);
+  expect(usd).toMatch(/>2<\/span><\/td>$/);
   // The cards are the USD totals of the transactions.
   expect(card(html, "Income")).toBe("$ 1,083.06");
   expect(card(html, "Expenses")).toBe("$ 1,433.53");

@@ -181,6 +181,8 @@ test("each validation message of spec section 5 comes back from the server, with
     expect(res.status, message).toBe(400);
     expect(html, message).toContain(message);
     expect(html, message).toContain('aria-invalid="true"');
+    // The error summary and the field both show the message, never its untranslated key.
+    expect(withoutScripts(html), message).not.toMatch(/validation\.\w+/);
   }
   // The typed input comes back.
   const kept = await (await post(b, "/expenses/new", fields({ description: "Taxi ride" }, [{ currencyCode: "USD", amount: "0" }]))).text();
@@ -568,6 +570,7 @@ test("in Spanish the form reads 1.234,50 as 1234.50 and shows amounts and rates 
   expect(ambiguous.status).toBe(400);
   const html = await ambiguous.text();
   expect(html).toContain("«1.234» puede leerse como 1234 o como 1,234: escribe el que quieres decir");
+  expect(withoutScripts(html)).not.toMatch(/validation\.\w+/);
   expect(inputValue(html, "payments[0].amount")).toBe("1.234");
   expect((await transactionsOf(userId)).map((t) => t.description)).toEqual(["Hotel"]);
 });
@@ -578,3 +581,8 @@ test("in Spanish the rate line writes the rate with a decimal comma, like every 
   expect(html).toContain("1 USD = 0,8612 EUR, tasa del 01 nov 2026");
   expect(inputValue(html, "payments[0].rate")).toBe("0,8612");
 });
+
+/** The page as a reader sees it: the data the scripts carry (error keys among them) left out. */
+function withoutScripts(html: string) {
+  return html.replace(/<script[\s\S]*?<\/script>/g, "");
+}
