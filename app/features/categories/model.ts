@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
-import { CATEGORY_COLORS, CATEGORY_ICONS, CATEGORY_TYPES, DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON } from "./rules";
+import { CATEGORY_COLORS, CATEGORY_ICONS, CATEGORY_TYPES, DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, type CategoryType } from "./rules";
 
 export {
   CATEGORY_COLORS,

@@ -1,0 +1,28 @@
+// The zod-free part of the accounts model (model.ts re-exports it): the admin users page
+// imports this and downloads no schema library.
+
+export type AdminChange = { role?: "superadmin" | "user"; isActive?: boolean };
+
+/** The /admin/users row buttons: each intent is one change, or the sign-in unlock. */
+export const adminRowChanges = {
+  "make-superadmin": { role: "superadmin" },
+  "make-user": { role: "user" },
+  deactivate: { isActive: false },
+  reactivate: { isActive: true },
+} satisfies Record<string, AdminChange>;
+export type AdminChangeIntent = keyof typeof adminRowChanges;
+
+export const UNLOCK = "unlock";
+export type RowIntent = AdminChangeIntent | typeof UNLOCK;
+
+/** A user as the admin list shows them. */
+export type AdminUserRow = {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isActive: boolean;
+  /** Five failed sign-ins from browsers the owner never used: they would get 429 now. */
+  signInLocked: boolean;
+  createdAt: Date;
+};
