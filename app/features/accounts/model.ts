@@ -15,11 +15,7 @@ const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
-export const passwordRules = [
-  { key: "length", test: (p: string) => p.length >= 8 },
-  { key: "uppercase", test: (p: string) => /[A-Z]/.test(p) },
-  { key: "number", test: (p: string) => /\d/.test(p) },
-] as const;
+export { passwordRules } from "./rules";
 
 const text = z.string().optional().default("");
 

@@ -1,5 +1,12 @@
-// The zod-free part of the accounts model (model.ts re-exports it): the admin users page
-// imports this and downloads no schema library.
+// The zod-free part of the accounts model (model.ts re-exports it): the admin users page and
+// the password checklist import this and download no schema library.
+
+/** The password checklist the register and profile forms show as the user types. */
+export const passwordRules = [
+  { key: "length", test: (p: string) => p.length >= 8 },
+  { key: "uppercase", test: (p: string) => /[A-Z]/.test(p) },
+  { key: "number", test: (p: string) => /\d/.test(p) },
+] as const;
 
 export type AdminChange = { role?: "superadmin" | "user"; isActive?: boolean };
 
