@@ -1,23 +1,25 @@
-import { useEffect, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 
 /**
- * A form's validation in the browser, loaded after the page: zod and the form's schema come in
- * their own chunk once the page has hydrated, so they do not weigh on the first load. Until they
- * arrive a submit is validated by the server, exactly as without JavaScript.
- * `load` must not change between renders (a module-level function).
+ * A form's validation in the browser, loaded when the user starts on the form: zod and the
+ * form's schema come in their own chunk on the form's first focus, so a visitor who only reads
+ * the page never downloads them. Until they arrive a submit is validated by the server, exactly
+ * as without JavaScript. `load` must not change between renders (a module-level function);
+ * pass `start` to the form's onFocus.
  */
-export function useLazyValidation<Validate extends (formData: FormData) => unknown>(load: () => Promise<Validate>): Validate | undefined {
+export function useLazyValidation<Validate extends (formData: FormData) => unknown>(load: () => Promise<Validate>) {
   const [validate, setValidate] = useState<Validate>();
-  useEffect(() => {
-    let live = true;
+  const started = useRef(false);
+  const start = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
     load().then(
-      (loaded) => live && setValidate(() => loaded),
-      // Offline or a stale build: the server still validates every submit.
-      () => {},
+      (loaded) => setValidate(() => loaded),
+      // Offline or a stale build: allow another try; the server still validates every submit.
+      () => {
+        started.current = false;
+      },
     );
-    return () => {
-      live = false;
-    };
   }, [load]);
-  return validate;
+  return [validate, start] as const;
 }

@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-// Validation in the browser arrives after the page, in its own chunk (use-lazy-validation.ts).
+// Validation in the browser arrives when the form is first focused, in its own chunk (use-lazy-validation.ts).
 const loadValidation = () =>
   Promise.all([import("@conform-to/zod/v4"), import("~/features/accounts/model")]).then(
     ([{ parseWithZod }, { loginSchema }]) =>
@@ -79,7 +79,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const pending = useIsPending();
-  const validate = useLazyValidation(loadValidation);
+  const [validate, startValidation] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
@@ -89,7 +89,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   });
   return (
     <AuthShell title={t("auth.login.title")} subtitle={t("auth.login.subtitle")}>
-      <Form method="post" className="space-y-2" {...getFormProps(form)}>
+      <Form method="post" className="space-y-2" {...getFormProps(form)} onFocus={startValidation}>
         <AuthFormError id={form.errorId} error={form.errors?.[0]} retryAfter={actionData?.retryAfter} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field

@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-// Validation in the browser arrives after the page, in its own chunk (use-lazy-validation.ts).
+// Validation in the browser arrives when the form is first focused, in its own chunk (use-lazy-validation.ts).
 const loadValidation = () =>
   Promise.all([import("@conform-to/zod/v4"), import("~/features/accounts/model")]).then(
     ([{ parseWithZod }, { registerSchema }]) =>
@@ -81,7 +81,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const pending = useIsPending();
   const [password, setPassword] = useState("");
-  const validate = useLazyValidation(loadValidation);
+  const [validate, startValidation] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
@@ -91,7 +91,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   });
   return (
     <AuthShell title={t("auth.register.title")} subtitle={t("auth.register.subtitle")}>
-      <Form method="post" className="space-y-1" {...getFormProps(form)}>
+      <Form method="post" className="space-y-1" {...getFormProps(form)} onFocus={startValidation}>
         <AuthFormError id={form.errorId} error={form.errors?.[0]} retryAfter={actionData?.retryAfter} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <div className="grid gap-x-4 sm:grid-cols-2">
