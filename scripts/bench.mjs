@@ -107,6 +107,10 @@ async function pageWeight(browser, path, cookie) {
   });
   const res = await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
   if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
+  // On a busy machine the network can idle before the entry has fetched the language and
+  // hydrated: wait for the router (created after the messages arrive), then for the network.
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.waitForLoadState("networkidle");
   await context.close();
   return { jsKb: gzipKb(js), cssKb: gzipKb(css) };
 }
