@@ -130,7 +130,7 @@ async function slowPhoneFcp(browser, path, cookie) {
     downloadThroughput: (1.6 * 1024 * 1024) / 8,
     uploadThroughput: (750 * 1024) / 8,
   });
-  const res = await page.goto(`${base}${path}`, { waitUntil: "load" });
+  const res = await page.goto(`${base}${path}`, { waitUntil: "load", timeout: 120_000 });
   if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
   const fcp = await page.evaluate(
     () =>
