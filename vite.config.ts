@@ -14,6 +14,16 @@ export default defineConfig({
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        // zod's builders have no side effects: a schema that only the server uses (an API
+        // parameter, a loader's URL parsing) is left out of the browser's bundle, and with it zod
+        // on pages whose forms do not validate in the browser.
+        rolldownOptions: { treeshake: { manualPureFunctions: ["z"] } },
+      },
+    },
+  },
   server: { port: Number(process.env.PORT ?? 8787), strictPort: true },
   preview: { port: Number(process.env.PORT ?? 8787), strictPort: true },
 });

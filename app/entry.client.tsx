@@ -3,14 +3,17 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { resources } from "~/locales";
+import { isLanguage } from "~/locales/languages";
+import { messagesBackend } from "~/locales/messages.client";
 
 async function hydrate() {
+  const lang = document.documentElement.lang;
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: document.documentElement.lang || "en",
-    fallbackLng: "en",
-    resources,
+  // Only the page's language is loaded: no fallback language to fetch as well (the server
+  // fills every key in both, and a unit test keeps them so).
+  await i18n.use(initReactI18next).use(messagesBackend).init({
+    lng: isLanguage(lang) ? lang : "en",
+    fallbackLng: false,
     interpolation: { escapeValue: false },
   });
   startTransition(() => {

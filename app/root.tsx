@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { getI18n, useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -42,6 +42,14 @@ export function loader({ context }: Route.LoaderArgs) {
     theme: context.get(themeContext),
     user: session ? toPublicUser(session.user) : null,
   });
+}
+
+// The browser holds only the page's language (entry.client.tsx). After a language switch with
+// JavaScript the root revalidates: fetch the new language's messages before the page renders in it.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const rootData = await serverLoader();
+  await getI18n().loadLanguages(rootData.locale);
+  return rootData;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -2,16 +2,22 @@
 // build in workerd on a throwaway seeded database and prints one table:
 //  - server time of signed-in and guest pages (sequential requests, p50/p95),
 //  - JSON API latency and throughput under concurrent load on loopback,
-//  - gzip JavaScript each page makes the browser load, against the 106 KB React Router floor.
+//  - gzip JavaScript and CSS each page makes the browser load (every page a user visits), the
+//    JavaScript against the 106 KB React Router floor;
+//  - first contentful paint of /auth/login and /dashboard on a slow phone (4× CPU, 1.6 Mbps, 150 ms
+//    latency, cold cache), the median of 5 loads.
 //  - with 50,000 transactions (scripts/bench-data.mjs): /dashboard and /expenses (page 1, a deep page,
 //    filtered and sorted), each against the same aggregate queries run raw on the same SQLite file.
 // /reports and the CSV export come with the reports issue.
+// `--no-build` skips the build; `--weight` prints only the page-weight and first-paint figures
+// (no 50,000-row load, no timings), in about a minute.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { DatabaseSync } from "node:sqlite";
+import { chromium } from "playwright-core";
 import { benchAccount, BENCH_TRANSACTIONS, seedBenchData } from "./bench-data.mjs";
 import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
 import { demoAccounts } from "./seed.mjs";
@@ -19,6 +25,7 @@ import { demoAccounts } from "./seed.mjs";
 const port = Number(process.env.BENCH_PORT ?? 8797);
 const base = `http://127.0.0.1:${port}`;
 const FLOOR_KB = 106;
+const weightOnly = process.argv.includes("--weight");
 
 ensureDevVars(); // before the build, which copies it for `wrangler dev` on the build
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
@@ -26,7 +33,7 @@ const persist = mkdtempSync(join(tmpdir(), "bench-db-"));
 process.env.PERSIST_TO = persist;
 migrateLocal();
 const seeded = performance.now();
-await seedBenchData();
+if (!weightOnly) await seedBenchData();
 const seedSeconds = (performance.now() - seeded) / 1000;
 const server = spawn("node", ["scripts/e2e-server.mjs"], {
   cwd: root,
@@ -36,7 +43,7 @@ const server = spawn("node", ["scripts/e2e-server.mjs"], {
 });
 
 async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${base}/auth/login`)).ok) return;
     } catch {}
@@ -69,20 +76,132 @@ async function signIn(account = demoAccounts.user) {
   return cookie;
 }
 
-/** The gzip size of every script a page's HTML makes the browser fetch (entry + modulepreloads). */
-async function pageJsKb(path, cookie) {
-  const html = await (await fetch(`${base}${path}`, { headers: cookie ? { Cookie: cookie } : {} })).text();
-  const files = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  for (const m of html.matchAll(/import\(?\s*["'](\/assets\/[^"']+\.js)["']/g)) files.add(m[1]);
-  let bytes = 0;
-  for (const f of files) bytes += gzipSync(readFileSync(join(root, "build/client", f))).length;
-  return bytes / 1024;
+const gzipKb = (files) => [...files].reduce((sum, f) => sum + gzipSync(readFileSync(join(root, "build/client", f))).length, 0) / 1024;
+
+// The launch flags of playwright.config.ts: Debian's chromium, never a downloaded browser.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+const sessionCookie = (cookie) => {
+  const [name, ...value] = cookie.split("=");
+  return { name, value: value.join("="), url: base };
+};
+
+/**
+ * The gzip size of every script and stylesheet the browser fetches for a page, until the network
+ * is idle (entry, modulepreloads, the language's messages and any chunk loaded after hydration),
+ * each file gzipped from the build (what a compressing server sends).
+ */
+async function pageWeight(browser, path, cookie) {
+  const context = await browser.newContext();
+  if (cookie) await context.addCookies([sessionCookie(cookie)]);
+  const page = await context.newPage();
+  const js = new Set();
+  const css = new Set();
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith("/assets/")) return;
+    if (pathname.endsWith(".js")) js.add(pathname);
+    if (pathname.endsWith(".css")) css.add(pathname);
+  });
+  const res = await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+  if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
+  // On a busy machine the network can idle before the entry has fetched the language and
+  // hydrated: wait for the router (created after the messages arrive), then for the network.
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.waitForLoadState("networkidle");
+  await context.close();
+  return { jsKb: gzipKb(js), cssKb: gzipKb(css) };
+}
+
+/** First contentful paint on a slow phone: 4× CPU, 1.6 Mbps down, 750 kbps up, 150 ms, no cache. */
+async function slowPhoneFcp(browser, path, cookie) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  if (cookie) await context.addCookies([sessionCookie(cookie)]);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  const res = await page.goto(`${base}${path}`, { waitUntil: "load", timeout: 120_000 });
+  if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
+  const fcp = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const found = () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+        if (found() !== undefined) return resolve(found());
+        new PerformanceObserver(() => found() !== undefined && resolve(found())).observe({ type: "paint", buffered: true });
+      }),
+  );
+  await context.close();
+  return fcp;
+}
+
+/** The id of one of the signed-in user's transactions, for the edit form's URL. */
+async function someTransactionId(cookie) {
+  const html = await (await fetch(`${base}/expenses`, { headers: { Cookie: cookie } })).text();
+  const id = html.match(/href="\/expenses\/edit\/([^"?#/]+)/)?.[1];
+  if (!id) throw new Error("no transaction to edit on /expenses");
+  return id;
+}
+
+async function weightFigures(out, cookie) {
+  const adminCookie = await signIn(demoAccounts.admin);
+  const pages = [
+    ["/", null],
+    ["/auth/login", null],
+    ["/auth/register", null],
+    ["/dashboard", cookie],
+    ["/expenses", cookie],
+    ["/expenses/new", cookie],
+    [`/expenses/edit/${await someTransactionId(cookie)}`, cookie],
+    ["/categories", cookie],
+    ["/tags", cookie],
+    ["/profile", cookie],
+    ["/admin", adminCookie],
+    ["/admin/users", adminCookie],
+    ["/admin/settings", adminCookie],
+  ];
+  const browser = await chromium.launch(launchOptions);
+  try {
+    for (const [path, pageCookie] of pages) {
+      const { jsKb, cssKb } = await pageWeight(browser, path, pageCookie);
+      const shown = path.startsWith("/expenses/edit/") ? "/expenses/edit/:id" : path;
+      out.push([`JS gzip: ${shown}`, `${jsKb.toFixed(1)} KB`, `${(jsKb / FLOOR_KB).toFixed(2)}× floor`, `CSS gzip ${cssKb.toFixed(1)} KB; floor = ${FLOOR_KB} KB`]);
+    }
+    for (const [path, pageCookie] of [["/auth/login", null], ["/dashboard", cookie]]) {
+      const runs = [];
+      for (let i = 0; i < 5; i++) runs.push(await slowPhoneFcp(browser, path, pageCookie));
+      runs.sort((a, b) => a - b);
+      out.push([`FCP slow phone: ${path}`, `median ${Math.round(runs[2])} ms`, `min ${Math.round(runs[0])} ms`, `max ${Math.round(runs[4])} ms; 4× CPU, 1.6 Mbps, 150 ms, 5 cold loads`]);
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 const rows = [];
 try {
   await waitForServer();
   const cookie = await signIn();
+  if (!weightOnly) await timingFigures(rows, cookie);
+  await weightFigures(rows, cookie);
+} finally {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {}
+  rmSync(persist, { recursive: true, force: true });
+}
+
+/** Server time of pages, then the API under concurrent load. */
+async function timingFigures(rows, cookie) {
   for (const [name, path, withCookie] of [
     ["GET /dashboard (signed in)", "/dashboard", true],
     ["GET /profile (signed in)", "/profile", true],
@@ -134,21 +253,6 @@ try {
   } else {
     rows.push(["JSON API", "n/a", "n/a", `login answered ${login.status}`]);
   }
-
-  for (const [name, path, withCookie] of [
-    ["JS gzip: /", "/", false],
-    ["JS gzip: /auth/login", "/auth/login", false],
-    ["JS gzip: /dashboard", "/dashboard", true],
-    ["JS gzip: /profile", "/profile", true],
-  ]) {
-    const kb = await pageJsKb(path, withCookie ? cookie : null);
-    rows.push([name, `${kb.toFixed(1)} KB`, `${(kb / FLOOR_KB).toFixed(2)}× floor`, `floor = ${FLOOR_KB} KB`]);
-  }
-} finally {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
-  rmSync(persist, { recursive: true, force: true });
 }
 
 /** Pages over 50,000 transactions, each against its aggregate queries run raw (node:sqlite) on the same file. */

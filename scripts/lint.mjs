@@ -53,10 +53,18 @@ const rules = [
 // outside app/ (a package) is `null`, so `pkg` sees the bare specifier instead.
 // auth/password-limit.ts is one constant with no imports, shared by the account schemas
 // (pure) and the password hashing (which plain-Node seed scripts load), so it counts as pure.
+// A feature's rules.ts is the part of its model a page can import without zod (see below).
 const isPure = (f) =>
-  /^app\/(money|text)\//.test(f) || /^app\/features\/[^/]+\/model\.ts$/.test(f) || f === "app/auth/password-limit.ts";
+  /^app\/(money|text)\//.test(f) || /^app\/features\/[^/]+\/(model|rules)\.ts$/.test(f) || f === "app/auth/password-limit.ts";
 const featureOf = (f) => f.match(/^app\/features\/([^/]+)\//)?.[1];
 const directions = [
+  {
+    name: "rules-without-schemas",
+    applies: (f) => /^app\/features\/[^/]+\/rules\.ts$/.test(f),
+    forbids: (target, pkg, _file, typeOnly) =>
+      (pkg !== null && /^(zod|@conform-to\/zod)/.test(pkg)) || (!typeOnly && target !== null && /\/model\.ts$/.test(target)),
+    why: "a feature's rules.ts carries no schemas (no zod, no model.ts), so pages that only show data do not download zod",
+  },
   {
     name: "pure-kernel",
     applies: (f) => isPure(f) && !f.includes(".test."),

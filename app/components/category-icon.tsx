@@ -15,7 +15,7 @@ import {
   Wallet,
   type LucideIcon,
 } from "lucide-react";
-import { DEFAULT_CATEGORY_ICON, type CategoryIcon as IconName } from "~/features/categories/model";
+import { DEFAULT_CATEGORY_ICON, type CategoryIcon as IconName } from "~/features/categories/rules";
 
 // The 14 icons of spec section 9, by the names the API stores. Imported one by one so
 // the bundle carries only these.

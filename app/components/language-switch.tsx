@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
-import { supportedLanguages } from "~/locales";
+import { supportedLanguages } from "~/locales/languages";
 
 /** A plain form: each language is a submit button, so switching works without JavaScript. */
 export function LanguageSwitch() {

@@ -1,9 +1,9 @@
 import { en } from "./en";
 import { es } from "./es";
 
-export const supportedLanguages = ["en", "es"] as const;
-export type Language = (typeof supportedLanguages)[number];
+export { isLanguage, supportedLanguages, type Language } from "./languages";
 
+/** Both languages, for the server (middleware/i18n.ts) and tests; the browser loads one (messages.client.ts). */
 export const resources = {
   en: { translation: en },
   es: { translation: es },

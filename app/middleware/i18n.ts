@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
-import { resources, supportedLanguages, type Language } from "~/locales";
+import { isLanguage, resources, supportedLanguages, type Language } from "~/locales";
 
 export const languageCookie = createCookie("lng", {
   path: "/",
@@ -9,9 +9,7 @@ export const languageCookie = createCookie("lng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
-}
+export { isLanguage };
 
 /** ARCHITECTURE.md 7: the stored choice, else Spanish when Accept-Language starts with es, else English. */
 export async function detectLanguage(request: Request): Promise<Language> {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
 import { PASSWORD_MAX } from "~/auth/password-limit";
 import { SEARCH_MAX } from "~/text/search-text";
+import { adminRowChanges, UNLOCK, type AdminChangeIntent, type RowIntent } from "./rules";
 
 export { PASSWORD_MAX };
 
@@ -14,11 +15,7 @@ const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
-export const passwordRules = [
-  { key: "length", test: (p: string) => p.length >= 8 },
-  { key: "uppercase", test: (p: string) => /[A-Z]/.test(p) },
-  { key: "number", test: (p: string) => /\d/.test(p) },
-] as const;
+export { passwordRules } from "./rules";
 
 const text = z.string().optional().default("");
 
@@ -137,36 +134,12 @@ export type ProfileUser = { id: string; firstName: string; lastName: string; ema
 export type ActivityEntry = { id: string; action: string; description: string; ipAddress: string | null; timestamp: Date };
 
 /** A superadmin's change to another user's role or status. */
-export type AdminChange = { role?: "superadmin" | "user"; isActive?: boolean };
-
-/** The /admin/users row buttons: each intent is one change, or the sign-in unlock. */
-export const adminRowChanges = {
-  "make-superadmin": { role: "superadmin" },
-  "make-user": { role: "user" },
-  deactivate: { isActive: false },
-  reactivate: { isActive: true },
-} satisfies Record<string, AdminChange>;
-export type AdminChangeIntent = keyof typeof adminRowChanges;
-
-export const UNLOCK = "unlock";
-export type RowIntent = AdminChangeIntent | typeof UNLOCK;
+export { adminRowChanges, UNLOCK, type AdminChange, type AdminChangeIntent, type AdminUserRow, type RowIntent } from "./rules";
 
 export const adminActionSchema = z.object({
   intent: z.enum([UNLOCK, ...(Object.keys(adminRowChanges) as AdminChangeIntent[])] as [RowIntent, ...RowIntent[]]),
   userId: z.string().min(1).max(100),
 });
-
-/** A user as the admin list shows them. */
-export type AdminUserRow = {
-  id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  isActive: boolean;
-  /** Five failed sign-ins from browsers the owner never used: they would get 429 now. */
-  signInLocked: boolean;
-  createdAt: Date;
-};
 
 /** The admin list's filters from its URL. A search over SEARCH_MAX characters is not applied, and the page says so. */
 export function readUserFilters(params: URLSearchParams) {

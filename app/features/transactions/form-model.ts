@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intentValue } from "./rules";
 import { parseAmount } from "~/money/amounts";
 import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
 import { BASE_CURRENCY, isBaseCurrency } from "~/money/currencies";
@@ -129,17 +130,7 @@ export type FormIntent =
   | { kind: "refresh"; index: number }
   | { kind: "recalculate" };
 
-/** The value of each intent button (name="intent"). */
-export const intentValue = {
-  save: "save",
-  delete: "delete",
-  type: (type: TransactionType) => `type:${type}`,
-  multi: (on: boolean) => `multi:${on ? "on" : "off"}`,
-  add: "add-payment",
-  remove: (index: number) => `remove-payment:${index}`,
-  refresh: (index: number) => `refresh-rate:${index}`,
-  recalculate: "recalculate",
-} as const;
+export { intentValue } from "./rules";
 
 /** A missing intent is a save (the form's default button, or a client that posts the fields only). */
 export function parseFormIntent(value: FormDataEntryValue | null): FormIntent | null {

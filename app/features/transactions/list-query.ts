@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SEARCH_MAX } from "~/text/search-text";
-import { isIsoDate, MAX_TAGS, type TransactionType } from "./model";
+import type { TransactionType } from "./model";
+import { isIsoDate, MAX_TAGS } from "./rules";
 
 // The state of the transaction list (/expenses) lives in its URL, so the page works without
 // JavaScript and can be bookmarked: q, type, from, to, category, currency, tag (repeatable),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "~/text/plain-text";
 import type { AmountError } from "~/money/amounts";
 import type { CategoryType } from "~/features/categories/model";
-import { dayToDate, isoDay } from "~/money/dates";
+import { isIsoDate, MAX_TAGS, PAYMENT_METHODS } from "./rules";
 
 // The shape of a transaction as the web form and the API send it (spec sections 3 and 5),
 // before the amounts meet their currencies' decimals and rates (resolve.ts).
@@ -24,37 +24,16 @@ export function categoryTypeFor(type: TransactionType): CategoryType {
   return type === "INCOME" ? "income" : "expense";
 }
 
-/** Spec section 5, in its order; stored as these ids. */
-export const PAYMENT_METHODS = [
-  "cash",
-  "credit_card",
-  "debit_card",
-  "bank_transfer",
-  "digital_wallet",
-  "check",
-  "other",
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const DEFAULT_PAYMENT_METHOD: PaymentMethod = "cash";
+export { DEFAULT_PAYMENT_METHOD, isIsoDate, MAX_TAGS, PAYMENT_METHODS, type PaymentMethod } from "./rules";
 
 export const DESCRIPTION_MAX = 200;
 export const MAX_PAYMENTS = 20;
-export const MAX_TAGS = 20;
 
 /** "Credit Card", "credit-card", "CREDIT_CARD" → "credit_card"; anything else is kept so the enum refuses it. */
 export function normalizePaymentMethod(value: unknown): unknown {
   if (typeof value !== "string") return value;
   const key = value.trim().toLowerCase().replace(/[\s-]+/g, "_");
   return key === "" ? undefined : key;
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date written yyyy-MM-dd (2026-02-30 is not one, nor is anything in year 0000, which no calendar has). */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value) || value.startsWith("0000")) return false;
-  const date = dayToDate(value);
-  return !Number.isNaN(date.getTime()) && isoDay(date) === value;
 }
 
 const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;

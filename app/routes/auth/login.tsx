@@ -13,6 +13,7 @@ import { AuthShell } from "~/components/auth-shell";
 import { AuthFormError } from "~/features/accounts/ui/auth-form-error";
 import { Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { loginSchema } from "~/features/accounts/model";
+import { useLazyValidation } from "~/components/use-lazy-validation";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/login";
@@ -65,21 +66,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+// Validation in the browser arrives when the form is first focused, in its own chunk (use-lazy-validation.ts).
+const loadValidation = () =>
+  Promise.all([import("@conform-to/zod/v4"), import("~/features/accounts/model")]).then(
+    ([{ parseWithZod }, { loginSchema }]) =>
+      (formData: FormData) =>
+        parseWithZod(formData, { schema: loginSchema }),
+  );
+
 export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const pending = useIsPending();
+  const [validate, startValidation] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: validate && (({ formData }) => validate(formData)),
   });
   return (
     <AuthShell title={t("auth.login.title")} subtitle={t("auth.login.subtitle")}>
-      <Form method="post" className="space-y-2" {...getFormProps(form)}>
+      <Form method="post" className="space-y-2" {...getFormProps(form)} onFocus={startValidation}>
         <AuthFormError
           formId={form.id}
           errorId={form.errorId}

@@ -15,6 +15,7 @@ import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from "~/c
 import { accountFormRefusal } from "~/features/accounts/errors";
 import { attemptRegistration } from "~/features/accounts/flows.server";
 import { registerSchema } from "~/features/accounts/model";
+import { useLazyValidation } from "~/components/use-lazy-validation";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/register";
@@ -67,21 +68,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+// Validation in the browser arrives when the form is first focused, in its own chunk (use-lazy-validation.ts).
+const loadValidation = () =>
+  Promise.all([import("@conform-to/zod/v4"), import("~/features/accounts/model")]).then(
+    ([{ parseWithZod }, { registerSchema }]) =>
+      (formData: FormData) =>
+        parseWithZod(formData, { schema: registerSchema }),
+  );
+
 export default function Register({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const pending = useIsPending();
   const [password, setPassword] = useState("");
+  const [validate, startValidation] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onValidate: validate && (({ formData }) => validate(formData)),
   });
   return (
     <AuthShell title={t("auth.register.title")} subtitle={t("auth.register.subtitle")}>
-      <Form method="post" className="space-y-1" {...getFormProps(form)}>
+      <Form method="post" className="space-y-1" {...getFormProps(form)} onFocus={startValidation}>
         <AuthFormError
           formId={form.id}
           errorId={form.errorId}

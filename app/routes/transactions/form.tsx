@@ -25,7 +25,6 @@ import {
   type Draft,
 } from "~/features/transactions/form-model";
 import { isoDay } from "~/money/dates";
-import { resources } from "~/locales";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
 import type { Route } from "./+types/form";
@@ -37,13 +36,14 @@ import type { Route } from "./+types/form";
 // JavaScript the same buttons change the page in place. Saving is one path for single and
 // multi mode: single mode is a list of one payment.
 
-const notFound = () => data({ message: "Transaction not found" }, { status: 404 });
+// The error page has no loader data, and the browser holds only the page's language: the 404
+// carries its own title, translated on the server.
+const notFound = (context: Route.LoaderArgs["context"]) =>
+  data({ message: "Transaction not found", title: getInstance(context).t("transactionForm.notFound.title") }, { status: 404 });
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, error }: Route.MetaArgs) {
   if (loaderData) return [{ title: loaderData.title }];
-  // The error page (not found) has no loader data: its title in the page's language.
-  const locale = matches[0]?.loaderData?.locale === "es" ? "es" : "en";
-  return [{ title: resources[locale].translation.transactionForm.notFound.title }];
+  return [{ title: isRouteErrorResponse(error) ? (error.data as { title?: string } | null)?.title : undefined }];
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -57,7 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listCurrencies(db, { activeOnly: false }),
     id ? getTransaction(db, userId, id) : Promise.resolve(undefined),
   ]);
-  if (id && !record) throw notFound();
+  if (id && !record) throw notFound(context);
   const draft = record ? draftFromRecord(record, currencies, getLocale(context)) : newDraft(categories, isoDay());
   return {
     title: getInstance(context).t(id ? "transactionForm.metaTitleEdit" : "transactionForm.metaTitleNew"),
@@ -81,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = "id" in params && params.id ? params.id : null;
   // Another user's transaction is not found, exactly like a missing one, whatever the intent.
   const existing = id ? await getTransaction(db, userId, id) : undefined;
-  if (id && !existing) throw notFound();
+  if (id && !existing) throw notFound(context);
   const formData = await request.formData();
   const intent = parseFormIntent(formData.get("intent"));
   if (!intent || (intent.kind === "delete" && !existing)) {
@@ -94,7 +94,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const outcome = await deleteIntent(db, actor, existing!.id);
     const { message, status } = transactionErrors.deleteFailed;
     if (outcome.kind === "failed") return data<ActionData>({ kind: "delete", error: message }, { status });
-    if (outcome.kind === "notFound") throw notFound();
+    if (outcome.kind === "notFound") throw notFound(context);
     return redirect("/expenses?saved=deleted");
   }
 
@@ -149,7 +149,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (outcome.kind === "unreadable") return unreadable(outcome.cause);
   if (outcome.kind === "invalid") return refuse(submission.reply({ fieldErrors: issuesToFieldErrors(outcome.issues) }), 400);
   if (outcome.kind === "overLimit") return refuse(submission.reply({ fieldErrors: issuesToFieldErrors([outcome.issue]) }), 400);
-  if (outcome.kind === "notFound") throw notFound();
+  if (outcome.kind === "notFound") throw notFound(context);
   return redirect(`/expenses?saved=${existing ? "updated" : "created"}`);
 }
 

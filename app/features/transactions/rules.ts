@@ -1,0 +1,42 @@
+import { dayToDate, isoDay } from "~/money/dates";
+import type { TransactionType } from "./model";
+
+// The zod-free part of the transactions model (model.ts and form-model.ts re-export it): the
+// list page imports this and downloads no schema library.
+
+/** Spec section 5, in its order; stored as these ids. */
+export const PAYMENT_METHODS = [
+  "cash",
+  "credit_card",
+  "debit_card",
+  "bank_transfer",
+  "digital_wallet",
+  "check",
+  "other",
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = "cash";
+
+/** A transaction carries at most this many tags. */
+export const MAX_TAGS = 20;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written yyyy-MM-dd (2026-02-30 is not one, nor is anything in year 0000, which no calendar has). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value) || value.startsWith("0000")) return false;
+  const date = dayToDate(value);
+  return !Number.isNaN(date.getTime()) && isoDay(date) === value;
+}
+
+/** The value of each intent button (name="intent"). */
+export const intentValue = {
+  save: "save",
+  delete: "delete",
+  type: (type: TransactionType) => `type:${type}`,
+  multi: (on: boolean) => `multi:${on ? "on" : "off"}`,
+  add: "add-payment",
+  remove: (index: number) => `remove-payment:${index}`,
+  refresh: (index: number) => `refresh-rate:${index}`,
+  recalculate: "recalculate",
+} as const;
