@@ -56,7 +56,8 @@ test("register → dashboard → profile edit → password change → sign out �
   await expect(activity.getByText("Password changed")).toBeVisible();
 
   await page.getByRole("region", { name: "Account Actions" }).getByRole("button", { name: "Sign Out" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?signedOut=1$/);
+  await expect(page.getByText("You have been signed out")).toBeVisible();
 
   await login(page, email, password);
   await expect(page.getByText("Invalid email or password")).toBeVisible();
