@@ -125,6 +125,9 @@ test("minor units print back as the plain decimal a form shows", () => {
   expect(minorToDecimalString(5, 2)).toBe("0.05");
   expect(minorToDecimalString(150000, 0)).toBe("150000");
   expect(minorToDecimalString(-710, 2)).toBe("-7.10");
+  // Beyond 2^53 a bigint keeps every digit.
+  expect(minorToDecimalString(-12345678901234567890n, 2)).toBe("-123456789012345678.90");
+  expect(() => minorToDecimalString(1.5, 2)).toThrow(RangeError);
 });
 
 test("expenses show as negative signed amounts, income as positive", () => {

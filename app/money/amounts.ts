@@ -26,7 +26,7 @@ export function formatMoney(amountMinor: number | bigint, currency: MoneyCurrenc
   const minor = toBigIntMinor(amountMinor);
   const signText = minor < 0n ? "-" : minor > 0n && sign === "always" ? "+" : "";
   const magnitude = minor < 0n ? -minor : minor;
-  return `${signText}${currencySymbol(currency, locale)} ${formatDecimal(unsignedDecimalString(magnitude, currency.decimals), currency.decimals, locale)}`;
+  return `${signText}${currencySymbol(currency, locale)} ${formatDecimal(minorToDecimalString(magnitude, currency.decimals), currency.decimals, locale)}`;
 }
 
 /** The currency's name in an amount, by formatMoney's rule. */
@@ -75,12 +75,6 @@ function toBigIntMinor(amountMinor: number | bigint): bigint {
   if (typeof amountMinor === "bigint") return amountMinor;
   if (!Number.isSafeInteger(amountMinor)) throw new RangeError("amount must be an integer count of minor units");
   return BigInt(amountMinor);
-}
-
-function unsignedDecimalString(magnitude: bigint, decimals: number): string {
-  const digits = magnitude.toString().padStart(decimals + 1, "0");
-  const whole = digits.slice(0, digits.length - decimals);
-  return decimals > 0 ? `${whole}.${digits.slice(digits.length - decimals)}` : whole;
 }
 
 /** The largest amount accepted: twelve digits before the decimal point, in any currency. */
@@ -141,11 +135,12 @@ export function numberToPlainString(value: number): string {
   return /e/i.test(text) ? "NaN" : text;
 }
 
-/** Minor units → the plain decimal string a form field shows ("1234.50"). */
-export function minorToDecimalString(amountMinor: number, decimals: number): string {
-  const digits = Math.abs(amountMinor).toString().padStart(decimals + 1, "0");
+/** Minor units → the plain decimal string a form field shows ("1234.50"); exact for a bigint too. */
+export function minorToDecimalString(amountMinor: number | bigint, decimals: number): string {
+  const minor = toBigIntMinor(amountMinor);
+  const digits = (minor < 0n ? -minor : minor).toString().padStart(decimals + 1, "0");
   const whole = digits.slice(0, digits.length - decimals);
-  const sign = amountMinor < 0 ? "-" : "";
+  const sign = minor < 0n ? "-" : "";
   return decimals > 0 ? `${sign}${whole}.${digits.slice(digits.length - decimals)}` : `${sign}${whole}`;
 }
 

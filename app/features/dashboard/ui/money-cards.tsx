@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { formatPercentChange, type CurrencyMonth, type MonthTotals } from "~/features/dashboard/model";
-import { Money, type MoneyTone } from "~/components/money";
+import { Money, moneyToneClass, type MoneyTone } from "~/components/money";
 import { USD } from "~/money/currencies";
-import { green, panel, red } from "./tones";
+import { panel } from "./tones";
 
 /** Spec section 2: income, expenses and net balance for the current month, in USD. */
 export function MoneyCards({
@@ -43,7 +43,7 @@ export function MoneyCards({
                   </p>
                 ) : null}
                 {changeTenths !== null ? (
-                  <p className={`mt-1 text-sm font-medium ${changeTenths < 0 ? red : green}`}>
+                  <p className={`mt-1 text-sm font-medium ${moneyToneClass(changeTenths, "signed")}`}>
                     <span aria-hidden="true">{changeTenths < 0 ? "▼ " : changeTenths > 0 ? "▲ " : ""}</span>
                     {t("dashboard.money.change", { percent: formatPercentChange(changeTenths, locale) })}
                   </p>
