@@ -196,14 +196,31 @@ export function Spinner({ className = "h-4 w-4" }: { className?: string }) {
   );
 }
 
-export function Alert({ tone, children }: { tone: "error" | "success" | "info"; children: ReactNode }) {
+/**
+ * A banner. `focusFor`: the answer to a submit that has no fields to point at (a row action's
+ * refusal); the banner takes focus when it shows that answer, as the error summary does, so a
+ * screen reader reads it, and without JavaScript the page opens at it (autofocus). A new answer
+ * object, even with the same message, moves focus again.
+ */
+export function Alert({ tone, children, focusFor }: { tone: "error" | "success" | "info"; children: ReactNode; focusFor?: unknown }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const takeFocus = focusFor !== undefined;
+  useEffect(() => {
+    if (focusFor !== undefined) ref.current?.focus();
+  }, [focusFor]);
   const styles = {
     error: "border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
     success: "border-green-300 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200",
     info: "border-blue-300 bg-blue-50 text-blue-800 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200",
   }[tone];
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${styles}`}>
+    <div
+      ref={ref}
+      role={tone === "error" ? "alert" : "status"}
+      tabIndex={takeFocus ? -1 : undefined}
+      autoFocus={takeFocus}
+      className={`rounded-md border px-4 py-3 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-slate-900 ${styles}`}
+    >
       {children}
     </div>
   );

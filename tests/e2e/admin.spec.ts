@@ -45,6 +45,13 @@ test("a superadmin finds a user, changes the role and deactivates the account", 
   await row.getByRole("button", { name: "Deactivate: Alan Tester" }).click();
   await expect(row.getByText("Inactive")).toBeVisible();
 
+  // A row whose account has gone meanwhile (another admin's change, a stale page): the refusal
+  // is announced and takes focus, so the keyboard and a screen reader start at it.
+  await row.locator('input[name="userId"]').evaluateAll((inputs) => inputs.forEach((input) => ((input as HTMLInputElement).value = "gone-meanwhile")));
+  await row.getByRole("button", { name: "Reactivate: Alan Tester" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Not found");
+  await expect(page.getByRole("alert")).toBeFocused();
+
   // Clearing the search brings every user back.
   await page.getByRole("link", { name: "Clear search" }).click();
   await expect(page.getByLabel("Search by name or email")).toHaveValue("");

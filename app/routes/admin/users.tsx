@@ -71,7 +71,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="space-y-6">
       <PageHeader back={{ to: "/admin", label: t("admin.users.back") }} title={t("admin.users.title")} subtitle={t("admin.users.subtitle")} />
-      {actionData?.error ? <Alert tone="error">{t(actionData.error)}</Alert> : null}
+      {actionData?.error ? (
+        <Alert tone="error" focusFor={actionData}>
+          {t(actionData.error)}
+        </Alert>
+      ) : null}
       {updated && !actionData ? <Alert tone="success">{t("admin.users.updated")}</Alert> : null}
       <Filters q={q} searchTooLong={searchTooLong} role={role} />
       <section
