@@ -9,6 +9,7 @@ import { requireActor, requireSession } from "~/auth/guards.server";
 import { Alert } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
+import { formatCount } from "~/text/count";
 import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import type { Route } from "./+types/users";
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { users, q, searchTooLong, role, currentUserId } = loaderData;
   const updated = useFlashParam("updated");
   return (
@@ -86,7 +87,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           <h2 id="users-heading" className="font-semibold">
             {t("admin.users.tableCaption")}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.users.total", { total: users.length })}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.users.total", { total: formatCount(users.length, i18n.language) })}</p>
         </div>
         {users.length === 0 ? (
           <p className="px-4 py-10 text-center text-slate-600 dark:text-slate-300">{t("admin.users.empty")}</p>

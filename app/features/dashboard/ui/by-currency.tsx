@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { formatCount } from "~/text/count";
 import { Card } from "~/components/card";
 import { DataCell, DataRow, DataTable } from "~/components/table";
 import { currencyOf, type CurrencyMonth, type DashboardCurrency } from "~/features/dashboard/model";
@@ -9,7 +10,6 @@ import { USD } from "~/money/currencies";
 export function ByCurrency({ byCurrency, currencies }: { byCurrency: CurrencyMonth[]; currencies: DashboardCurrency[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const n = new Intl.NumberFormat(locale);
   const money = (minor: number, usdCents: number, code: string, tone: MoneyTone) => (
     <>
       <Money minor={minor} currency={currencyOf(currencies, code)} tone={tone} className="block" />
@@ -39,7 +39,7 @@ export function ByCurrency({ byCurrency, currencies }: { byCurrency: CurrencyMon
               <DataCell label={t("dashboard.byCurrency.income")} align="right" >{money(c.incomeMinor, c.incomeUsdCents, c.currencyCode, "income")}</DataCell>
               <DataCell label={t("dashboard.byCurrency.expenses")} align="right" >{money(c.expenseMinor, c.expenseUsdCents, c.currencyCode, "expense")}</DataCell>
               <DataCell label={t("dashboard.byCurrency.net")} align="right" className="font-medium">{money(net, netUsd, c.currencyCode, "signed")}</DataCell>
-              <DataCell label={t("dashboard.byCurrency.count")} align="right" className="tabular-nums">{n.format(c.count)}</DataCell>
+              <DataCell label={t("dashboard.byCurrency.count")} align="right" className="tabular-nums">{formatCount(c.count, locale)}</DataCell>
             </DataRow>
           );
         })}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { formatCount } from "~/text/count";
 import { Money, type MoneyTone } from "~/components/money";
 import { USD } from "~/money/currencies";
 
@@ -7,7 +8,6 @@ export type ListTotals = { incomeUsdCents: number; expenseUsdCents: number; netU
 
 export function Totals({ totals, total, filtered }: { totals: ListTotals; total: number; filtered: boolean }) {
   const { t, i18n } = useTranslation();
-  const n = new Intl.NumberFormat(i18n.language);
   const tiles: { key: string; label: string; cents: number; tone: MoneyTone }[] = [
     { key: "income", label: t("transactions.totals.income"), cents: totals.incomeUsdCents, tone: "income" },
     { key: "expenses", label: t("transactions.totals.expenses"), cents: totals.expenseUsdCents, tone: "expense" },
@@ -16,7 +16,7 @@ export function Totals({ totals, total, filtered }: { totals: ListTotals; total:
   return (
     <section aria-labelledby="transaction-totals-heading">
       <h2 id="transaction-totals-heading" className="mb-1 text-sm font-medium text-slate-600 sm:mb-2 dark:text-slate-300">
-        {filtered ? t("transactions.totals.title", { total: n.format(total) }) : t("transactions.totals.titleAll")}
+        {filtered ? t("transactions.totals.title", { total: formatCount(total, i18n.language) }) : t("transactions.totals.titleAll")}
       </h2>
       {/* One compact line on a phone, so the first transactions fit on the first screen; tiles from sm up. */}
       <dl className="flex flex-wrap items-baseline gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white px-4 py-2 shadow-sm sm:grid sm:grid-cols-3 sm:gap-3 sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none dark:border-slate-800 dark:bg-slate-900 sm:dark:bg-transparent">

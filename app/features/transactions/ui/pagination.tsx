@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { formatCount } from "~/text/count";
 import { Link } from "react-router";
 import { listHref, pageCount, pageWindow, shownRange, type ListQuery } from "~/features/transactions/list-query";
 
@@ -20,10 +21,9 @@ export function reachedByListLink(state: unknown): boolean {
 export function ShowingText({ page, total }: { page: number; total: number }) {
   const { t, i18n } = useTranslation();
   const range = shownRange(page, total);
-  const n = new Intl.NumberFormat(i18n.language);
   return (
     <p className="text-sm text-slate-600 dark:text-slate-300">
-      {t("transactions.list.showing", { from: n.format(range.from), to: n.format(range.to), total: n.format(range.total) })}
+      {t("transactions.list.showing", { from: formatCount(range.from, i18n.language), to: formatCount(range.to, i18n.language), total: formatCount(range.total, i18n.language) })}
     </p>
   );
 }
@@ -32,7 +32,6 @@ export function Pagination({ query, total }: { query: ListQuery; total: number }
   const { t, i18n } = useTranslation();
   const last = pageCount(total);
   if (last <= 1) return null;
-  const n = new Intl.NumberFormat(i18n.language);
   const current = query.page;
   const base =
     "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-1.5 text-sm sm:min-h-9 sm:min-w-9 font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
@@ -69,10 +68,10 @@ export function Pagination({ query, total }: { query: ListQuery; total: number }
                 preventScrollReset
                 state={TO_LIST_TOP}
                 aria-current={page === current ? "page" : undefined}
-                aria-label={t("transactions.pagination.page", { page: n.format(page) })}
+                aria-label={t("transactions.pagination.page", { page: formatCount(page, i18n.language) })}
                 className={`${base} ${page === current ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700" : idle}`}
               >
-                {n.format(page)}
+                {formatCount(page, i18n.language)}
               </Link>
             </li>
           ),
