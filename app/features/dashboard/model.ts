@@ -1,4 +1,5 @@
 import { isoDay } from "~/money/dates";
+import { divideHalfAwayFromZero } from "~/money/ratio";
 import type { TransactionType } from "~/features/transactions/model";
 
 // The dashboard's calendar, arithmetic and figures, pure so they can be tested without a database.
@@ -56,13 +57,7 @@ export function netChangeTenthsOfPercent(currentCents: number, previousCents: nu
     throw new RangeError("amounts must be integer cents");
   }
   if (previousCents === 0) return null;
-  const numerator = (BigInt(currentCents) - BigInt(previousCents)) * 1000n;
-  const denominator = BigInt(Math.abs(previousCents));
-  const negative = numerator < 0n;
-  const magnitude = negative ? -numerator : numerator;
-  // Half away from zero: add half the divisor to the magnitude before the integer division.
-  const rounded = (2n * magnitude + denominator) / (2n * denominator);
-  return Number(negative ? -rounded : rounded);
+  return Number(divideHalfAwayFromZero((BigInt(currentCents) - BigInt(previousCents)) * 1000n, BigInt(Math.abs(previousCents))));
 }
 
 /** "+12.5 %", "−3 %", "0 %" in the user's language, from tenths of a percent. */

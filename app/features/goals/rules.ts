@@ -1,0 +1,45 @@
+import { daysBetween } from "~/money/dates";
+import { wholePercent } from "~/money/ratio";
+
+// The zod-free part of the savings-goals model (model.ts re-exports it): the figures a goal
+// shows, pure, so the page and the API compute them alike.
+
+/** Spec section 9: a goal's months are 30 days each. */
+export const GOAL_MONTH_DAYS = 30;
+
+/** How long is left: no date set, past it, due today, or whole 30-day months (rounded up). */
+export type GoalTimeLeft = { kind: "none" } | { kind: "pastDue" } | { kind: "dueToday" } | { kind: "months"; months: number };
+
+export type GoalFigures = {
+  /** Saved as a whole percent of the target, rounded half away from zero; above 100 once exceeded. */
+  percent: number;
+  /** Target − saved in the goal's minor units, never below zero. */
+  remainingMinor: number;
+  completed: boolean;
+  timeLeft: GoalTimeLeft;
+  /**
+   * What to put aside each month to reach the target by its date, in minor units; null when the
+   * goal is reached, has no date, or the date is today or past. Rounded UP, unlike the half-away
+   * rule of percents: months × this is never short of the target.
+   */
+  perMonthMinor: number | null;
+};
+
+/** The time left until `targetDate` (yyyy-MM-dd) seen from `today`: 1 to 30 days is 1 month, 31 is 2. */
+export function goalTimeLeft(targetDate: string | null, today: string): GoalTimeLeft {
+  if (!targetDate) return { kind: "none" };
+  const days = daysBetween(today, targetDate);
+  if (days < 0) return { kind: "pastDue" };
+  if (days === 0) return { kind: "dueToday" };
+  return { kind: "months", months: Math.ceil(days / GOAL_MONTH_DAYS) };
+}
+
+export function goalFigures(goal: { targetMinor: number; savedMinor: number; targetDate: string | null }, today: string): GoalFigures {
+  const { targetMinor, savedMinor } = goal;
+  if (!Number.isSafeInteger(targetMinor) || targetMinor <= 0) throw new RangeError("a target is a positive count of minor units");
+  const remainingMinor = Math.max(0, targetMinor - savedMinor);
+  const completed = remainingMinor === 0;
+  const timeLeft = goalTimeLeft(goal.targetDate, today);
+  const perMonthMinor = !completed && timeLeft.kind === "months" ? Math.ceil(remainingMinor / timeLeft.months) : null;
+  return { percent: wholePercent(savedMinor, targetMinor), remainingMinor, completed, timeLeft, perMonthMinor };
+}
