@@ -144,19 +144,41 @@ export async function buildSeedSql(today = new Date()) {
       updated_at: now,
     }),
   );
-  statements.push(
-    insert("savings_goals", {
-      id: "demo-goal-laptop",
-      user_id: userId,
-      name: "New laptop",
-      target_usd_cents: 150000,
-      current_usd_cents: 42000,
-      target_date: isoDate(new Date(Date.UTC(today.getUTCFullYear() + 1, 5, 30))),
-      description: "For freelance work",
-      created_at: now,
-      updated_at: now,
-    }),
-  );
+  // Goals keep a history of entries; the saved amount is their sum (issue 12).
+  const goal = (id, name, currency, targetMinor, targetDate, description, entries) => {
+    statements.push(
+      insert("savings_goals", {
+        id,
+        user_id: userId,
+        name,
+        currency_code: currency,
+        target_minor: targetMinor,
+        saved_minor: entries.reduce((sum, [, amount]) => sum + amount, 0),
+        target_date: targetDate,
+        description,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+    entries.forEach(([daysAgo, amount, note], index) =>
+      statements.push(
+        insert("goal_entries", {
+          id: `${id}-entry-${index + 1}`,
+          goal_id: id,
+          user_id: userId,
+          date: isoDate(new Date(today.getTime() - daysAgo * 86_400_000)),
+          amount_minor: amount,
+          note,
+          created_at: now,
+        }),
+      ),
+    );
+  };
+  goal("demo-goal-laptop", "New laptop", "USD", 150000, isoDate(new Date(Date.UTC(today.getUTCFullYear() + 1, 5, 30))), "For freelance work", [
+    [60, 30000, "First savings"],
+    [20, 12000, null],
+  ]);
+  goal("demo-goal-trip", "Trip to Cartagena", "COP", 400000000, null, null, [[10, 75000000, null]]);
   return statements.join("\n") + "\n";
 }
 

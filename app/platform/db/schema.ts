@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
+// Relative, not "~/": drizzle-kit loads this file without the app's path aliases (npm run db:generate).
+import { MAX_USER_TOTAL_MINOR } from "../../money/amounts";
 import {
   check,
   index,
@@ -292,6 +293,11 @@ export const budgets = sqliteTable(
   (t) => [uniqueIndex("budgets_user_category_month_unique").on(t.userId, t.categoryId, t.month)],
 );
 
+/**
+ * A savings goal, in its own currency's minor units. `saved_minor` is always the sum of the
+ * goal's entries: every write that adds an entry recomputes it in the same batch
+ * (goals/commands.server.ts), and the CHECK keeps it from going below zero.
+ */
 export const savingsGoals = sqliteTable(
   "savings_goals",
   {
@@ -300,14 +306,43 @@ export const savingsGoals = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    targetUsdCents: integer("target_usd_cents").notNull(),
-    currentUsdCents: integer("current_usd_cents").notNull().default(0),
+    currencyCode: text("currency_code")
+      .notNull()
+      .default("USD")
+      .references(() => currencies.code),
+    targetMinor: integer("target_minor").notNull(),
+    savedMinor: integer("saved_minor").notNull().default(0),
+    // yyyy-MM-dd, or NULL when the goal has no date.
     targetDate: text("target_date"),
     description: text("description"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("savings_goals_user_idx").on(t.userId)],
+  (t) => [
+    index("savings_goals_user_idx").on(t.userId, t.createdAt),
+    check("savings_goals_target_positive", sql`${t.targetMinor} > 0`),
+    check("savings_goals_saved_not_negative", sql`${t.savedMinor} >= 0`),
+  ],
+);
+
+/** A goal's history: each deposit (positive) or withdrawal (negative), in the goal's minor units. */
+export const goalEntries = sqliteTable(
+  "goal_entries",
+  {
+    id: id(),
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => savingsGoals.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // yyyy-MM-dd, the day the money was put aside or taken out.
+    date: text("date").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("goal_entries_goal_idx").on(t.goalId, t.date), check("goal_entries_amount_not_zero", sql`${t.amountMinor} <> 0`)],
 );
 
 export const activityLog = sqliteTable(
