@@ -61,4 +61,7 @@ export const validation = {
   rateUsdIsOne: "The rate of USD is always 1",
   rateConflict: "exchangeRate and conversionRate disagree; send one of them",
   rateDateFuture: "The date cannot be after today",
+  requiredFields: "Please fill in all required fields",
+  thresholdRange: "The alert threshold is a whole percent from 1 to 100",
+  monthInvalid: "Choose a month (yyyy-MM)",
 };

@@ -63,4 +63,7 @@ export const validation = {
   rateUsdIsOne: "La tasa del USD siempre es 1",
   rateConflict: "exchangeRate y conversionRate no coinciden; envía solo uno de los dos",
   rateDateFuture: "La fecha no puede ser posterior a hoy",
+  requiredFields: "Por favor, completa todos los campos obligatorios",
+  thresholdRange: "El umbral de alerta es un porcentaje entero de 1 a 100",
+  monthInvalid: "Elige un mes (aaaa-MM)",
 } satisfies Messages<typeof en>;
