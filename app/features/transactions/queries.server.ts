@@ -360,3 +360,18 @@ export async function impliedType(db: Db, userId: string, categoryId: string | u
   const category = categoryId ? await findCategory(db, userId, categoryId) : undefined;
   return transactionTypeOf(category?.type);
 }
+
+/**
+ * The USD cents spent per category in a period, as a subquery a caller joins (budgets): the sum
+ * of the stored USD cents of the user's expenses, which is the sum of their payments' USD cents
+ * (never recomputed from rates), with the transaction list's own filter conditions, so a
+ * budget's "spent" is the list's expense total for the same category and dates.
+ */
+export function expenseCentsByCategory(db: Db, userId: string, period: Required<Period>) {
+  return db
+    .select({ categoryId: sql<string>`${transactions.categoryId}`.as("spent_category_id"), spentCents: sql<number>`sum(${transactions.usdCents})`.as("spent_cents") })
+    .from(transactions)
+    .where(filterConditions(userId, { type: "EXPENSE", startDate: period.startDate, endDate: period.endDate }))
+    .groupBy(transactions.categoryId)
+    .as("spent");
+}

@@ -63,4 +63,11 @@ export const errors = {
   rateOutOfRange: "This rate is too small to express with 12 decimal places",
   pageRange: "page must be a whole number from 1",
   dateRangeInvalid: "startDate must not be after endDate",
+  budgetExists: "This category already has a budget for that month",
+  failedToLoadBudgets: "Failed to load budgets",
+  failedToSaveBudget: "Failed to save budget",
+  failedToDeleteBudget: "Failed to delete budget",
+  failedToLoadGoals: "Failed to load savings goals",
+  failedToSaveGoal: "Failed to save savings goal",
+  failedToDeleteGoal: "Failed to delete savings goal",
 };

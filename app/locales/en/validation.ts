@@ -64,4 +64,5 @@ export const validation = {
   requiredFields: "Please fill in all required fields",
   thresholdRange: "The alert threshold is a whole percent from 1 to 100",
   monthInvalid: "Choose a month (yyyy-MM)",
+  budgetCategoryInvalid: "Choose one of your expense categories",
 };

@@ -66,4 +66,11 @@ export const errors = {
   rateOutOfRange: "Esta tasa es demasiado pequeña para expresarla con 12 decimales",
   pageRange: "page debe ser un número entero desde 1",
   dateRangeInvalid: "startDate no puede ser posterior a endDate",
+  budgetExists: "Esta categoría ya tiene un presupuesto para ese mes",
+  failedToLoadBudgets: "No se pudieron cargar los presupuestos",
+  failedToSaveBudget: "No se pudo guardar el presupuesto",
+  failedToDeleteBudget: "No se pudo eliminar el presupuesto",
+  failedToLoadGoals: "No se pudieron cargar las metas de ahorro",
+  failedToSaveGoal: "No se pudo guardar la meta de ahorro",
+  failedToDeleteGoal: "No se pudo eliminar la meta de ahorro",
 } satisfies Messages<typeof en>;

@@ -66,4 +66,5 @@ export const validation = {
   requiredFields: "Por favor, completa todos los campos obligatorios",
   thresholdRange: "El umbral de alerta es un porcentaje entero de 1 a 100",
   monthInvalid: "Elige un mes (aaaa-MM)",
+  budgetCategoryInvalid: "Elige una de tus categorías de gastos",
 } satisfies Messages<typeof en>;

@@ -19,6 +19,14 @@ export const activityActions = [
   "exchange_rate_manual",
   "currency_activate",
   "currency_deactivate",
+  "budget_create",
+  "budget_update",
+  "budget_delete",
+  "budget_copy",
+  "goal_create",
+  "goal_update",
+  "goal_delete",
+  "goal_progress",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

@@ -1,0 +1,24 @@
+import { refusalError, type ApiError } from "~/platform/http/envelope";
+import type { BudgetRefusal } from "./commands.server";
+
+// A refused budget write answers alike on both faces: the same status and message key, on the
+// field to blame. Another user's budget is "notFound", exactly like a missing one.
+
+type Refusal = { status: 400 | 404 | 409; message: string; field?: "categoryId" };
+
+export const budgetRefusals: Record<BudgetRefusal, Refusal> = {
+  notFound: { status: 404, message: "errors.notFound" },
+  duplicate: { status: 409, message: "errors.budgetExists", field: "categoryId" },
+  categoryInvalid: { status: 400, message: "validation.budgetCategoryInvalid", field: "categoryId" },
+};
+
+/** Spec section 8: what the page says when the database fails. */
+export const budgetFailures = {
+  load: "errors.failedToLoadBudgets",
+  save: "errors.failedToSaveBudget",
+  delete: "errors.failedToDeleteBudget",
+} as const;
+
+export function budgetApiError(refusal: BudgetRefusal): ApiError {
+  return refusalError(budgetRefusals[refusal]);
+}

@@ -1,0 +1,63 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { monthEndOf, type MonthStart } from "~/money/dates";
+import { expenseCentsByCategory } from "~/features/transactions/queries.server";
+import type { Db } from "~/platform/db/client.server";
+import { budgets, categories } from "~/platform/db/schema";
+
+// Reads of budgets, always for one user. What was spent comes from the transactions feature's
+// query over stored USD cents, joined in the same SQL statement.
+
+export type BudgetRow = {
+  id: string;
+  categoryId: string;
+  category: { name: string; icon: string; color: string; isDefault: boolean };
+  amountCents: number;
+  month: MonthStart;
+  alertThreshold: number;
+  spentCents: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export const budgetColumns = {
+  id: budgets.id,
+  categoryId: budgets.categoryId,
+  amountCents: budgets.amountUsdCents,
+  month: budgets.month,
+  alertThreshold: budgets.alertThreshold,
+  createdAt: budgets.createdAt,
+  updatedAt: budgets.updatedAt,
+};
+
+function budgetsWithSpending(db: Db, userId: string, month: MonthStart) {
+  const spent = expenseCentsByCategory(db, userId, { startDate: month, endDate: monthEndOf(month) });
+  return db
+    .select({
+      ...budgetColumns,
+      category: { name: categories.name, icon: categories.icon, color: categories.color, isDefault: categories.isDefault },
+      spentCents: sql<number>`coalesce(${spent.spentCents}, 0)`,
+    })
+    .from(budgets)
+    .innerJoin(categories, eq(categories.id, budgets.categoryId))
+    .leftJoin(spent, eq(spent.categoryId, budgets.categoryId));
+}
+
+function toBudgetRow(row: Omit<BudgetRow, "month" | "spentCents"> & { month: string; spentCents: number | string }): BudgetRow {
+  return { ...row, month: row.month as MonthStart, spentCents: Number(row.spentCents) };
+}
+
+/** The month's budgets with what was spent in each, by category name. */
+export async function listBudgetMonth(db: Db, userId: string, month: MonthStart): Promise<BudgetRow[]> {
+  const rows = await budgetsWithSpending(db, userId, month)
+    .where(and(eq(budgets.userId, userId), eq(budgets.month, month)))
+    .orderBy(asc(categories.nameKey), asc(budgets.id));
+  return rows.map(toBudgetRow);
+}
+
+/** One of the user's budgets with its month's spending; undefined for a missing id or another user's. */
+export async function findBudget(db: Db, userId: string, id: string): Promise<BudgetRow | undefined> {
+  const [owned] = await db.select({ month: budgets.month }).from(budgets).where(and(eq(budgets.id, id), eq(budgets.userId, userId)));
+  if (!owned) return undefined;
+  const [row] = await budgetsWithSpending(db, userId, owned.month as MonthStart).where(and(eq(budgets.id, id), eq(budgets.userId, userId)));
+  return row ? toBudgetRow(row) : undefined;
+}
