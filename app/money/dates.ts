@@ -6,6 +6,15 @@ export function isoDay(date: Date = new Date()): string {
   return date.toISOString().slice(0, 10);
 }
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written yyyy-MM-dd (2026-02-30 is not one, nor is anything in year 0000, which no calendar has). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value) || value.startsWith("0000")) return false;
+  const date = dayToDate(value);
+  return !Number.isNaN(date.getTime()) && isoDay(date) === value;
+}
+
 /** A yyyy-MM-dd date as a UTC midnight instant, for Intl formatting and day arithmetic. */
 export function dayToDate(day: string): Date {
   return new Date(`${day}T00:00:00Z`);

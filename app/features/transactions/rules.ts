@@ -1,4 +1,3 @@
-import { dayToDate, isoDay } from "~/money/dates";
 import type { TransactionType } from "./model";
 
 // The zod-free part of the transactions model (model.ts and form-model.ts re-export it): the
@@ -20,14 +19,8 @@ export const DEFAULT_PAYMENT_METHOD: PaymentMethod = "cash";
 /** A transaction carries at most this many tags. */
 export const MAX_TAGS = 20;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date written yyyy-MM-dd (2026-02-30 is not one, nor is anything in year 0000, which no calendar has). */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value) || value.startsWith("0000")) return false;
-  const date = dayToDate(value);
-  return !Number.isNaN(date.getTime()) && isoDay(date) === value;
-}
+/** Moved to the money kernel's calendar (goals use it too); kept here for the transactions feature's imports. */
+export { isIsoDate } from "~/money/dates";
 
 /** The value of each intent button (name="intent"). */
 export const intentValue = {

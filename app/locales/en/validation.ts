@@ -65,4 +65,6 @@ export const validation = {
   thresholdRange: "The alert threshold is a whole percent from 1 to 100",
   monthInvalid: "Choose a month (yyyy-MM)",
   budgetCategoryInvalid: "Choose one of your expense categories",
+  savedNotNegative: "The saved amount must be 0 or more",
+  goalBelowZero: "You cannot withdraw more than is saved",
 };

@@ -67,4 +67,6 @@ export const validation = {
   thresholdRange: "El umbral de alerta es un porcentaje entero de 1 a 100",
   monthInvalid: "Elige un mes (aaaa-MM)",
   budgetCategoryInvalid: "Elige una de tus categorías de gastos",
+  savedNotNegative: "El monto ahorrado debe ser 0 o más",
+  goalBelowZero: "No puedes retirar más de lo ahorrado",
 } satisfies Messages<typeof en>;
