@@ -67,4 +67,5 @@ export const validation = {
   budgetCategoryInvalid: "Choose one of your expense categories",
   savedNotNegative: "The saved amount must be 0 or more",
   goalBelowZero: "You cannot withdraw more than is saved",
+  goalCurrencyLocked: "The currency cannot change once progress is recorded",
 };

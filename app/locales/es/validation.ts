@@ -69,4 +69,5 @@ export const validation = {
   budgetCategoryInvalid: "Elige una de tus categorías de gastos",
   savedNotNegative: "El monto ahorrado debe ser 0 o más",
   goalBelowZero: "No puedes retirar más de lo ahorrado",
+  goalCurrencyLocked: "La moneda no puede cambiar una vez registrado un progreso",
 } satisfies Messages<typeof en>;

@@ -36,3 +36,12 @@ export class UserTotalLimitError extends Error {
     this.limit = limit;
   }
 }
+
+/** True when a write failed on the named CHECK constraint (searched through the cause chain, as above). */
+export function checkViolated(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (String(e instanceof Error ? e.message : e).includes(`CHECK constraint failed: ${constraint}`)) return true;
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return false;
+}

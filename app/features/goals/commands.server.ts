@@ -1,0 +1,126 @@
+import { and, eq, sql } from "drizzle-orm";
+import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
+import { isoDay } from "~/money/dates";
+import type { GoalInput, GoalProgressInput } from "~/features/goals/model";
+import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
+import type { Db } from "~/platform/db/client.server";
+import { checkViolated } from "~/platform/db/errors.server";
+import { goalEntries, savingsGoals } from "~/platform/db/schema";
+import { findGoal, type GoalRow } from "./queries.server";
+
+// The only write path for savings goals, for the web page and the API alike. A goal's saved
+// amount is the sum of its entries: every write that adds an entry sets saved_minor from that
+// sum in the same batch, so the two never disagree, and the CHECK on saved_minor refuses a
+// batch that would take it below zero. Each change and its activity entry are one batch.
+
+/** Why a write was refused; errors.ts gives each its status and message for both faces. */
+export type GoalRefusal = "notFound" | "belowZero" | "tooLarge" | "currencyLocked";
+export type GoalOutcome = { kind: "ok"; goal: GoalRow } | { kind: GoalRefusal };
+
+export type UpdateGoalInput = GoalInput & { id: string };
+export type GoalProgress = GoalProgressInput & { id: string };
+
+/** saved_minor from the goal's entries, as one statement for the batch that added one. */
+function resumSaved(db: Db, userId: string, goalId: string) {
+  return db
+    .update(savingsGoals)
+    .set({
+      savedMinor: sql`(select coalesce(sum(${goalEntries.amountMinor}), 0) from ${goalEntries} where ${goalEntries.goalId} = ${goalId})`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(savingsGoals.id, goalId), eq(savingsGoals.userId, userId)));
+}
+
+function entryInsert(db: Db, userId: string, goalId: string, amountMinor: number, note: string | null) {
+  return db.insert(goalEntries).values({ goalId, userId, date: isoDay(), amountMinor, note });
+}
+
+export async function createGoal(db: Db, actor: Actor, input: GoalInput): Promise<GoalOutcome> {
+  const id = crypto.randomUUID();
+  const saved = input.savedMinor ?? 0;
+  await db.batch([
+    db.insert(savingsGoals).values({
+      id,
+      userId: actor.userId,
+      name: input.name,
+      currencyCode: input.currencyCode,
+      targetMinor: input.targetMinor,
+      savedMinor: saved,
+      targetDate: input.targetDate,
+      description: input.description,
+    }),
+    // What is saved already is the first entry, so the history adds up from the start.
+    ...(saved > 0 ? [entryInsert(db, actor.userId, id, saved, null)] : []),
+    recordActivityQuery(db, { userId: actor.userId, action: "goal_create", description: input.name, ipAddress: actor.ip }),
+  ]);
+  const goal = await findGoal(db, actor.userId, id);
+  return goal ? { kind: "ok", goal } : { kind: "notFound" };
+}
+
+/**
+ * Changes the goal's details. A saved amount that differs from the entries' sum is recorded as
+ * an entry of the difference (the API's current_amount; the form's "saved so far"). The
+ * currency cannot change once entries exist: they are amounts in the old currency.
+ */
+export async function updateGoal(db: Db, actor: Actor, { id, ...input }: UpdateGoalInput): Promise<GoalOutcome> {
+  const existing = await findGoal(db, actor.userId, id);
+  if (!existing) return { kind: "notFound" };
+  const [entry] = await db.select({ id: goalEntries.id }).from(goalEntries).where(eq(goalEntries.goalId, id)).limit(1);
+  if (entry && input.currencyCode !== existing.currencyCode) return { kind: "currencyLocked" };
+  const difference = input.savedMinor === undefined ? 0 : input.savedMinor - existing.savedMinor;
+  const owned = and(eq(savingsGoals.id, id), eq(savingsGoals.userId, actor.userId));
+  try {
+    await db.batch([
+      db
+        .update(savingsGoals)
+        .set({ name: input.name, currencyCode: input.currencyCode, targetMinor: input.targetMinor, targetDate: input.targetDate, description: input.description, updatedAt: new Date() })
+        .where(owned),
+      ...(difference !== 0 ? [entryInsert(db, actor.userId, id, difference, null), resumSaved(db, actor.userId, id)] : []),
+      recordActivityQuery(db, { userId: actor.userId, action: "goal_update", description: input.name, ipAddress: actor.ip }),
+    ]);
+  } catch (error) {
+    // A withdrawal recorded meanwhile made the adjustment take the sum below zero.
+    if (isSavedBelowZero(error)) return { kind: "belowZero" };
+    throw error;
+  }
+  const goal = await findGoal(db, actor.userId, id);
+  return goal ? { kind: "ok", goal } : { kind: "notFound" };
+}
+
+export async function deleteGoal(db: Db, actor: Actor, { id }: { id: string }): Promise<GoalOutcome> {
+  const goal = await findGoal(db, actor.userId, id);
+  if (!goal) return { kind: "notFound" };
+  // The entries go with the goal (ON DELETE CASCADE).
+  const [deleted] = await db.batch([
+    db
+      .delete(savingsGoals)
+      .where(and(eq(savingsGoals.id, id), eq(savingsGoals.userId, actor.userId)))
+      .returning({ id: savingsGoals.id }),
+    recordActivityQuery(db, { userId: actor.userId, action: "goal_delete", description: goal.name, ipAddress: actor.ip }),
+  ]);
+  return deleted.length > 0 ? { kind: "ok", goal } : { kind: "notFound" };
+}
+
+/** Adds a deposit (positive) or a withdrawal (negative); refused when it would leave less than nothing saved. */
+export async function recordGoalProgress(db: Db, actor: Actor, { id, amountMinor, note }: GoalProgress): Promise<GoalOutcome> {
+  const goal = await findGoal(db, actor.userId, id);
+  if (!goal) return { kind: "notFound" };
+  if (goal.savedMinor + amountMinor < 0) return { kind: "belowZero" };
+  // The sum stays an exact JavaScript number, as every user total does (decision 011).
+  if (goal.savedMinor + amountMinor > MAX_USER_TOTAL_MINOR) return { kind: "tooLarge" };
+  try {
+    await db.batch([
+      entryInsert(db, actor.userId, id, amountMinor, note),
+      resumSaved(db, actor.userId, id),
+      recordActivityQuery(db, { userId: actor.userId, action: "goal_progress", description: goal.name, ipAddress: actor.ip }),
+    ]);
+  } catch (error) {
+    // Another withdrawal landed between the check and this batch: the CHECK refused the sum.
+    if (isSavedBelowZero(error)) return { kind: "belowZero" };
+    throw error;
+  }
+  const updated = await findGoal(db, actor.userId, id);
+  return updated ? { kind: "ok", goal: updated } : { kind: "notFound" };
+}
+
+const isSavedBelowZero = (error: unknown) => checkViolated(error, "savings_goals_saved_not_negative");
