@@ -1,5 +1,6 @@
 import { admin } from "./admin";
 import { auth } from "./auth";
+import { budgets } from "./budgets";
 import { categories } from "./categories";
 import { common } from "./common";
 import { dashboard } from "./dashboard";
@@ -13,4 +14,4 @@ import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 import { validation } from "./validation";
 
-export const en = { common, auth, dashboard, errors, landing, profile, admin, validation, categories, tags, money, settings, transactionForm, transactions };
+export const en = { common, auth, dashboard, errors, landing, profile, admin, validation, categories, tags, money, settings, transactionForm, transactions, budgets };

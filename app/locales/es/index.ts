@@ -1,6 +1,7 @@
 import type { Messages } from "..";
 import { admin } from "./admin";
 import { auth } from "./auth";
+import { budgets } from "./budgets";
 import { categories } from "./categories";
 import { common } from "./common";
 import { dashboard } from "./dashboard";
@@ -14,4 +15,4 @@ import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 import { validation } from "./validation";
 
-export const es = { common, auth, dashboard, errors, landing, profile, admin, validation, categories, tags, money, settings, transactionForm, transactions } satisfies Messages;
+export const es = { common, auth, dashboard, errors, landing, profile, admin, validation, categories, tags, money, settings, transactionForm, transactions, budgets } satisfies Messages;
