@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { listIntents, type ListActionResult } from "./editable-list";
+import { listIntents, type ListActionResult, type ListIntents } from "./editable-list";
 
 // The action side of an editable list page (editable-list.tsx): the intents it posts, the
 // redirect with ?saved=… after a write, and the answer that keeps a refused form open.
@@ -22,6 +22,10 @@ export type EditableListWrites<Schema extends z.ZodType<object>, Refusal extends
   create: (input: z.output<Schema>) => Promise<Outcome<Refusal>>;
   update: (input: z.output<Schema> & { id: string }) => Promise<Outcome<Refusal>>;
   delete: (input: { id: string }) => Promise<Outcome<Refusal>>;
+  /** The list's intents, when the page has more than one list (listIntentsFor). */
+  intents?: ListIntents;
+  /** Where a write redirects, given the ?saved= flag; the page itself by default. */
+  savedTo?: (saved: string) => string;
 };
 
 /** Runs the posted intent through the feature's commands; an unknown intent is a 400. */
@@ -29,38 +33,43 @@ export async function editableListAction<Schema extends z.ZodType<object>, Refus
   formData: FormData,
   writes: EditableListWrites<Schema, Refusal>,
 ) {
+  const intents = writes.intents ?? listIntents;
+  const savedTo = (op: "created" | "updated" | "deleted") => {
+    const saved = `${intents.savedPrefix}${op}`;
+    return writes.savedTo ? writes.savedTo(saved) : `${writes.page}?saved=${saved}`;
+  };
   const intent = formData.get("intent");
   const id = String(formData.get("id") ?? "");
 
-  if (intent === listIntents.delete) {
+  if (intent === intents.delete) {
     try {
       const outcome = await writes.delete({ id });
-      if (outcome.kind === "ok") return redirect(`${writes.page}?saved=deleted`);
+      if (outcome.kind === "ok") return redirect(savedTo("deleted"));
       const { status, message } = writes.refusals[outcome.kind as Refusal];
-      return data<ListActionResult>({ intent, id, error: message }, { status });
+      return data<ListActionResult>({ intent, op: "delete", id, error: message }, { status });
     } catch (cause) {
       console.error(`${writes.noun} delete failed`, cause);
-      return data<ListActionResult>({ intent, id, error: writes.failures.delete }, { status: 500 });
+      return data<ListActionResult>({ intent, op: "delete", id, error: writes.failures.delete }, { status: 500 });
     }
   }
-  if (intent !== listIntents.create && intent !== listIntents.update) {
+  if (intent !== intents.create && intent !== intents.update) {
     throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
   }
+  const op = intent === intents.create ? "create" : "update";
 
   const submission = parseWithZod(formData, { schema: writes.schema });
   const reply = (result: SubmissionResult<string[]>, status: number) =>
-    data<ListActionResult>({ intent, id: intent === listIntents.update ? id : null, result }, { status });
+    data<ListActionResult>({ intent, op, id: op === "update" ? id : null, result }, { status });
   if (submission.status !== "success") return reply(submission.reply(), 400);
   try {
-    const outcome =
-      intent === listIntents.create ? await writes.create(submission.value) : await writes.update({ ...submission.value, id });
+    const outcome = op === "create" ? await writes.create(submission.value) : await writes.update({ ...submission.value, id });
     if (outcome.kind !== "ok") {
       const { status, message, field } = writes.refusals[outcome.kind as Refusal];
       return reply(submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), status);
     }
   } catch (cause) {
-    console.error(`${writes.noun} ${intent} failed`, cause);
-    return reply(submission.reply({ formErrors: [writes.failures[intent]] }), 500);
+    console.error(`${writes.noun} ${op} failed`, cause);
+    return reply(submission.reply({ formErrors: [writes.failures[op]] }), 500);
   }
-  return redirect(`${writes.page}?saved=${intent === listIntents.create ? "created" : "updated"}`);
+  return redirect(savedTo(op === "create" ? "created" : "updated"));
 }

@@ -6,29 +6,50 @@ import { Alert, buttonClass, ErrorSummary, rowButtonClass, SubmitButton, useHydr
 import { useExpiring, useFlashParam } from "./use-flash-param";
 
 // A page that lists a user's own items with a create form, an edit form in place of a row
-// (?edit=id) and a delete confirmation under it (?delete=id): categories and tags. Every state
-// is in the URL or the action's answer, so the page works without JavaScript.
+// (?edit=id) and a delete confirmation under it (?delete=id): categories, tags, and the two
+// lists of /budgets. Every state is in the URL or the action's answer, so the page works
+// without JavaScript.
 
-export const listIntents = { create: "create", update: "update", delete: "delete" } as const;
+/**
+ * The intent values one list's forms post, and the prefix of its ?saved= flag. A page with two
+ * lists gives each its own (listIntentsFor), so their answers never mix.
+ */
+export type ListIntents = { create: string; update: string; delete: string; savedPrefix: string };
 
-/** What the page's action answers when it does not redirect. */
+export const listIntents = { create: "create", update: "update", delete: "delete", savedPrefix: "" } as const satisfies ListIntents;
+
+/** The intents of a list named `noun` on a page with more than one ("budget-create", ?saved=budget-created). */
+export function listIntentsFor(noun: string): ListIntents {
+  return { create: `${noun}-create`, update: `${noun}-update`, delete: `${noun}-delete`, savedPrefix: `${noun}-` };
+}
+
+export type ListOperation = "create" | "update" | "delete";
+
+/** What the page's action answers when it does not redirect; `intent` is the posted value, `op` what it asked for. */
 export type ListActionResult =
-  | { intent: typeof listIntents.create | typeof listIntents.update; id: string | null; result: SubmissionResult<string[]> }
-  | { intent: typeof listIntents.delete; id: string; error: string };
+  | { intent: string; op: "create" | "update"; id: string | null; result: SubmissionResult<string[]> }
+  | { intent: string; op: "delete"; id: string; error: string };
 
-/** The page's state from the URL and the last action's answer. */
-export function useEditableList(actionData: ListActionResult | undefined, rows: { id: string }[], editId: string | null) {
+/** The page's state from the URL and the last action's answer, for the list whose intents are given. */
+export function useEditableList(actionData: unknown, rows: { id: string }[], editId: string | null, intents: ListIntents = listIntents) {
   const saved = useFlashParam("saved");
-  const deleteError = useExpiring(actionData?.intent === listIntents.delete ? actionData : null);
-  const createResult = actionData?.intent === listIntents.create ? actionData.result : undefined;
-  const updateResult = actionData?.intent === listIntents.update ? actionData.result : undefined;
+  const answer = isListAnswer(actionData, intents) ? actionData : undefined;
+  const deleteError = useExpiring(answer?.op === "delete" ? answer : null);
+  const createResult = answer?.op === "create" ? answer.result : undefined;
+  const updateResult = answer?.op === "update" ? answer.result : undefined;
   // A refused edit keeps its row open even when posted from a URL without ?edit=…
-  const editing = actionData?.intent === listIntents.update ? actionData.id : editId;
+  const editing = answer?.op === "update" ? answer.id : editId;
   // An update of an item that is not in the list (another user's, or gone) has no row to show its error on.
-  const rowlessError =
-    actionData?.intent === listIntents.update && !rows.some((row) => row.id === actionData.id) ? actionData.result.error?.[""]?.[0] : undefined;
-  const savedNotice = saved === "created" || saved === "updated" || saved === "deleted" ? saved : null;
+  const rowlessError = answer?.op === "update" && !rows.some((row) => row.id === answer.id) ? answer.result.error?.[""]?.[0] : undefined;
+  const notice = saved?.startsWith(intents.savedPrefix) ? saved.slice(intents.savedPrefix.length) : null;
+  const savedNotice = notice === "created" || notice === "updated" || notice === "deleted" ? notice : null;
   return { saved, savedNotice, deleteError, createResult, updateResult, editing, rowlessError };
+}
+
+function isListAnswer(actionData: unknown, intents: ListIntents): actionData is ListActionResult {
+  if (typeof actionData !== "object" || actionData === null) return false;
+  const { intent, op } = actionData as { intent?: unknown; op?: unknown };
+  return typeof op === "string" && (intent === intents.create || intent === intents.update || intent === intents.delete);
 }
 
 /** A refused delete, and a refused update that has no row to show on. */
@@ -42,16 +63,35 @@ export function ListErrors({ deleteError, rowlessError }: { deleteError: { error
   );
 }
 
-/** A row's edit and delete links; `messages` is the locale prefix of edit, editLabel, delete and deleteLabel. */
-export function RowEditDeleteLinks({ page, id, name, messages }: { page: string; id: string; name: string; messages: string }) {
+/**
+ * A row's edit and delete links; `messages` is the locale prefix of edit, editLabel, delete and
+ * deleteLabel. `params` keeps the page's other state (the month of /budgets); `keys` names the
+ * edit and delete parameters on a page with two lists.
+ */
+export function RowEditDeleteLinks({
+  page,
+  id,
+  name,
+  messages,
+  params = "",
+  keys = { edit: "edit", delete: "delete" },
+}: {
+  page: string;
+  id: string;
+  name: string;
+  messages: string;
+  params?: string;
+  keys?: { edit: string; delete: string };
+}) {
   const { t } = useTranslation();
+  const prefix = params ? `${page}?${params}&` : `${page}?`;
   return (
     <>
-      <Link to={`${page}?edit=${id}`} preventScrollReset aria-label={t(`${messages}.editLabel`, { name })} className={rowButtonClass.plain}>
+      <Link to={`${prefix}${keys.edit}=${id}`} preventScrollReset aria-label={t(`${messages}.editLabel`, { name })} className={rowButtonClass.plain}>
         {t(`${messages}.edit`)}
       </Link>
       <Link
-        to={`${page}?delete=${id}#${CONFIRM_ANCHOR}`}
+        to={`${prefix}${keys.delete}=${id}#${CONFIRM_ANCHOR}`}
         preventScrollReset
         aria-label={t(`${messages}.deleteLabel`, { name })}
         className={rowButtonClass.danger}
@@ -62,20 +102,38 @@ export function RowEditDeleteLinks({ page, id, name, messages }: { page: string;
   );
 }
 
-/** The delete confirmation under a row; `messages` is the locale prefix of question, detail, confirm, deleting and cancel. */
-export function RowDeleteConfirm({ page, id, name, messages }: { page: string; id: string; name: string; messages: string }) {
+/**
+ * The delete confirmation under a row; `messages` is the locale prefix of question, detail,
+ * confirm, deleting and cancel. `back` is where the form posts and cancel goes (the page with
+ * its other state); `intent` the list's delete intent.
+ */
+export function RowDeleteConfirm({
+  page,
+  id,
+  name,
+  messages,
+  back = page,
+  intent = listIntents.delete,
+}: {
+  page: string;
+  id: string;
+  name: string;
+  messages: string;
+  back?: string;
+  intent?: string;
+}) {
   const { t } = useTranslation();
-  const deleting = useIsPending({ intent: listIntents.delete });
+  const deleting = useIsPending({ intent });
   return (
     <ConfirmPanel
       question={t(`${messages}.question`, { name })}
       detail={t(`${messages}.detail`, { name })}
-      action={page}
-      hidden={{ intent: listIntents.delete, id }}
+      action={back}
+      hidden={{ intent, id }}
       confirmLabel={t(`${messages}.confirm`)}
       pendingLabel={t(`${messages}.deleting`)}
       pending={deleting}
-      cancelTo={page}
+      cancelTo={back}
       cancelLabel={t(`${messages}.cancel`)}
     />
   );
@@ -114,7 +172,7 @@ export function FormButtons({
   blank,
 }: {
   cancel?: { to: string; label: string };
-  intent: typeof listIntents.create | typeof listIntents.update;
+  intent: string;
   label: string;
   pendingLabel: string;
   blank: boolean;
