@@ -17,6 +17,7 @@ export default [
     route("expenses/edit/:id", "routes/transactions/form.tsx", { id: "transaction-edit" }),
     route("categories", "routes/categories/index.tsx"),
     route("tags", "routes/tags/index.tsx"),
+    route("budgets", "routes/budgets/index.tsx"),
     route("profile", "routes/profile/index.tsx"),
     layout("routes/admin/layout.tsx", [
       route("admin", "routes/admin/index.tsx"),

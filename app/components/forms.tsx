@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
@@ -54,6 +54,43 @@ export function Field({
         aria-invalid={errorId ? true : undefined}
         aria-describedby={describedBy(inputProps["aria-describedby"], errorId)}
       />
+      {hint}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/** A labelled select with its error line, like Field. */
+export function SelectField({
+  label,
+  selectProps,
+  errors,
+  hint,
+  children,
+}: {
+  label: ReactNode;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement>;
+  errors?: ListOfErrors;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  const fallbackId = useId();
+  const id = selectProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      <select
+        {...selectProps}
+        id={id}
+        className={inputClass}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={describedBy(selectProps["aria-describedby"], errorId)}
+      >
+        {children}
+      </select>
       {hint}
       <ErrorList id={`${id}-error`} errors={errors} />
     </div>

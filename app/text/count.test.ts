@@ -1,9 +1,17 @@
 import { expect, test } from "vitest";
-import { formatCount } from "./count";
+import { formatCount, formatPercent } from "./count";
 
 test("counts are grouped the locale's way from four digits, as amounts are", () => {
   expect(formatCount(1234, "es")).toBe("1.234");
   expect(formatCount(1234, "en")).toBe("1,234");
   expect(formatCount(999, "es")).toBe("999");
   expect(formatCount(50000, "es")).toBe("50.000");
+});
+
+test("whole percents in the locale's way, past 100 and below 0 too", () => {
+  expect(formatPercent(85, "en")).toBe("85%");
+  expect(formatPercent(85, "es")).toBe("85\u00a0%");
+  expect(formatPercent(1234, "es")).toBe("1.234\u00a0%");
+  expect(formatPercent(0, "en")).toBe("0%");
+  expect(formatPercent(-5, "en")).toBe("-5%");
 });

@@ -4,16 +4,14 @@ import { BASE_CURRENCY } from "~/money/currencies";
 import { isIsoDate } from "~/money/dates";
 import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, hasInvisibleControlCharacters } from "~/text/plain-text";
+import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX, GOAL_NOTE_MAX } from "./rules";
 
-export { GOAL_MONTH_DAYS, goalFigures, goalTimeLeft, type GoalFigures, type GoalTimeLeft } from "./rules";
+export { GOAL_DESCRIPTION_MAX, GOAL_MONTH_DAYS, GOAL_NAME_MAX, GOAL_NOTE_MAX, goalFigures, goalTimeLeft, type GoalFigures, type GoalTimeLeft } from "./rules";
 
 // A savings goal's input on both faces: the web forms (amounts as the user's language writes
 // them) and the API (the spec client's payload). Amounts are in the goal's own currency, so
 // the schemas are built with the active currencies' decimals. Messages are locale keys.
 
-export const GOAL_NAME_MAX = 100;
-export const GOAL_DESCRIPTION_MAX = 500;
-export const GOAL_NOTE_MAX = 200;
 
 /** Spec section 5: name and target are required, with one message for both. */
 export const REQUIRED_FIELDS = "validation.requiredFields";

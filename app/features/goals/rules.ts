@@ -4,6 +4,10 @@ import { wholePercent } from "~/money/ratio";
 // The zod-free part of the savings-goals model (model.ts re-exports it): the figures a goal
 // shows, pure, so the page and the API compute them alike.
 
+export const GOAL_NAME_MAX = 100;
+export const GOAL_DESCRIPTION_MAX = 500;
+export const GOAL_NOTE_MAX = 200;
+
 /** Spec section 9: a goal's months are 30 days each. */
 export const GOAL_MONTH_DAYS = 30;
 

@@ -1,0 +1,44 @@
+import { addMonths, type MonthStart } from "~/money/dates";
+import { listCategories } from "~/features/categories/queries.server";
+import type { Db } from "~/platform/db/client.server";
+import { listBudgetMonth } from "./queries.server";
+import { budgetFigures, budgetMonthTotals } from "./rules";
+import type { BudgetCategory, BudgetView } from "./ui/budget-card";
+
+// What /budgets shows of a month's budgets: each with its figures, the month's totals, and
+// the expense categories the form offers. Shared by the page's loader and the dashboard.
+
+export type BudgetMonthView = {
+  budgets: BudgetView[];
+  totals: ReturnType<typeof budgetMonthTotals>;
+  /** Every expense category the user may budget. */
+  categories: BudgetCategory[];
+  /** Whether the month before has budgets to copy. */
+  previousHasBudgets: boolean;
+};
+
+export function toBudgetViews(rows: Awaited<ReturnType<typeof listBudgetMonth>>): BudgetView[] {
+  return rows.map((row) => ({
+    id: row.id,
+    categoryId: row.categoryId,
+    category: { id: row.categoryId, name: row.category.name, icon: row.category.icon, color: row.category.color },
+    amountCents: row.amountCents,
+    alertThreshold: row.alertThreshold,
+    spentCents: row.spentCents,
+    ...budgetFigures(row.amountCents, row.spentCents, row.alertThreshold),
+  }));
+}
+
+export async function loadBudgetMonth(db: Db, userId: string, month: MonthStart): Promise<BudgetMonthView> {
+  const [rows, previous, categories] = await Promise.all([
+    listBudgetMonth(db, userId, month),
+    listBudgetMonth(db, userId, addMonths(month, -1)),
+    listCategories(db, userId),
+  ]);
+  return {
+    budgets: toBudgetViews(rows),
+    totals: budgetMonthTotals(rows),
+    categories: categories.filter((c) => c.type === "expense").map((c) => ({ id: c.id, name: c.name, icon: c.icon, color: c.color })),
+    previousHasBudgets: previous.length > 0,
+  };
+}

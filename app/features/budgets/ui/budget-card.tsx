@@ -1,0 +1,108 @@
+import { useTranslation } from "react-i18next";
+import { CategoryBadge } from "~/components/category-icon";
+import { useCategoryName } from "~/components/category-name";
+import { RowDeleteConfirm, RowEditDeleteLinks, type ListIntents } from "~/components/editable-list";
+import { Figure, FigureList } from "~/components/figure";
+import { Money } from "~/components/money";
+import { ProgressBar } from "~/components/progress-bar";
+import { USD } from "~/money/currencies";
+import { formatPercent } from "~/text/count";
+import type { BudgetStatus } from "~/features/budgets/rules";
+
+/** An expense category as a budget shows it. */
+export type BudgetCategory = { id: string; name: string; icon: string; color: string };
+
+/** A budget as the page shows it: stored cents, and the figures budgetFigures computed from them. */
+export type BudgetView = {
+  id: string;
+  categoryId: string;
+  category: BudgetCategory;
+  amountCents: number;
+  alertThreshold: number;
+  spentCents: number;
+  percent: number;
+  remainingCents: number;
+  status: BudgetStatus;
+};
+
+const statusText: Record<BudgetStatus, string> = {
+  ok: "text-green-800 bg-green-50 border-green-300 dark:text-green-200 dark:bg-green-950 dark:border-green-800",
+  near: "text-yellow-900 bg-yellow-50 border-yellow-400 dark:text-yellow-100 dark:bg-yellow-950 dark:border-yellow-700",
+  over: "text-red-800 bg-red-50 border-red-300 dark:text-red-200 dark:bg-red-950 dark:border-red-800",
+};
+
+/** A budget's status in words, coloured: the colour is never the only signal. */
+export function BudgetStatusBadge({ status }: { status: BudgetStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold ${statusText[status]}`}>
+      {status === "over" ? <span aria-hidden="true">⚠ </span> : null}
+      {t(`budgets.status.${status}`)}
+    </span>
+  );
+}
+
+/** One budget: category, status, the bar, spent of budget, what is left or over; edit and delete, and the delete question under it. */
+export function BudgetCard({
+  budget,
+  confirming,
+  page,
+  params,
+  back,
+  intents,
+}: {
+  budget: BudgetView;
+  confirming: boolean;
+  page: string;
+  /** The page's month in its address, kept by the row's links. */
+  params: string;
+  /** The page's address with that month, where the delete posts and cancel returns. */
+  back: string;
+  intents: ListIntents;
+}) {
+  const { t, i18n } = useTranslation();
+  const categoryName = useCategoryName();
+  const name = categoryName(budget.category);
+  const over = budget.remainingCents < 0;
+  return (
+    <div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
+          <CategoryBadge icon={budget.category.icon} color={budget.category.color} size="sm" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-medium break-words">{name}</h3>
+              <BudgetStatusBadge status={budget.status} />
+            </div>
+            <div className="mt-2">
+              <ProgressBar percent={budget.percent} tone={budget.status} label={t("budgets.card.progressLabel", { name })} />
+            </div>
+            <FigureList className="mt-2">
+              <Figure label={t("budgets.card.spent")}>
+                <Money minor={budget.spentCents} currency={USD} />
+              </Figure>
+              <Figure label={t("budgets.card.budget")}>
+                <Money minor={budget.amountCents} currency={USD} />
+              </Figure>
+              <Figure label={t(over ? "budgets.card.overBy" : "budgets.card.left")}>
+                <Money minor={Math.abs(budget.remainingCents)} currency={USD} className={over ? "font-semibold text-red-700 dark:text-red-300" : ""} />
+              </Figure>
+            </FigureList>
+            <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+              {t("budgets.card.percentSpent", { percent: formatPercent(budget.percent, i18n.language) })}
+              <span aria-hidden="true"> · </span>
+              {t("budgets.card.threshold", { percent: formatPercent(budget.alertThreshold, i18n.language) })}
+            </p>
+          </div>
+        </div>
+        {confirming ? null : (
+          <div className="flex shrink-0 flex-wrap gap-2 sm:pl-2">
+            <RowEditDeleteLinks page={page} id={budget.id} name={name} messages="budgets.card" params={params} keys={{ edit: "editBudget", delete: "deleteBudget" }} />
+          </div>
+        )}
+      </div>
+      {confirming ? <RowDeleteConfirm page={page} back={back} intent={intents.delete} id={budget.id} name={name} messages="budgets.confirmDelete" /> : null}
+    </div>
+  );
+}
+

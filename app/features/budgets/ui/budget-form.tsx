@@ -1,0 +1,95 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { useCategoryName } from "~/components/category-name";
+import { EditingHeading, FormButtons, FormErrorAlert, type ListIntents } from "~/components/editable-list";
+import { Field, SelectField } from "~/components/forms";
+import { decimalForInput, minorToDecimalString } from "~/money/amounts";
+import type { MonthStart } from "~/money/dates";
+import { DEFAULT_ALERT_THRESHOLD, MAX_ALERT_THRESHOLD, MIN_ALERT_THRESHOLD } from "~/features/budgets/rules";
+import type { BudgetView, BudgetCategory } from "./budget-card";
+
+/**
+ * The create form, or the edit form in place of a budget's card. Validated by the server (the
+ * page downloads no schema library); the answer keeps what was typed and marks each field.
+ */
+export function BudgetForm({
+  mode,
+  budget,
+  categories,
+  month,
+  action,
+  cancelTo,
+  intents,
+  lastResult,
+}: {
+  mode: "create" | "edit";
+  budget?: BudgetView;
+  /** The expense categories the form offers. */
+  categories: readonly BudgetCategory[];
+  month: MonthStart;
+  action: string;
+  cancelTo: string;
+  intents: ListIntents;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const categoryName = useCategoryName();
+  const formId = mode === "create" ? "budget-new" : `budget-${budget!.id}`;
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult,
+    defaultValue: budget
+      ? {
+          categoryId: budget.categoryId,
+          amount: decimalForInput(minorToDecimalString(budget.amountCents, 2), i18n.language),
+          alertThreshold: String(budget.alertThreshold),
+        }
+      : { alertThreshold: String(DEFAULT_ALERT_THRESHOLD) },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" action={action} className="space-y-3" {...getFormProps(form)}>
+      {mode === "edit" ? <EditingHeading heading={t("budgets.form.editTitle")} id={budget!.id} /> : null}
+      <FormErrorAlert form={form} result={lastResult} />
+      <input type="hidden" name="month" value={month.slice(0, 7)} />
+      <div className="grid gap-x-4 sm:grid-cols-3">
+        <SelectField
+          label={t("budgets.form.category")}
+          selectProps={{
+            id: fields.categoryId.id,
+            name: fields.categoryId.name,
+            defaultValue: String(fields.categoryId.initialValue ?? ""),
+            autoFocus: mode === "edit",
+          }}
+          errors={fields.categoryId.errors}
+        >
+          <option value="">{t("budgets.form.chooseCategory")}</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {categoryName(category)}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label={t("budgets.form.amount")}
+          inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", autoComplete: "off", placeholder: decimalForInput("250.00", i18n.language) }}
+          errors={fields.amount.errors}
+        />
+        <Field
+          label={t("budgets.form.threshold")}
+          inputProps={{ ...getInputProps(fields.alertThreshold, { type: "number" }), min: MIN_ALERT_THRESHOLD, max: MAX_ALERT_THRESHOLD, step: 1 }}
+          errors={fields.alertThreshold.errors}
+          hint={<p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("budgets.form.thresholdHint")}</p>}
+        />
+      </div>
+      <FormButtons
+        cancel={{ to: cancelTo, label: t("budgets.form.cancel") }}
+        intent={mode === "create" ? intents.create : intents.update}
+        label={t(mode === "create" ? "budgets.form.create" : "budgets.form.save")}
+        pendingLabel={t(mode === "create" ? "budgets.form.creating" : "budgets.form.saving")}
+        blank={false}
+      />
+    </Form>
+  );
+}

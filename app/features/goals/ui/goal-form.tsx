@@ -1,0 +1,125 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { useCurrencyName } from "~/components/currency-name";
+import { EditingHeading, FormButtons, FormErrorAlert, type ListIntents } from "~/components/editable-list";
+import { Field, SelectField } from "~/components/forms";
+import { decimalForInput, minorToDecimalString } from "~/money/amounts";
+import { BASE_CURRENCY } from "~/money/currencies";
+import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX } from "~/features/goals/rules";
+import type { GoalView } from "./goal-card";
+
+/** An active currency as the goal form offers it. */
+export type GoalCurrencyChoice = { code: string; name: string; decimals: number };
+
+/**
+ * The create form, or the edit form in place of a goal's card. Validated by the server (the
+ * page downloads no schema library); the answer keeps what was typed and marks each field.
+ */
+export function GoalForm({
+  mode,
+  goal,
+  currencies,
+  action,
+  cancelTo,
+  intents,
+  lastResult,
+}: {
+  mode: "create" | "edit";
+  goal?: GoalView;
+  currencies: readonly GoalCurrencyChoice[];
+  action: string;
+  cancelTo: string;
+  intents: ListIntents;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const currencyName = useCurrencyName();
+  const formId = mode === "create" ? "goal-new" : `goal-${goal!.id}`;
+  const amount = (minor: number, decimals: number) => decimalForInput(minorToDecimalString(minor, decimals), i18n.language);
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult,
+    defaultValue: goal
+      ? {
+          name: goal.name,
+          currencyCode: goal.currency.code,
+          targetAmount: amount(goal.targetMinor, goal.currency.decimals),
+          savedAmount: amount(goal.savedMinor, goal.currency.decimals),
+          targetDate: goal.targetDate ?? "",
+          description: goal.description ?? "",
+        }
+      : { currencyCode: BASE_CURRENCY },
+    shouldValidate: "onSubmit",
+  });
+  const [name, setName] = useState(String(fields.name.initialValue ?? ""));
+  // Once a goal has history its amounts are in its currency: the server refuses a change, so the form does not offer one.
+  const currencyLocked = Boolean(goal && goal.entries.length > 0);
+  return (
+    <Form method="post" action={action} className="space-y-3" {...getFormProps(form)}>
+      {mode === "edit" ? <EditingHeading heading={t("budgets.goals.form.editTitle")} id={goal!.id} /> : null}
+      <FormErrorAlert form={form} result={lastResult} />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field
+          label={t("budgets.goals.form.name")}
+          inputProps={{
+            ...getInputProps(fields.name, { type: "text" }),
+            placeholder: t("budgets.goals.form.namePlaceholder"),
+            maxLength: GOAL_NAME_MAX,
+            autoFocus: true,
+            onChange: (e) => setName(e.currentTarget.value),
+          }}
+          errors={fields.name.errors}
+        />
+        {currencyLocked ? (
+          <div>
+            <input type="hidden" name={fields.currencyCode.name} value={goal!.currency.code} />
+            <p className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">{t("budgets.goals.form.currency")}</p>
+            <p className="py-2">{currencyName({ code: goal!.currency.code, name: "" })} ({goal!.currency.code})</p>
+          </div>
+        ) : (
+          <SelectField
+            label={t("budgets.goals.form.currency")}
+            selectProps={{ id: fields.currencyCode.id, name: fields.currencyCode.name, defaultValue: String(fields.currencyCode.initialValue ?? BASE_CURRENCY) }}
+            errors={fields.currencyCode.errors}
+          >
+            {currencies.map((currency) => (
+              <option key={currency.code} value={currency.code}>
+                {currency.code} · {currencyName(currency)}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <Field
+          label={t("budgets.goals.form.target")}
+          inputProps={{ ...getInputProps(fields.targetAmount, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
+          errors={fields.targetAmount.errors}
+        />
+        <Field
+          label={t("budgets.goals.form.saved")}
+          inputProps={{ ...getInputProps(fields.savedAmount, { type: "text" }), inputMode: "decimal", autoComplete: "off", "aria-describedby": `${formId}-saved-hint` }}
+          errors={fields.savedAmount.errors}
+          hint={
+            <p id={`${formId}-saved-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+              {t("budgets.goals.form.savedHint")}
+            </p>
+          }
+        />
+        <Field label={t("budgets.goals.form.targetDate")} inputProps={{ ...getInputProps(fields.targetDate, { type: "date" }) }} errors={fields.targetDate.errors} />
+        <Field
+          label={t("budgets.goals.form.description")}
+          inputProps={{ ...getInputProps(fields.description, { type: "text" }), maxLength: GOAL_DESCRIPTION_MAX }}
+          errors={fields.description.errors}
+        />
+      </div>
+      <FormButtons
+        cancel={{ to: cancelTo, label: t("budgets.goals.form.cancel") }}
+        intent={mode === "create" ? intents.create : intents.update}
+        label={t(mode === "create" ? "budgets.goals.form.create" : "budgets.goals.form.save")}
+        pendingLabel={t(mode === "create" ? "budgets.goals.form.creating" : "budgets.goals.form.saving")}
+        blank={!name.trim()}
+      />
+    </Form>
+  );
+}
