@@ -48,17 +48,19 @@ type Ids = {
   categoryId: string;
   spareCategoryId: string;
   tagId: string;
+  budgetId: string;
+  goalId: string;
   userId: string;
   attackerId: string;
   ownTransactionId: string;
 };
-type Records = Pick<Ids, "transactionId" | "categoryId" | "spareCategoryId" | "tagId">;
+type Records = Pick<Ids, "transactionId" | "categoryId" | "spareCategoryId" | "tagId" | "budgetId" | "goalId">;
 
 type Person = { id: string; email: string; web: Browser; accessToken: string; refreshToken: string };
 
 const MARK = crypto.randomUUID().slice(0, 8);
 /** Strings only the victim's records hold: none may appear in an answer to anyone else. */
-const VICTIM_MARKERS = [`Victim rent ${MARK}`, `VictimCat${MARK}`, `VictimTag${MARK}`, `victim-${MARK}@example.com`];
+const VICTIM_MARKERS = [`Victim rent ${MARK}`, `VictimCat${MARK}`, `VictimTag${MARK}`, `VictimGoal${MARK}`, `victim-${MARK}@example.com`];
 
 let victim: Person;
 let victimRecords: Records;
@@ -89,6 +91,8 @@ function unknownIds(ids: Ids): Ids {
     categoryId: crypto.randomUUID(),
     spareCategoryId: crypto.randomUUID(),
     tagId: crypto.randomUUID(),
+    budgetId: crypto.randomUUID(),
+    goalId: crypto.randomUUID(),
     userId: crypto.randomUUID(),
   };
 }
@@ -124,11 +128,22 @@ async function recordsOf(token: string, prefix: "Victim" | "Own", label = ""): P
   const transaction = await created("/api/transactions", fixtureTransaction(prefix, category.category.id, tag.tag.id), {
     "Idempotency-Key": replayKey(category.category.id),
   });
+  // A budget on the category (October 2026) and a savings goal with one entry.
+  const owner = String(jwtClaims(token).id);
+  const budgetId = crypto.randomUUID();
+  const goalId = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare("insert into budgets (id, user_id, category_id, amount_usd_cents, month) values (?, ?, ?, 10000, '2026-10-01')").bind(budgetId, owner, category.category.id),
+    env.DB.prepare("insert into savings_goals (id, user_id, name, target_minor, saved_minor) values (?, ?, ?, 100000, 2500)").bind(goalId, owner, `${prefix}Goal${MARK}${label}`),
+    env.DB.prepare("insert into goal_entries (id, goal_id, user_id, date, amount_minor) values (?, ?, ?, '2026-10-01', 2500)").bind(crypto.randomUUID(), goalId, owner),
+  ]);
   return {
     transactionId: transaction.transaction.id,
     categoryId: category.category.id,
     spareCategoryId: spare.category.id,
     tagId: tag.tag.id,
+    budgetId,
+    goalId,
   };
 }
 
@@ -194,6 +209,8 @@ function placeholderIds(label: string): Ids {
     categoryId: `${label}-category`,
     spareCategoryId: `${label}-spare-category`,
     tagId: `${label}-tag`,
+    budgetId: `${label}-budget`,
+    goalId: `${label}-goal`,
     userId: `${label}-user`,
     attackerId: "attacker",
     ownTransactionId: "own-transaction",
@@ -329,6 +346,24 @@ const WEB: Record<string, WebEntry> = {
       { path: "/tags?new", form: fields({ intent: "create", name: "Mallory tag", color: "#EF4444" }) },
       { path: "/tags", form: fields({ intent: "update", id: ids.tagId, name: `Hijacked ${ids.tagId.slice(0, 8)}`, color: "#EF4444" }), foreign: 404 },
       { path: "/tags", form: fields({ intent: "delete", id: ids.tagId }), foreign: 404 },
+    ],
+  },
+  "/budgets": {
+    access: "user",
+    requests: (ids) => [
+      { path: `/budgets?month=2026-10&editBudget=${ids.budgetId}&deleteGoal=${ids.goalId}`, foreign: 200 },
+      { path: "/budgets?month=2026-10&newBudget", form: fields({ intent: "budget-create", month: "2026-10", categoryId: "default-food", amount: "25", alertThreshold: "80" }) },
+      {
+        path: "/budgets?month=2026-10",
+        form: fields({ intent: "budget-update", id: ids.budgetId, month: "2026-10", categoryId: ids.categoryId, amount: "1", alertThreshold: "5" }),
+        foreign: 404,
+      },
+      { path: "/budgets?month=2026-10", form: fields({ intent: "budget-delete", id: ids.budgetId }), foreign: 404 },
+      { path: "/budgets?month=2026-11", form: fields({ intent: "budget-copy", month: "2026-11" }) },
+      { path: "/budgets?newGoal", form: fields({ intent: "goal-create", name: "Mallory goal", currencyCode: "USD", targetAmount: "10" }) },
+      { path: "/budgets", form: fields({ intent: "goal-update", id: ids.goalId, name: "Hijacked goal", currencyCode: "USD", targetAmount: "1" }), foreign: 404 },
+      { path: "/budgets", form: fields({ intent: "goal-progress", id: ids.goalId, amount: "25", direction: "withdraw" }), foreign: 404 },
+      { path: "/budgets", form: fields({ intent: "goal-delete", id: ids.goalId }), foreign: 404 },
     ],
   },
   "/profile": {

@@ -4,7 +4,7 @@ import type { BudgetInput } from "~/features/budgets/model";
 import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
-import { budgets, categories } from "~/platform/db/schema";
+import { activityLog, budgets, categories } from "~/platform/db/schema";
 import { findBudget, type BudgetRow } from "./queries.server";
 
 // The only write path for budgets, for the web page and the API alike. One budget per user,
@@ -110,16 +110,20 @@ export async function copyPreviousMonthBudgets(db: Db, actor: Actor, month: Mont
   const toCopy = sql`from budgets as source
     where source.user_id = ${userId} and source.month = ${previous}
       and not exists (select 1 from budgets as taken where taken.user_id = ${userId} and taken.category_id = source.category_id and taken.month = ${month})`;
+  const now = sql`(unixepoch('subsec') * 1000)`;
+  // INSERT … SELECT through Drizzle's builder (D1 batches only builder queries): the SELECT
+  // gives every column in the schema's order.
   const [, copied] = await db.batch([
-    db.run(sql`insert into activity_log (id, user_id, action, description, ip_address)
-      select lower(hex(randomblob(16))), ${userId}, 'budget_copy', count(*) || ', ' || ${previous.slice(0, 7)} || ' → ' || ${month.slice(0, 7)}, ${actor.ip}
+    db.insert(activityLog).select(sql`select lower(hex(randomblob(16))), ${userId}, 'budget_copy',
+      count(*) || ', ' || ${previous.slice(0, 7)} || ' → ' || ${month.slice(0, 7)}, ${actor.ip}, ${now}
       ${toCopy}
       having count(*) > 0`),
-    db.all<{ id: string }>(sql`insert into budgets (id, user_id, category_id, amount_usd_cents, month, alert_threshold)
-      select lower(hex(randomblob(16))), source.user_id, source.category_id, source.amount_usd_cents, ${month}, source.alert_threshold
-      ${toCopy}
-      on conflict do nothing
-      returning id`),
+    db
+      .insert(budgets)
+      .select(sql`select lower(hex(randomblob(16))), source.user_id, source.category_id, source.amount_usd_cents, ${month}, source.alert_threshold, ${now}, ${now}
+      ${toCopy}`)
+      .onConflictDoNothing()
+      .returning({ id: budgets.id }),
   ]);
-  return (copied as { id: string }[]).length;
+  return copied.length;
 }

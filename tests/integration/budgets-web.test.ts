@@ -1,0 +1,247 @@
+import { env } from "cloudflare:test";
+import { expect, test } from "vitest";
+import { type Browser, browser, signedIn, withTableAway } from "./helpers";
+import { insertTransaction } from "./seed-rows";
+import { allowConsoleError } from "../setup/console-errors";
+
+// /budgets through the Worker on D1: budgets of a month and savings goals, every write a form
+// POST (so without JavaScript). Months in the past (October 2026 and before) keep the
+// addresses independent of the day the tests run.
+
+type BudgetRow = { id: string; category_id: string; amount_usd_cents: number; month: string; alert_threshold: number };
+
+function budgetsOf(userId: string) {
+  return env.DB.prepare("select id, category_id, amount_usd_cents, month, alert_threshold from budgets where user_id = ? order by month, category_id")
+    .bind(userId)
+    .all<BudgetRow>()
+    .then((r) => r.results);
+}
+
+function goalOf(id: string) {
+  return env.DB.prepare("select name, currency_code, target_minor, saved_minor, target_date from savings_goals where id = ?").bind(id).first();
+}
+
+function createBudget(b: Browser, fields: Record<string, string>) {
+  return b.fetch("/budgets?month=2026-10&newBudget", { form: { intent: "budget-create", month: "2026-10", alertThreshold: "80", ...fields } });
+}
+
+/** The page's text without markup, so assertions read like what a user sees. */
+async function pageText(b: Browser, path: string) {
+  const res = await b.fetch(path);
+  expect(res.status).toBe(200);
+  return (await res.text())
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
+}
+
+test("a guest asking for /budgets is sent to sign in and brought back", async () => {
+  const res = await browser().fetch("/budgets?month=2026-10");
+  expect(res.status).toBe(302);
+  expect(res.headers.get("Location")).toBe("/auth/login?redirectTo=%2Fbudgets%3Fmonth%3D2026-10");
+});
+
+test("a month with no budgets says so; ?newBudget opens the form with the expense categories only", async () => {
+  const { b } = await signedIn();
+  const text = await pageText(b, "/budgets?month=2026-10");
+  expect(text).toContain("Budgets for October 2026");
+  expect(text).toContain("No budgets for October 2026");
+  expect(text).toContain("No savings goals yet");
+  const html = await (await b.fetch("/budgets?month=2026-10&newBudget")).text();
+  expect(html).toContain('name="categoryId"');
+  expect(html).toContain('value="default-food"');
+  expect(html).not.toContain('value="default-salary"');
+  // The month's links: previous and next, each naming its month.
+  expect(html).toContain('href="/budgets?month=2026-09"');
+  expect(html).toContain('aria-label="Previous month: September 2026"');
+  expect(html).toContain('aria-label="Next month: November 2026"');
+});
+
+test("a budget is created in the month shown, in cents, and the page answers with the banner", async () => {
+  const { b, userId } = await signedIn();
+  const res = await createBudget(b, { categoryId: "default-food", amount: "1234.50", alertThreshold: "75" });
+  expect(res.status).toBe(302);
+  expect(res.headers.get("Location")).toBe("/budgets?month=2026-10&saved=budget-created");
+  expect(await budgetsOf(userId)).toMatchObject([{ category_id: "default-food", amount_usd_cents: 123450, month: "2026-10-01", alert_threshold: 75 }]);
+  const text = await pageText(b, "/budgets?month=2026-10&saved=budget-created");
+  expect(text).toContain("Budget created successfully!");
+  expect(text).toContain("Food & Dining");
+  expect(text).toContain("Within budget");
+  expect(text).toContain("alert at 75%");
+});
+
+test("Spanish amounts are read the Spanish way, and missing fields get the spec's message in both languages", async () => {
+  const es = await signedIn("es");
+  expect((await createBudget(es.b, { categoryId: "default-food", amount: "1.234,50" })).status).toBe(302);
+  expect(await budgetsOf(es.userId)).toMatchObject([{ amount_usd_cents: 123450 }]);
+  const refused = await createBudget(es.b, { categoryId: "", amount: "" });
+  expect(refused.status).toBe(400);
+  expect(await refused.text()).toContain("Por favor, completa todos los campos obligatorios");
+  const { b, userId } = await signedIn();
+  const missing = await createBudget(b, { categoryId: "default-food", amount: "" });
+  expect(missing.status).toBe(400);
+  const html = await missing.text();
+  expect(html).toContain("Please fill in all required fields");
+  // The form stays open with what was typed.
+  expect(html).toMatch(/<option value="default-food" selected/);
+  expect(await budgetsOf(userId)).toEqual([]);
+});
+
+test("a second budget for the same category and month is refused clearly, never a 500", async () => {
+  const { b, userId } = await signedIn();
+  await createBudget(b, { categoryId: "default-food", amount: "100" });
+  const res = await createBudget(b, { categoryId: "default-food", amount: "200" });
+  expect(res.status).toBe(409);
+  expect(await res.text()).toContain("This category already has a budget for that month");
+  expect(await budgetsOf(userId)).toMatchObject([{ amount_usd_cents: 10000 }]);
+  // An income category cannot be budgeted.
+  const income = await createBudget(b, { categoryId: "default-salary", amount: "200" });
+  expect(income.status).toBe(400);
+  expect(await income.text()).toContain("Choose one of your expense categories");
+});
+
+test("spent adds the month's expense payments in the category from their stored USD cents: near the threshold, then over", async () => {
+  const { b, userId } = await signedIn();
+  await createBudget(b, { categoryId: "default-food", amount: "100", alertThreshold: "80" });
+  // One transaction paid in COP and EUR (20.00 + 12.13), one in VES (27.11), one in USD (20.76): 80.00 in all.
+  await insertTransaction({ userId, categoryId: "default-food", date: "2026-10-01", payments: [{ currencyCode: "COP", amountMinor: 7_742_500, usdCents: 2000 }, { currencyCode: "EUR", amountMinor: 1_050, usdCents: 1213 }] });
+  await insertTransaction({ userId, categoryId: "default-food", date: "2026-10-15", payments: [{ currencyCode: "VES", amountMinor: 123_456, usdCents: 2711 }] });
+  await insertTransaction({ userId, categoryId: "default-food", date: "2026-10-31", usdCents: 2076 });
+  // Not counted: another month, another category, an income in the category.
+  await insertTransaction({ userId, categoryId: "default-food", date: "2026-11-01", usdCents: 99_999 });
+  await insertTransaction({ userId, categoryId: "default-transport", date: "2026-10-10", usdCents: 99_999 });
+  await insertTransaction({ userId, categoryId: "default-food", date: "2026-10-10", usdCents: 99_999, type: "INCOME" });
+  let text = await pageText(b, "/budgets?month=2026-10");
+  expect(text).toContain("Approaching budget limit");
+  expect(text).toContain("Spent $ 80.00 Budget $ 100.00 Left $ 20.00");
+  expect(text).toContain("80% spent");
+  // One cent more than the budget: over.
+  await insertTransaction({ userId, categoryId: "default-food", date: "2026-10-20", usdCents: 2001 });
+  text = await pageText(b, "/budgets?month=2026-10");
+  expect(text).toContain("Over budget!");
+  expect(text).toContain("Spent $ 100.01 Budget $ 100.00 Over by $ 0.01");
+  expect(text).toContain("1 budget is over its limit");
+  // The same figure the transaction list gives for that category and month.
+  const list = await pageText(b, "/expenses?category=default-food&type=expense&from=2026-10-01&to=2026-10-31");
+  expect(list).toContain("$ 100.01");
+});
+
+test("copying last month's budgets skips what the month has and says how many it copied", async () => {
+  const { b, userId } = await signedIn();
+  for (const [month, categoryId, amount] of [["2026-09", "default-food", "100"], ["2026-09", "default-transport", "50"], ["2026-10", "default-food", "120"]] as const) {
+    await b.fetch(`/budgets?month=${month}&newBudget`, { form: { intent: "budget-create", month, categoryId, amount, alertThreshold: "90" } });
+  }
+  const res = await b.fetch("/budgets?month=2026-10", { form: { intent: "budget-copy", month: "2026-10" } });
+  expect(res.status).toBe(302);
+  expect(res.headers.get("Location")).toBe("/budgets?month=2026-10&copied=1");
+  expect((await budgetsOf(userId)).filter((r) => r.month === "2026-10-01").map((r) => [r.category_id, r.amount_usd_cents, r.alert_threshold])).toEqual([
+    ["default-food", 12000, 90],
+    ["default-transport", 5000, 90],
+  ]);
+  expect(await pageText(b, "/budgets?month=2026-10&copied=1")).toContain("Copied 1 budget from September 2026");
+  const again = await b.fetch("/budgets?month=2026-10", { form: { intent: "budget-copy", month: "2026-10" } });
+  expect(again.headers.get("Location")).toBe("/budgets?month=2026-10&copied=0");
+  expect(await pageText(b, "/budgets?month=2026-10&copied=0")).toContain("Nothing to copy");
+});
+
+test("editing and deleting: the confirmation is on the page without JavaScript; another user's budget answers 404 and stays", async () => {
+  const { b, userId } = await signedIn();
+  await createBudget(b, { categoryId: "default-food", amount: "100" });
+  const [budget] = await budgetsOf(userId);
+  const edit = await b.fetch(`/budgets?month=2026-10&editBudget=${budget!.id}`, {
+    form: { intent: "budget-update", id: budget!.id, month: "2026-10", categoryId: "default-food", amount: "150.5", alertThreshold: "60" },
+  });
+  expect(edit.headers.get("Location")).toBe("/budgets?month=2026-10&saved=budget-updated");
+  expect(await budgetsOf(userId)).toMatchObject([{ amount_usd_cents: 15050, alert_threshold: 60 }]);
+
+  const other = await signedIn();
+  // Another user's id in the address opens nothing: no edit form, no question, no row.
+  const otherText = await pageText(other.b, `/budgets?month=2026-10&editBudget=${budget!.id}&deleteBudget=${budget!.id}`);
+  expect(otherText).not.toContain("Edit Budget");
+  expect(otherText).not.toContain("Are you sure");
+  expect(otherText).toContain("No budgets for October 2026");
+  const stolen = await other.b.fetch("/budgets?month=2026-10", { form: { intent: "budget-update", id: budget!.id, month: "2026-10", categoryId: "default-food", amount: "1" } });
+  expect(stolen.status).toBe(404);
+  expect((await other.b.fetch("/budgets?month=2026-10", { form: { intent: "budget-delete", id: budget!.id } })).status).toBe(404);
+  expect(await budgetsOf(userId)).toMatchObject([{ amount_usd_cents: 15050 }]);
+
+  const confirm = await pageText(b, `/budgets?month=2026-10&deleteBudget=${budget!.id}`);
+  expect(confirm).toContain("Are you sure you want to delete this budget?");
+  const deleted = await b.fetch("/budgets?month=2026-10", { form: { intent: "budget-delete", id: budget!.id } });
+  expect(deleted.headers.get("Location")).toBe("/budgets?month=2026-10&saved=budget-deleted");
+  expect(await budgetsOf(userId)).toEqual([]);
+});
+
+test("a category with budgets cannot be deleted, in both languages", async () => {
+  const { b } = await signedIn();
+  await b.fetch("/categories", { form: { intent: "create", name: "Pets", type: "expense", color: "#EF4444", icon: "Gift" } });
+  const html = await (await b.fetch("/budgets?month=2026-10&newBudget")).text();
+  const petsId = /<option value="([^"]+)">Pets<\/option>/.exec(html)![1]!;
+  await createBudget(b, { categoryId: petsId, amount: "30" });
+  const refused = await b.fetch("/categories", { form: { intent: "delete", id: petsId } });
+  expect(refused.status).toBe(409);
+  expect(await refused.text()).toContain("Cannot delete category that is used by budgets");
+});
+
+test("a savings goal: created with what is saved, added to twice, withdrawn from once, refused below zero", async () => {
+  const { b, userId } = await signedIn();
+  const created = await b.fetch("/budgets?newGoal", {
+    form: { intent: "goal-create", name: "Laptop", currencyCode: "USD", targetAmount: "1500", savedAmount: "420", targetDate: "2099-01-01", description: "" },
+  });
+  expect(created.headers.get("Location")).toBe("/budgets?saved=goal-created");
+  const goal = await env.DB.prepare("select id from savings_goals where user_id = ?").bind(userId).first<{ id: string }>();
+  expect(await goalOf(goal!.id)).toMatchObject({ currency_code: "USD", target_minor: 150000, saved_minor: 42000, target_date: "2099-01-01" });
+  const progress = (fields: Record<string, string>) => b.fetch("/budgets", { form: { intent: "goal-progress", id: goal!.id, note: "", ...fields } });
+  expect((await progress({ amount: "80", direction: "deposit" })).headers.get("Location")).toBe("/budgets?saved=goal-progress");
+  await progress({ amount: "0.50", direction: "deposit", note: "Coins" });
+  await progress({ amount: "100.25", direction: "withdraw" });
+  expect(await goalOf(goal!.id)).toMatchObject({ saved_minor: 40025 });
+  const refused = await progress({ amount: "400.26", direction: "withdraw" });
+  expect(refused.status).toBe(400);
+  expect(await refused.text()).toContain("You cannot withdraw more than is saved");
+  expect(await goalOf(goal!.id)).toMatchObject({ saved_minor: 40025 });
+  const text = await pageText(b, "/budgets");
+  expect(text).toContain("Saved $ 400.25 Target $ 1,500.00 Remaining $ 1,099.75");
+  expect(text).toContain("27%");
+  expect(text).toMatch(/\d+ months remaining/);
+  expect(text).toContain("History (4 entries)");
+  expect(text).toContain("Coins");
+});
+
+test("a goal in pesos, in Spanish: amounts in its own currency, the spec's messages, another user's goal untouched", async () => {
+  const { b, userId } = await signedIn("es");
+  const empty = await b.fetch("/budgets?newGoal", { form: { intent: "goal-create", name: "", currencyCode: "COP", targetAmount: "" } });
+  expect(empty.status).toBe(400);
+  expect(await empty.text()).toContain("Por favor, completa todos los campos obligatorios");
+  await b.fetch("/budgets?newGoal", { form: { intent: "goal-create", name: "Viaje", currencyCode: "COP", targetAmount: "4000000,50", targetDate: "2020-01-01" } });
+  const goal = await env.DB.prepare("select id from savings_goals where user_id = ?").bind(userId).first<{ id: string }>();
+  expect(await goalOf(goal!.id)).toMatchObject({ currency_code: "COP", target_minor: 400000050, saved_minor: 0 });
+  const text = await pageText(b, "/budgets");
+  expect(text).toContain("COP 4.000.000,50");
+  expect(text).toContain("Fecha límite vencida");
+
+  const other = await signedIn();
+  const stolen = await other.b.fetch("/budgets", { form: { intent: "goal-progress", id: goal!.id, amount: "5", direction: "deposit" } });
+  expect(stolen.status).toBe(404);
+  expect((await other.b.fetch("/budgets", { form: { intent: "goal-delete", id: goal!.id } })).status).toBe(404);
+  expect(await goalOf(goal!.id)).toMatchObject({ saved_minor: 0, name: "Viaje" });
+
+  expect(await pageText(b, `/budgets?deleteGoal=${goal!.id}`)).toContain("¿Seguro que quieres eliminar esta meta de ahorro?");
+  expect((await b.fetch("/budgets", { form: { intent: "goal-delete", id: goal!.id } })).headers.get("Location")).toBe("/budgets?saved=goal-deleted");
+  expect(await goalOf(goal!.id)).toBeNull();
+});
+
+test("when the database fails the page says 'Failed to load budgets', and a save says 'Failed to save budget' and writes nothing", async () => {
+  const { b, userId } = await signedIn();
+  allowConsoleError(/^Unexpected Server Error$|budget create failed/);
+  const load = await withTableAway("budgets", () => b.fetch("/budgets?month=2026-10"));
+  expect(load.status).toBe(500);
+  expect(await load.text()).toContain("Failed to load budgets");
+  const save = await withTableAway("activity_log", () => createBudget(b, { categoryId: "default-food", amount: "10" }));
+  expect(save.status).toBe(500);
+  expect(await save.text()).toContain("Failed to save budget");
+  expect(await budgetsOf(userId)).toEqual([]);
+});
