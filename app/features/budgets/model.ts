@@ -45,7 +45,8 @@ export function budgetAmountMessage(error: AmountError): string {
 
 const categoryIdField = z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(100, "errors.invalidValue");
 
-const monthField = z
+/** A month as either face sends it (yyyy-MM or yyyy-MM-01) → its first day; the API's ?month= reads it too. */
+export const monthField = z
   .string({ error: "validation.monthInvalid" })
   .transform((value, ctx) => {
     const month = readMonth(value);
