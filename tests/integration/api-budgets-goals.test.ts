@@ -366,3 +366,18 @@ test("another user's goal answers 404 exactly as a missing one on every write, s
   const list = await api("/api/savings-goals", { token: other.accessToken });
   expect((list.body.data.savings_goals as { id: string }[]).map((g) => g.id)).not.toContain(goal.id);
 });
+
+test("openapi.json documents the budgets and savings-goals paths and their methods", async () => {
+  const { status, body } = await api("/api/openapi.json");
+  expect(status).toBe(200);
+  const paths = (body as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }).paths;
+  const methods = (path: string) => Object.keys(paths[path] ?? {}).sort();
+  expect(methods("/api/budgets")).toEqual(["get", "post"]);
+  expect(methods("/api/budgets/progress")).toEqual(["get"]);
+  expect(methods("/api/budgets/{id}")).toEqual(["delete", "put"]);
+  expect(methods("/api/savings-goals")).toEqual(["get", "post"]);
+  expect(methods("/api/savings-goals/{id}")).toEqual(["delete", "put"]);
+  expect(methods("/api/savings-goals/{id}/progress")).toEqual(["put"]);
+  expect(Object.keys(paths["/api/budgets"]!.post!.responses)).toEqual(["201", "400", "401", "409", "413", "415", "500"]);
+  expect(Object.keys(paths["/api/savings-goals/{id}"]!.put!.responses)).toEqual(["200", "400", "401", "404", "409", "413", "415", "500"]);
+});

@@ -2,23 +2,19 @@ import { deleteGoalOperation, updateGoalOperation } from "~/features/goals/api";
 import { deleteGoal, updateGoal } from "~/features/goals/commands.server";
 import { goalApiError, goalRefusals } from "~/features/goals/errors";
 import { goalApiSchema } from "~/features/goals/model";
-import { findGoal } from "~/features/goals/queries.server";
-import { apiErrors, refusalError } from "~/platform/http/envelope";
+import { refusalError } from "~/platform/http/envelope";
 import { apiRoute, endpoint, validateInput } from "~/platform/http/handler.server";
 import { dbContext } from "~/context.server";
-import { apiGoal, goalCurrencies, writableCurrencies } from "./view.server";
+import { apiGoal, goalCurrencies, ownGoal, writableCurrencies } from "./view.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
   endpoint(updateGoalOperation, async ({ context, params, auth, actor, body, t }) => {
     const db = context.get(dbContext);
-    const id = params.id ?? "";
-    // Another user's goal answers exactly like a missing one, whatever the body.
-    const goal = await findGoal(db, auth.user.id, id);
-    if (!goal) throw apiErrors.notFound();
+    const goal = await ownGoal(db, auth.user.id, params.id);
     const currencies = await goalCurrencies(db);
     const input = await validateInput(goalApiSchema(writableCurrencies(currencies, goal)), body);
-    const outcome = await updateGoal(db, actor, { ...input, id });
+    const outcome = await updateGoal(db, actor, { ...input, id: goal.id });
     // On this body the saved amount is current_amount: a refused adjustment is that field's.
     if (outcome.kind === "belowZero") throw refusalError({ ...goalRefusals.belowZero, field: "current_amount" });
     if (outcome.kind !== "ok") throw goalApiError(outcome.kind);
