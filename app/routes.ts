@@ -62,6 +62,16 @@ export default [
       route("by-date-range", "routes/api/transactions/by-date-range.ts"),
       route(":id", "routes/api/transactions/transaction.ts"),
     ]),
+    ...prefix("budgets", [
+      index("routes/api/budgets/index.ts"),
+      route("progress", "routes/api/budgets/progress.ts"),
+      route(":id", "routes/api/budgets/budget.ts"),
+    ]),
+    ...prefix("savings-goals", [
+      index("routes/api/savings-goals/index.ts"),
+      route(":id", "routes/api/savings-goals/goal.ts"),
+      route(":id/progress", "routes/api/savings-goals/progress.ts"),
+    ]),
     ...prefix("currencies", [
       index("routes/api/currencies/index.ts"),
       route(":code", "routes/api/currencies/currency.ts"),

@@ -39,9 +39,9 @@ import { browser, ORIGIN, STRONG_PASSWORD, type Browser } from "./helpers";
 
 /**
  * The records a request can name: the victim's (or unknown ones, for comparison), and the
- * caller's own transaction (an edit of one's own record may still try to reach the victim's
- * category or tag). The spare category has no transactions: deleting a used one is refused
- * whoever asks, which would hide a missing owner check.
+ * caller's own transaction and budget (an edit of one's own record may still try to reach the
+ * victim's category or tag). The spare category has no transactions: deleting a used one is
+ * refused whoever asks, which would hide a missing owner check.
  */
 type Ids = {
   transactionId: string;
@@ -53,6 +53,7 @@ type Ids = {
   userId: string;
   attackerId: string;
   ownTransactionId: string;
+  ownBudgetId: string;
 };
 type Records = Pick<Ids, "transactionId" | "categoryId" | "spareCategoryId" | "tagId" | "budgetId" | "goalId">;
 
@@ -73,13 +74,14 @@ let deactivatedInDb: Person;
 let deactivatedCookies: [string, string][];
 const TODAY = new Date().toISOString().slice(0, 10);
 
-/** What a caller's requests name: the victim's records and user, and the caller's own transaction. */
+/** What a caller's requests name: the victim's records and user, and the caller's own transaction and budget. */
 function idsFor(caller?: { own: Records }): Ids {
   return {
     ...victimRecords,
     userId: victim.id,
     attackerId: attacker.id,
     ownTransactionId: (caller?.own ?? victimRecords).transactionId,
+    ownBudgetId: (caller?.own ?? victimRecords).budgetId,
   };
 }
 
@@ -112,10 +114,15 @@ async function person(email?: string, role?: string): Promise<Person> {
 function fixtureTransaction(prefix: "Victim" | "Own", categoryId: string, tagId: string) {
   return { description: `${prefix} rent ${MARK}`, date: "2026-11-10", categoryId, amount: "1234.56", tags: [tagId] };
 }
+/** The month of the fixtures' budgets (a request that creates one uses the next month, free for any category). */
+const BUDGET_MONTH = "2026-11-01";
 /** The Idempotency-Key a fixture transaction was created with: a replay must stay its owner's. */
 const replayKey = (categoryId: string) => `replay-${categoryId}`;
 
-/** Two categories (one unused), a tag and a transaction carrying both, owned by the token's user. */
+/**
+ * Two categories (one unused), a tag and a transaction carrying both, the first category's
+ * budget for the fixtures' month and a savings goal with something saved, owned by the token's user.
+ */
 async function recordsOf(token: string, prefix: "Victim" | "Own", label = ""): Promise<Records> {
   const created = async (path: string, json: unknown, headers?: Record<string, string>) => {
     const res = await api(path, { token, json, headers });
@@ -128,29 +135,22 @@ async function recordsOf(token: string, prefix: "Victim" | "Own", label = ""): P
   const transaction = await created("/api/transactions", fixtureTransaction(prefix, category.category.id, tag.tag.id), {
     "Idempotency-Key": replayKey(category.category.id),
   });
-  // A budget on the category (October 2026) and a savings goal with one entry.
-  const owner = String(jwtClaims(token).id);
-  const budgetId = crypto.randomUUID();
-  const goalId = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare("insert into budgets (id, user_id, category_id, amount_usd_cents, month) values (?, ?, ?, 10000, '2026-10-01')").bind(budgetId, owner, category.category.id),
-    env.DB.prepare("insert into savings_goals (id, user_id, name, target_minor, saved_minor) values (?, ?, ?, 100000, 2500)").bind(goalId, owner, `${prefix}Goal${MARK}${label}`),
-    env.DB.prepare("insert into goal_entries (id, goal_id, user_id, date, amount_minor) values (?, ?, ?, '2026-10-01', 2500)").bind(crypto.randomUUID(), goalId, owner),
-  ]);
+  const budget = await created("/api/budgets", { categoryId: category.category.id, amount: "500", month: BUDGET_MONTH });
+  const goal = await created("/api/savings-goals", { name: `${prefix}Goal${MARK}${label}`, target_amount: 100, current_amount: 5 });
   return {
     transactionId: transaction.transaction.id,
     categoryId: category.category.id,
     spareCategoryId: spare.category.id,
     tagId: tag.tag.id,
-    budgetId,
-    goalId,
+    budgetId: budget.budget.id,
+    goalId: goal.savings_goal.id,
   };
 }
 
 /** Fresh records of the victim, for a control request that may delete what it names. */
 async function freshVictimIds(): Promise<Ids> {
   const records = await recordsOf(victim.accessToken, "Victim", `-${crypto.randomUUID().slice(0, 6)}`);
-  return { ...idsFor(), ...records, ownTransactionId: records.transactionId };
+  return { ...idsFor(), ...records, ownTransactionId: records.transactionId, ownBudgetId: records.budgetId };
 }
 
 // The first request loads the whole app into workerd (30 s and more on a busy machine): its own hook, its own timeout.
@@ -214,6 +214,7 @@ function placeholderIds(label: string): Ids {
     userId: `${label}-user`,
     attackerId: "attacker",
     ownTransactionId: "own-transaction",
+    ownBudgetId: "own-budget",
   };
 }
 const PLACEHOLDER_IDS = placeholderIds("one");
@@ -362,7 +363,7 @@ const WEB: Record<string, WebEntry> = {
       { path: "/budgets?month=2026-11", form: fields({ intent: "budget-copy", month: "2026-11" }) },
       { path: "/budgets?newGoal", form: fields({ intent: "goal-create", name: "Mallory goal", currencyCode: "USD", targetAmount: "10" }) },
       { path: "/budgets", form: fields({ intent: "goal-update", id: ids.goalId, name: "Hijacked goal", currencyCode: "USD", targetAmount: "1" }), foreign: 404 },
-      { path: "/budgets", form: fields({ intent: "goal-progress", id: ids.goalId, amount: "25", direction: "withdraw" }), foreign: 404 },
+      { path: "/budgets", form: fields({ intent: "goal-progress", id: ids.goalId, amount: "25", direction: "deposit" }), foreign: 404 },
       { path: "/budgets", form: fields({ intent: "goal-delete", id: ids.goalId }), foreign: 404 },
     ],
   },
@@ -517,6 +518,30 @@ const API: Record<string, ApiCase> = {
   transactionSummary: { requests: () => [call("GET", "/api/transactions/summary")] },
   transactionsByCategory: { requests: () => [call("GET", "/api/transactions/by-category")] },
   transactionsByDateRange: { requests: () => [call("GET", "/api/transactions/by-date-range?startDate=2026-11-01&endDate=2026-11-30")] },
+  listBudgets: { requests: () => [call("GET", `/api/budgets?month=${BUDGET_MONTH}`)] },
+  budgetProgress: { requests: () => [call("GET", `/api/budgets/progress?month=${BUDGET_MONTH}`)] },
+  createBudget: {
+    requests: (ids) => [call("POST", "/api/budgets", { categoryId: ids.categoryId, amount: "1", month: "2026-12-01" }, { foreign: 400 })],
+  },
+  updateBudget: {
+    requests: (ids) => [
+      call("PUT", `/api/budgets/${ids.budgetId}`, { categoryId: ids.categoryId, amount: "1", month: BUDGET_MONTH, alert_threshold: 1 }, { foreign: 404 }),
+      // One's own budget moved onto the victim's category.
+      call("PUT", `/api/budgets/${ids.ownBudgetId}`, { categoryId: ids.categoryId, amount: "1", month: "2026-10-01" }, { foreign: 400 }),
+    ],
+  },
+  deleteBudget: { requests: (ids) => [call("DELETE", `/api/budgets/${ids.budgetId}`, undefined, { foreign: 404 })] },
+  listSavingsGoals: { requests: () => [call("GET", "/api/savings-goals")] },
+  createSavingsGoal: { requests: () => [call("POST", "/api/savings-goals", { name: "Mallory goal", target_amount: 10 })] },
+  updateSavingsGoal: {
+    requests: (ids) => [
+      call("PUT", `/api/savings-goals/${ids.goalId}`, { name: `Hijacked ${ids.goalId.slice(0, 8)}`, target_amount: 1, current_amount: 0 }, { foreign: 404 }),
+    ],
+  },
+  deleteSavingsGoal: { requests: (ids) => [call("DELETE", `/api/savings-goals/${ids.goalId}`, undefined, { foreign: 404 })] },
+  recordSavingsGoalProgress: {
+    requests: (ids) => [call("PUT", `/api/savings-goals/${ids.goalId}/progress`, { amount: -5, note: "Mallory" }, { foreign: 404 })],
+  },
   openApiDocument: { requests: () => [call("GET", "/api/openapi.json", undefined, { guest: 200 })] },
 };
 

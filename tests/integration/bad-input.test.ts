@@ -50,7 +50,7 @@ function messagePatterns(lang: Lang): RegExp[] {
   return picked.map((text) => new RegExp(text.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".+")));
 }
 const PATTERNS = { en: messagePatterns("en"), es: messagePatterns("es") };
-const RAW_KEY = /\b(validation|errors|common|transactionForm|categories|tags|profile|admin|auth|settings)\.[a-z]\w+/;
+const RAW_KEY = /\b(validation|errors|common|transactionForm|categories|tags|budgets|profile|admin|auth|settings)\.[a-z]\w+/;
 
 function decodeEntities(text: string) {
   return text
@@ -185,6 +185,13 @@ type World = {
   bCategory: string;
   bTag: string;
   bTransaction: string;
+  /** a's budgets for 2026-11: one in aCategory, one in Food & Dining (a move onto it is a duplicate). */
+  aBudget: string;
+  aFoodBudget: string;
+  bBudget: string;
+  /** Savings goals in USD with 5.00 saved (a has history, so its currency is locked). */
+  aGoal: string;
+  bGoal: string;
   admin: Browser;
   adminApi: ApiAccount;
 };
@@ -214,12 +221,19 @@ async function setUp(): Promise<World> {
   const bTag = await created(b, "/api/tags", { name: "theirs" }, "tag");
   const aTransaction = await insertTransaction({ userId: aId, categoryId: aCategory, tagIds: [aTag] });
   const bTransaction = await insertTransaction({ userId: b.user.id, categoryId: bCategory, tagIds: [bTag] });
+  const budget = (categoryId: string) => ({ categoryId, amount: "100", month: "2026-11-01" });
+  const aBudget = await created(aApi, "/api/budgets", budget(aCategory), "budget");
+  const aFoodBudget = await created(aApi, "/api/budgets", budget("default-food"), "budget");
+  const bBudget = await created(b, "/api/budgets", budget(bCategory), "budget");
+  const goal = { name: "Bike", target_amount: "300", current_amount: "5" };
+  const aGoal = await created(aApi, "/api/savings-goals", goal, "savings_goal");
+  const bGoal = await created(b, "/api/savings-goals", goal, "savings_goal");
 
   const admin = browser();
   const { email: adminEmail } = await registerViaForm(admin);
   await env.DB.prepare("update users set role = 'superadmin' where email = ?").bind(adminEmail).run();
   const adminApi = { ...(await loginViaApi(adminEmail)), email: adminEmail, password: "" } as ApiAccount;
-  world = { a, aId, aEmail, aApi, b, aCategory, aTag, aTransaction, bCategory, bTag, bTransaction, admin, adminApi };
+  world = { a, aId, aEmail, aApi, b, aCategory, aTag, aTransaction, bCategory, bTag, bTransaction, aBudget, aFoodBudget, bBudget, aGoal, bGoal, admin, adminApi };
   return world;
 }
 
@@ -243,6 +257,7 @@ const WEB_ROUTES: Record<string, string> = {
   "routes/profile/index": "/profile",
   "routes/categories/index": "/categories",
   "routes/tags/index": "/tags",
+  "routes/budgets/index": "/budgets",
   "routes/transactions/form": "/expenses/new",
   "transaction-edit": "/expenses/edit/:id",
   "routes/transactions/list": "/expenses",
@@ -358,6 +373,53 @@ test("categories and tags refuse bad input, other users' and unknown ids with a 
   caseCount += await runWebCases(w.a, cases);
   caseCount += await runSpanish(w.a, cases[1]!);
   caseCount += await runSpanish(w.a, cases.find((c) => c.path === "/tags" && c.says === "validation.tagNameRequired")!);
+  expect(await dumpDatabase()).toEqual(before);
+});
+
+test("the budgets page refuses bad input, other users' and unknown ids with a translated message and change nothing", async () => {
+  const w = await setUp();
+  const budget = { intent: "budget-create", month: "2026-12", categoryId: "default-food", amount: "100", alertThreshold: "80" };
+  const goal = { intent: "goal-create", name: "Car", currencyCode: "USD", targetAmount: "5000", savedAmount: "", targetDate: "", description: "" };
+  const progress = { intent: "goal-progress", id: w.aGoal, amount: "1", direction: "deposit", note: "" };
+  const cases: WebCase[] = [
+    { name: "unknown intent", path: "/budgets", form: { ...budget, intent: "budget-merge" }, status: 400 },
+    { name: "no intent", path: "/budgets", form: {}, status: 400 },
+    { name: "missing category and amount", path: "/budgets", form: { intent: "budget-create", month: "2026-12" }, status: 400, says: "validation.requiredFields" },
+    { name: "10,000-character amount", path: "/budgets", form: { ...budget, amount: LONG }, status: 400, says: "validation.amountPositive" },
+    { name: "amount in exponent notation", path: "/budgets", form: { ...budget, amount: "1e5" }, status: 400, says: "validation.amountPositive" },
+    { name: "negative amount", path: "/budgets", form: { ...budget, amount: "-5" }, status: 400, says: "validation.amountPositive" },
+    { name: "a tenth of a cent", path: "/budgets", form: { ...budget, amount: "1.005" }, status: 400, says: "validation.amountTooManyDecimals" },
+    { name: "threshold 0", path: "/budgets", form: { ...budget, alertThreshold: "0" }, status: 400, says: "validation.thresholdRange" },
+    { name: "threshold 101", path: "/budgets", form: { ...budget, alertThreshold: "101" }, status: 400, says: "validation.thresholdRange" },
+    { name: "threshold in hex", path: "/budgets", form: { ...budget, alertThreshold: "0x50" }, status: 400, says: "validation.thresholdRange" },
+    { name: "impossible month", path: "/budgets", form: { ...budget, month: "2026-13" }, status: 400, says: "validation.monthInvalid" },
+    { name: "an income category", path: "/budgets", form: { ...budget, categoryId: "default-salary" }, status: 400, says: "validation.budgetCategoryInvalid" },
+    { name: "another user's category", path: "/budgets", form: { ...budget, categoryId: w.bCategory }, status: 400, says: "validation.budgetCategoryInvalid" },
+    { name: "a second budget for the category and month", path: "/budgets", form: { ...budget, month: "2026-11", categoryId: w.aCategory }, status: 409, says: "errors.budgetExists" },
+    { name: "update another user's budget", path: "/budgets", form: { ...budget, intent: "budget-update", id: w.bBudget }, status: 404, says: "errors.notFound" },
+    { name: "update an unknown budget", path: "/budgets", form: { ...budget, intent: "budget-update", id: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
+    { name: "delete another user's budget", path: "/budgets", form: { intent: "budget-delete", id: w.bBudget }, status: 404, says: "errors.notFound" },
+
+    { name: "missing name and target", path: "/budgets", form: { intent: "goal-create" }, status: 400, says: "validation.requiredFields" },
+    { name: "10,000-character goal name", path: "/budgets", form: { ...goal, name: LONG }, status: 400, says: "validation.tooLong" },
+    { name: "control characters in the goal name", path: "/budgets", form: { ...goal, name: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "target 0", path: "/budgets", form: { ...goal, targetAmount: "0" }, status: 400, says: "validation.amountPositive" },
+    { name: "saved below zero", path: "/budgets", form: { ...goal, savedAmount: "-1" }, status: 400, says: "validation.savedNotNegative" },
+    { name: "unknown currency", path: "/budgets", form: { ...goal, currencyCode: "XXX" }, status: 400, says: "validation.currencyInvalid" },
+    { name: "impossible target date", path: "/budgets", form: { ...goal, targetDate: "2026-02-30" }, status: 400, says: "validation.dateInvalid" },
+    { name: "update another user's goal", path: "/budgets", form: { ...goal, intent: "goal-update", id: w.bGoal }, status: 404, says: "errors.notFound" },
+    { name: "a goal with history changing currency", path: "/budgets", form: { ...goal, intent: "goal-update", id: w.aGoal, currencyCode: "EUR" }, status: 409, says: "validation.goalCurrencyLocked" },
+    { name: "delete another user's goal", path: "/budgets", form: { intent: "goal-delete", id: w.bGoal }, status: 404, says: "errors.notFound" },
+    { name: "progress with no amount", path: "/budgets", form: { ...progress, amount: "" }, status: 400, says: "validation.amountPositive" },
+    { name: "withdraw more than is saved", path: "/budgets", form: { ...progress, amount: "5.01", direction: "withdraw" }, status: 400, says: "validation.goalBelowZero" },
+    { name: "progress on another user's goal", path: "/budgets", form: { ...progress, id: w.bGoal }, status: 404, says: "errors.notFound" },
+    { name: "progress on an unknown goal", path: "/budgets", form: { ...progress, id: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
+    ...bodyCases("/budgets", budget),
+  ];
+  const before = await dumpDatabase();
+  caseCount += await runWebCases(w.a, cases);
+  caseCount += await runSpanish(w.a, cases[2]!);
+  caseCount += await runSpanish(w.a, cases.find((c) => c.says === "validation.goalBelowZero")!);
   expect(await dumpDatabase()).toEqual(before);
 });
 
@@ -662,6 +724,65 @@ function apiTables(w: World): Record<string, ApiTable> {
     { name: "description as a number", json: { name: "x", description: 5 }, status: 400 },
     { name: "10,000-character description", json: { name: "x", description: LONG }, status: 400, says: "validation.tooLong" },
   ];
+  const budget = { categoryId: w.aCategory, amount: "100", month: "2026-12-01" };
+  const budgetCases: ApiCase[] = [
+    { name: "nothing", json: {}, status: 400, says: "validation.requiredFields" },
+    { name: "categoryId as a number", json: { ...budget, categoryId: 7 }, status: 400, says: "validation.requiredFields" },
+    { name: "whitespace categoryId", json: { ...budget, categoryId: "  " }, status: 400, says: "validation.requiredFields" },
+    { name: "10,000-character categoryId", json: { ...budget, categoryId: LONG }, status: 400 },
+    { name: "an income category", json: { ...budget, categoryId: "default-salary" }, status: 400, says: "validation.budgetCategoryInvalid" },
+    { name: "another user's category", json: { ...budget, categoryId: w.bCategory }, status: 400, says: "validation.budgetCategoryInvalid" },
+    { name: "unknown category", json: { ...budget, categoryId: UNKNOWN_ID }, status: 400, says: "validation.budgetCategoryInvalid" },
+    { name: "no month", json: { ...budget, month: undefined }, status: 400, says: "validation.monthInvalid" },
+    { name: "month 13", json: { ...budget, month: "2026-13-01" }, status: 400, says: "validation.monthInvalid" },
+    { name: "a day that is not the first", json: { ...budget, month: "2026-11-15" }, status: 400, says: "validation.monthInvalid" },
+    { name: "month in year 0000", json: { ...budget, month: "0000-01-01" }, status: 400, says: "validation.monthInvalid" },
+    { name: "month as a number", json: { ...budget, month: 202611 }, status: 400, says: "validation.monthInvalid" },
+    { name: "control characters in the month", json: { ...budget, month: "2026-11\u0000" }, status: 400, says: "validation.monthInvalid" },
+    { name: "threshold 0", json: { ...budget, alert_threshold: 0 }, status: 400, says: "validation.thresholdRange" },
+    { name: "threshold 101", json: { ...budget, alertThreshold: 101 }, status: 400, says: "validation.thresholdRange" },
+    { name: "fractional threshold", json: { ...budget, alert_threshold: 80.5 }, status: 400, says: "validation.thresholdRange" },
+    { name: "threshold as a boolean", json: { ...budget, alert_threshold: true }, status: 400, says: "validation.thresholdRange" },
+    { name: "threshold in hexadecimal", json: { ...budget, alert_threshold: "0x50" }, status: 400, says: "validation.thresholdRange" },
+    { name: "threshold with an exponent", json: { ...budget, alert_threshold: "1e2" }, status: 400, says: "validation.thresholdRange" },
+    { name: "no amount", json: { ...budget, amount: undefined }, status: 400, says: "validation.requiredFields" },
+    ...amountCases((amount) => ({ ...budget, amount })),
+  ];
+  const monthCases: ApiCase[] = [
+    { name: "month 13", query: { month: "2026-13" }, status: 400, says: "validation.monthInvalid" },
+    { name: "month written d/m", query: { month: "11/2026" }, status: 400, says: "validation.monthInvalid" },
+    { name: "a day that is not the first", query: { month: "2026-11-30" }, status: 400, says: "validation.monthInvalid" },
+    { name: "a 10,000-character month", query: { month: LONG }, status: 400, says: "validation.monthInvalid" },
+    { name: "control characters in the month", query: { month: "2026-11\u0000" }, status: 400, says: "validation.monthInvalid" },
+  ];
+  const goal = { name: "Trip", target_amount: "500", current_amount: "5" };
+  const goalCases: ApiCase[] = [
+    { name: "nothing", json: {}, status: 400, says: "validation.requiredFields" },
+    { name: "name as a number", json: { ...goal, name: 5 }, status: 400, says: "validation.requiredFields" },
+    { name: "whitespace name", json: { ...goal, name: " \t " }, status: 400, says: "validation.requiredFields" },
+    { name: "10,000-character name", json: { ...goal, name: LONG }, status: 400, says: "validation.tooLong" },
+    { name: "control characters in the name", json: { ...goal, name: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "no target", json: { ...goal, target_amount: undefined }, status: 400, says: "validation.requiredFields" },
+    { name: "target NaN", json: { ...goal, target_amount: "NaN" }, status: 400, says: "validation.amountPositive" },
+    { name: "target with an exponent", json: { ...goal, targetAmount: "1e3", target_amount: undefined }, status: 400, says: "validation.amountPositive" },
+    { name: "zero target", json: { ...goal, target_amount: 0 }, status: 400, says: "validation.amountPositive" },
+    { name: "negative target", json: { ...goal, target_amount: "-1" }, status: 400, says: "validation.amountPositive" },
+    { name: "too large a target", json: { ...goal, target_amount: "10000000000000" }, status: 400, says: "validation.amountTooLarge" },
+    { name: "target past 2^53 as a number", json: { ...goal, target_amount: 2 ** 60 }, status: 400 },
+    { name: "target with too many decimals", json: { ...goal, target_amount: 1.234 }, status: 400, says: "validation.amountTooManyDecimals" },
+    { name: "decimals for JPY", json: { ...goal, currencyCode: "JPY", target_amount: "10.5", current_amount: undefined }, status: 400, says: "validation.amountTooManyDecimals" },
+    { name: "target as a boolean", json: { ...goal, target_amount: true }, status: 400 },
+    { name: "target as an object", json: { ...goal, target_amount: { value: 1 } }, status: 400 },
+    { name: "negative saved amount", json: { ...goal, current_amount: "-5" }, status: 400, says: "validation.savedNotNegative" },
+    { name: "saved amount as a boolean", json: { ...goal, current_amount: false }, status: 400 },
+    { name: "unknown currency", json: { ...goal, currencyCode: "XXX" }, status: 400, says: "validation.currencyInvalid" },
+    { name: "10,000-character currency", json: { ...goal, currency_code: LONG }, status: 400, says: "validation.currencyInvalid" },
+    { name: "date 2024-02-30", json: { ...goal, target_date: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
+    { name: "date in year 0000", json: { ...goal, targetDate: "0000-01-01" }, status: 400, says: "validation.dateInvalid" },
+    { name: "date as a number", json: { ...goal, target_date: 20261231 }, status: 400, says: "validation.dateInvalid" },
+    { name: "description as a number", json: { ...goal, description: 5 }, status: 400 },
+    { name: "10,000-character description", json: { ...goal, description: LONG }, status: 400, says: "validation.tooLong" },
+  ];
   const rate = { currencyCode: "EUR", date: "2026-11-01", rate: "0.9" };
   const register = { firstName: "Ann", lastName: "Lee", email: uniqueEmail("bad"), password: "Sup3rSecret" };
   const profile = { firstName: "Ann", lastName: "Lee", email: w.aEmail };
@@ -840,6 +961,48 @@ function apiTables(w: World): Record<string, ApiTable> {
         ...transactionCases(tx).filter((c) => c.name !== "an empty list of payments"),
         { name: "another user's transaction", path: `/api/transactions/${w.bTransaction}`, json: txWith({}), status: 404, says: "errors.notFound" },
         { name: "unknown transaction", path: `/api/transactions/${UNKNOWN_ID}`, json: txWith({}), status: 404, says: "errors.notFound" },
+      ],
+    },
+    listBudgets: { as: "a", cases: monthCases },
+    budgetProgress: { as: "a", cases: monthCases },
+    createBudget: { as: "a", cases: budgetCases },
+    updateBudget: {
+      as: "a",
+      params: { id: w.aBudget },
+      cases: [
+        ...budgetCases,
+        { name: "moved onto a category that has a budget that month", json: { ...budget, categoryId: "default-food", month: "2026-11-01" }, status: 409, says: "errors.budgetExists" },
+        { name: "another user's budget", path: `/api/budgets/${w.bBudget}`, json: budget, status: 404, says: "errors.notFound" },
+        { name: "unknown budget", path: `/api/budgets/${UNKNOWN_ID}`, json: budget, status: 404, says: "errors.notFound" },
+        { name: "a 10,000-character id", path: `/api/budgets/${LONG}`, json: budget, status: 404, says: "errors.notFound" },
+      ],
+    },
+    createSavingsGoal: { as: "a", cases: goalCases },
+    updateSavingsGoal: {
+      as: "a",
+      params: { id: w.aGoal },
+      cases: [
+        ...goalCases,
+        { name: "a new currency once there is history", json: { ...goal, currencyCode: "EUR" }, status: 409, says: "validation.goalCurrencyLocked" },
+        { name: "another user's goal", path: `/api/savings-goals/${w.bGoal}`, json: goal, status: 404, says: "errors.notFound" },
+        { name: "unknown goal", path: `/api/savings-goals/${UNKNOWN_ID}`, json: goal, status: 404, says: "errors.notFound" },
+      ],
+    },
+    recordSavingsGoalProgress: {
+      as: "a",
+      params: { id: w.aGoal },
+      cases: [
+        { name: "nothing", json: {}, status: 400, says: "validation.amountPositive" },
+        { name: "a withdrawal of more than is saved", json: { amount: "-5.01" }, status: 400, says: "validation.goalBelowZero" },
+        { name: "a withdrawal as a number of more than is saved", json: { amount: -6 }, status: 400, says: "validation.goalBelowZero" },
+        { name: "a double sign", json: { amount: "--1" }, status: 400 },
+        { name: "note as a number", json: { amount: "1", note: 5 }, status: 400 },
+        { name: "10,000-character note", json: { amount: "1", note: LONG }, status: 400, says: "validation.tooLong" },
+        { name: "control characters in the note", json: { amount: "1", note: CONTROL }, status: 400, says: "validation.controlCharacters" },
+        // Signed on purpose: a negative amount is a withdrawal, not a refusal (the cases above).
+        ...amountCases((amount) => ({ amount })).filter((c) => !c.name.startsWith("negative amount")),
+        { name: "another user's goal", path: `/api/savings-goals/${w.bGoal}/progress`, json: { amount: "1" }, status: 404, says: "errors.notFound" },
+        { name: "unknown goal", path: `/api/savings-goals/${UNKNOWN_ID}/progress`, json: { amount: "1" }, status: 404, says: "errors.notFound" },
       ],
     },
     transactionSummary: { as: "a", cases: period([{ name: "a 10,000-character currency", query: { currencyCode: LONG }, status: 400 }]) },

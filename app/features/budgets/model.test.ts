@@ -24,6 +24,7 @@ test("category and amount are required with the spec's one message; other refusa
   expect(messages(form({ alertThreshold: "0" }))).toEqual({ alertThreshold: "validation.thresholdRange" });
   expect(messages(form({ alertThreshold: "101" }))).toEqual({ alertThreshold: "validation.thresholdRange" });
   expect(messages(form({ alertThreshold: "80.5" }))).toEqual({ alertThreshold: "validation.thresholdRange" });
+  expect(messages(form({ alertThreshold: "" }))).toEqual({ alertThreshold: "validation.thresholdRange" });
   expect(messages(form({ month: "2026-13" }))).toEqual({ month: "validation.monthInvalid" });
   // "1.234" reads two ways in Spanish: the message carries both readings.
   expect(messages(form({ amount: "1.234" }, "es")).amount).toMatch(/^validation\.numberAmbiguous/);
@@ -38,6 +39,12 @@ test("the API takes the spec client's payload, either naming, amounts as numbers
   });
   expect(budgetApiSchema.parse({ category_id: "c1", amount: "0.01", month: "2026-11", alertThreshold: 100 })).toMatchObject({ amountCents: 1, alertThreshold: 100 });
   expect(budgetApiSchema.parse({ categoryId: "c1", amount: 10, month: "2026-11-01" }).alertThreshold).toBe(80);
+  expect(budgetApiSchema.parse({ categoryId: "c1", amount: 10, month: "2026-11-01", alert_threshold: " 90 " }).alertThreshold).toBe(90);
+  // What Number() would read as a threshold, nobody meant as one.
+  for (const alert_threshold of [true, [], ["50"], "0x50", "1e2", "", null, "80%"]) {
+    const result = budgetApiSchema.safeParse({ categoryId: "c1", amount: 10, month: "2026-11-01", alert_threshold });
+    expect(messages(result), JSON.stringify(alert_threshold)).toEqual({ alert_threshold: "validation.thresholdRange" });
+  }
   const missing = budgetApiSchema.safeParse({ month: "2026-11-01" });
   expect(messages(missing)).toEqual({ categoryId: "validation.requiredFields", amount: "validation.requiredFields" });
   expect(budgetApiSchema.safeParse({ categoryId: "c1", amount: 1e21, month: "2026-11-01" }).success).toBe(false);

@@ -45,7 +45,8 @@ export function budgetAmountMessage(error: AmountError): string {
 
 const categoryIdField = z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(100, "errors.invalidValue");
 
-const monthField = z
+/** A month as either face sends it (yyyy-MM or yyyy-MM-01) → its first day; the API's ?month= reads it too. */
+export const monthField = z
   .string({ error: "validation.monthInvalid" })
   .transform((value, ctx) => {
     const month = readMonth(value);
@@ -57,11 +58,20 @@ const monthField = z
   })
   .meta({ description: "The budget's month: yyyy-MM-01 (yyyy-MM is accepted too)", example: "2026-11-01" });
 
-const thresholdField = z.coerce
-  .number({ error: "validation.thresholdRange" })
-  .int("validation.thresholdRange")
-  .min(MIN_ALERT_THRESHOLD, "validation.thresholdRange")
-  .max(MAX_ALERT_THRESHOLD, "validation.thresholdRange");
+/**
+ * A whole percent, as a JSON number or typed digits. Not z.coerce alone: Number() reads true as
+ * 1, [] as 0, "0x50" as 80 and "1e2" as 100, none of which anyone meant as a threshold.
+ */
+const thresholdField = z
+  .preprocess(
+    (value) => (typeof value === "number" || (typeof value === "string" && /^\s*\d{1,9}\s*$/.test(value)) ? Number(value) : Number.NaN),
+    z
+      .number({ error: "validation.thresholdRange" })
+      .int("validation.thresholdRange")
+      .min(MIN_ALERT_THRESHOLD, "validation.thresholdRange")
+      .max(MAX_ALERT_THRESHOLD, "validation.thresholdRange"),
+  )
+  .meta({ type: "integer", minimum: MIN_ALERT_THRESHOLD, maximum: MAX_ALERT_THRESHOLD });
 
 /** An amount typed in USD: the locale's way on the web (locale given), a plain decimal on the API. */
 function usdAmountField(locale: string | null) {

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -41,3 +41,14 @@ export function defineOperation<const O extends ApiOperation>(operation: O): O {
 export type BodyOf<O extends ApiOperation> = O extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
 export type QueryOf<O extends ApiOperation> = O extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
 export type ResponseOf<O extends ApiOperation> = z.output<O["response"]>;
+
+/**
+ * The body of an operation whose rules need the request's data (a savings goal's amounts are
+ * read at its currency's decimals, which live in the database): the endpoint only reads the
+ * JSON, the handler validates it with the schema built for the request (validateInput), and
+ * the OpenAPI document shows `shape`'s input side all the same.
+ */
+export function bodyCheckedByHandler(shape: z.ZodType): z.ZodType<unknown> {
+  const { $schema: _dialect, ...documented } = z.toJSONSchema(shape, { io: "input", target: "draft-2020-12", unrepresentable: "any" });
+  return z.unknown().meta(documented);
+}

@@ -67,3 +67,14 @@ test("the document is JSON and declares OpenAPI 3.1", () => {
   expect(doc.openapi).toBe("3.1.0");
   expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
 });
+
+test("savings-goal bodies, which their handlers validate with the currencies' decimals, are documented from their schemas all the same", () => {
+  const doc = buildOpenApiDocument();
+  const body = (path: string, method: string) => Object.keys(op(doc, path, method).requestBody!.content["application/json"].schema.properties).sort();
+  const goalFields = ["currencyCode", "currency_code", "currentAmount", "current_amount", "description", "name", "targetAmount", "targetDate", "target_amount", "target_date"];
+  expect(body("/api/savings-goals", "post")).toEqual(goalFields);
+  expect(body("/api/savings-goals/{id}", "put")).toEqual(goalFields);
+  expect(body("/api/savings-goals/{id}/progress", "put")).toEqual(["amount", "note"]);
+  expect(body("/api/budgets", "post")).toEqual(["alertThreshold", "alert_threshold", "amount", "categoryId", "category_id", "month"]);
+  expect(Object.keys(op(doc, "/api/savings-goals/{id}/progress", "put").responses)).toEqual(["200", "400", "401", "404", "413", "415", "500"]);
+});

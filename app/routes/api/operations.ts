@@ -1,5 +1,7 @@
 import { authOperations, userOperations } from "~/features/accounts/api";
+import { budgetOperations } from "~/features/budgets/api";
 import { categoryOperations } from "~/features/categories/api";
+import { goalOperations } from "~/features/goals/api";
 import { currencyOperations, rateOperations } from "~/features/rates/api";
 import { tagOperations } from "~/features/tags/api";
 import { transactionOperations } from "~/features/transactions/api";
@@ -19,6 +21,8 @@ export const apiOperations: readonly ApiOperation[] = [
   ...currencyOperations,
   ...rateOperations,
   ...transactionOperations,
+  ...budgetOperations,
+  ...goalOperations,
   openApiOperation,
 ];
 
