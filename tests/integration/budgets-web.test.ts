@@ -245,3 +245,20 @@ test("when the database fails the page says 'Failed to load budgets', and a save
   expect(await save.text()).toContain("Failed to save budget");
   expect(await budgetsOf(userId)).toEqual([]);
 });
+
+test("the dashboard lists this month's budgets near or over their limit, worst first, and nothing when all are fine", async () => {
+  const { b, userId } = await signedIn();
+  const month = new Date().toISOString().slice(0, 7);
+  const today = new Date().toISOString().slice(0, 10);
+  expect(await pageText(b, "/dashboard")).not.toContain("Budget alerts");
+  for (const [categoryId, amount] of [["default-food", "100"], ["default-transport", "100"], ["default-health", "100"]] as const) {
+    await b.fetch(`/budgets?month=${month}&newBudget`, { form: { intent: "budget-create", month, categoryId, amount, alertThreshold: "80" } });
+  }
+  expect(await pageText(b, "/dashboard")).not.toContain("Budget alerts");
+  await insertTransaction({ userId, categoryId: "default-food", date: today, usdCents: 8500 });
+  await insertTransaction({ userId, categoryId: "default-transport", date: today, usdCents: 10001 });
+  await insertTransaction({ userId, categoryId: "default-health", date: today, usdCents: 1000 });
+  const text = await pageText(b, "/dashboard");
+  expect(text).toContain("Budget alerts View budgets Transportation 100% ⚠ Over budget! Food & Dining 85% Approaching budget limit");
+  expect(text).not.toContain("Healthcare 10%");
+});

@@ -42,3 +42,10 @@ export async function loadBudgetMonth(db: Db, userId: string, month: MonthStart)
     previousHasBudgets: previous.length > 0,
   };
 }
+
+/** The month's budgets that are near or over their limit, the worst first: the dashboard's alerts. */
+export async function loadBudgetAlerts(db: Db, userId: string, month: MonthStart): Promise<BudgetView[]> {
+  const views = toBudgetViews(await listBudgetMonth(db, userId, month));
+  const rank = { over: 0, near: 1, ok: 2 } as const;
+  return views.filter((b) => b.status !== "ok").sort((a, b) => rank[a.status] - rank[b.status] || b.percent - a.percent);
+}

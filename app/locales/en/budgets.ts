@@ -133,6 +133,10 @@ export const budgets = {
       cancel: "Cancel",
     },
   },
+  alerts: {
+    title: "Budget alerts",
+    viewAll: "View budgets",
+  },
   messages: {
     created: "Budget created successfully!",
     updated: "Budget updated successfully!",

@@ -135,6 +135,10 @@ export const budgets = {
       cancel: "Cancelar",
     },
   },
+  alerts: {
+    title: "Alertas de presupuesto",
+    viewAll: "Ver presupuestos",
+  },
   messages: {
     created: "¡Presupuesto creado con éxito!",
     updated: "¡Presupuesto actualizado con éxito!",

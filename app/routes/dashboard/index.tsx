@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireSession } from "~/auth/guards.server";
 import { RoleBadge } from "~/components/role-badge";
+import { loadBudgetAlerts } from "~/features/budgets/page.server";
+import { BudgetAlerts } from "~/features/budgets/ui/budget-alerts";
 import { useUser } from "~/components/use-user";
 import { monthRange, netChangeTenthsOfPercent, shownChange, usedCurrencies } from "~/features/dashboard/model";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
@@ -9,7 +11,7 @@ import { ByCurrency } from "~/features/dashboard/ui/by-currency";
 import { MoneyCards } from "~/features/dashboard/ui/money-cards";
 import { RecentTransactions } from "~/features/dashboard/ui/recent-transactions";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { formatMonthYear } from "~/money/dates";
+import { formatMonthYear, isoDay, monthStartOf } from "~/money/dates";
 import { dbContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
 import type { Route } from "./+types/index";
@@ -23,9 +25,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const now = new Date();
   // Calendar months in UTC, as yyyy-MM-dd bounds, like the stored dates.
-  const [money, currencyList] = await Promise.all([
+  const [money, currencyList, budgetAlerts] = await Promise.all([
     dashboardMoney(db, session.user.id, { current: monthRange(now), previous: monthRange(now, 1) }),
     listCurrencies(db, { activeOnly: false }),
+    loadBudgetAlerts(db, session.user.id, monthStartOf(isoDay(now))),
   ]);
   return {
     title: getInstance(context).t("dashboard.metaTitle"),
@@ -35,6 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     byCurrency: money.byCurrency,
     recent: money.recent,
     currencies: usedCurrencies(money, currencyList),
+    budgetAlerts,
   };
 }
 
@@ -94,6 +98,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
+      <BudgetAlerts alerts={loaderData.budgetAlerts} />
       <MoneyCards current={loaderData.current} changeTenths={loaderData.changeTenths} byCurrency={loaderData.byCurrency} month={loaderData.month} />
       {loaderData.byCurrency.length > 1 ? <ByCurrency byCurrency={loaderData.byCurrency} currencies={loaderData.currencies} /> : null}
       <RecentTransactions recent={loaderData.recent} currencies={loaderData.currencies} />

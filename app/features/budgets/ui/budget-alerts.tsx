@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Card } from "~/components/card";
+import { CategoryBadge } from "~/components/category-icon";
+import { useCategoryName } from "~/components/category-name";
+import { formatPercent } from "~/text/count";
+import { BudgetStatusBadge, type BudgetView } from "./budget-card";
+
+/** The dashboard's budgets near or over their limit this month, with the way to /budgets; nothing when there are none. */
+export function BudgetAlerts({ alerts }: { alerts: BudgetView[] }) {
+  const { t, i18n } = useTranslation();
+  const categoryName = useCategoryName();
+  if (alerts.length === 0) return null;
+  return (
+    <Card
+      id="budget-alerts"
+      title={t("budgets.alerts.title")}
+      actions={
+        <Link to="/budgets" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline sm:min-h-0 dark:text-blue-300">
+          {t("budgets.alerts.viewAll")}
+        </Link>
+      }
+    >
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {alerts.map((budget) => (
+          <li key={budget.id} className="flex flex-wrap items-center gap-3 py-2">
+            <CategoryBadge icon={budget.category.icon} color={budget.category.color} size="sm" />
+            <span className="min-w-0 flex-1 font-medium break-words">{categoryName(budget.category)}</span>
+            <span className="font-semibold tabular-nums">{formatPercent(budget.percent, i18n.language)}</span>
+            <BudgetStatusBadge status={budget.status} />
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
