@@ -9,6 +9,7 @@ import { payments, tags, transactions, transactionTags, users } from "./schema";
 import { loadAndResolveTransaction } from "~/features/transactions/resolve.server";
 import { getTransaction, listTransactions, transactionSummary } from "~/features/transactions/queries.server";
 import { insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
+import { listBudgetMonth } from "~/features/budgets/queries.server";
 
 // The plans SQLite picks for the busiest read paths, on a database without ANALYZE statistics
 // (D1 keeps none). With no statistics the plan depends only on the schema and the query, so a
@@ -163,4 +164,12 @@ test("no statement of a 100-row page, or of a write with the most payments and t
   expect(page.transactions.every((t) => t.payments.length === 20 && t.tagIds.length === 20)).toBe(true);
   const widest = Math.max(...[...writes, ...reads].map((s) => s.args.length));
   expect(widest).toBeLessThanOrEqual(D1_MAX_BOUND_PARAMETERS);
+});
+
+test("a month's budgets read their spending from the (user, type, date) index, only that month's expenses", async () => {
+  const plans = await plansOf(() => listBudgetMonth(db, user, "2026-11-01"));
+  expect(plans).toHaveLength(1);
+  expect(plans[0]).toContain("transactions_user_type_date_totals_idx (user_id=? AND type=? AND date>? AND date<?)");
+  expect(plans[0]).toContain("SEARCH budgets USING INDEX budgets_user_category_month_unique (user_id=?)");
+  expect(plans[0]).not.toMatch(readsAllOfTheUser);
 });
