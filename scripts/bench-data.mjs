@@ -23,7 +23,9 @@ const currencies = [
   ["CAD", 2, "1.4015"],
   ["AUD", 2, "1.5321"],
 ];
-const expenseCategories = ["default-food", "default-housing", "default-transport", "default-utilities", "default-entertainment", "default-health", "default-shopping"];
+// The seven default expense categories and 23 of the user's own: 30, each with a budget this month and last (issue 12).
+const ownExpenseCategories = Array.from({ length: 23 }, (_, i) => `bench-cat-${i}`);
+const expenseCategories = ["default-food", "default-housing", "default-transport", "default-utilities", "default-entertainment", "default-health", "default-shopping", ...ownExpenseCategories];
 const incomeCategories = ["default-salary", "default-freelance", "default-investments"];
 const methods = ["cash", "credit_card", "debit_card", "bank_transfer", "digital_wallet"];
 
@@ -49,6 +51,26 @@ export async function buildBenchSql(today = new Date()) {
   ];
   const tags = Array.from({ length: 12 }, (_, i) => ({ id: `bench-tag-${i}`, user_id: userId, name: `Tag ${i}`, name_key: `tag ${i}`, color: "#3B82F6", description: null, created_at: now, updated_at: now }));
   statements.push(...inserts("tags", tags));
+  statements.push(
+    ...inserts(
+      "categories",
+      ownExpenseCategories.map((id, i) => ({ id, user_id: userId, name: `Expense ${i}`, name_key: `expense ${i}`, type: "expense", color: "#3B82F6", icon: "Wallet", is_default: 0, created_at: now, updated_at: now })),
+    ),
+  );
+  const month = (back) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1)).toISOString().slice(0, 10);
+  const budgets = [0, 1].flatMap((back) =>
+    expenseCategories.map((categoryId, i) => ({ id: `bench-budget-${back}-${i}`, user_id: userId, category_id: categoryId, amount_usd_cents: 50_000 + i * 10_000, month: month(back), alert_threshold: 80, created_at: now, updated_at: now })),
+  );
+  statements.push(...inserts("budgets", budgets));
+  // Three savings goals with ten entries each.
+  const goals = [["USD", 500_000], ["EUR", 300_000], ["COP", 2_000_000_000]].map(([code, target], i) => ({ id: `bench-goal-${i}`, user_id: userId, name: `Goal ${i}`, currency_code: code, target_minor: target, saved_minor: 10 * 1_000 * (i + 1), target_date: null, description: null, created_at: now, updated_at: now }));
+  statements.push(...inserts("savings_goals", goals));
+  statements.push(
+    ...inserts(
+      "goal_entries",
+      goals.flatMap((goal, i) => Array.from({ length: 10 }, (_, e) => ({ id: `${goal.id}-entry-${e}`, goal_id: goal.id, user_id: userId, date: month(e % 3), amount_minor: 1_000 * (i + 1), note: null, created_at: now - e }))),
+    ),
+  );
   const transactions = [];
   const payments = [];
   const links = [];

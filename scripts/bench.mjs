@@ -7,7 +7,8 @@
 //  - first contentful paint of /auth/login and /dashboard on a slow phone (4× CPU, 1.6 Mbps, 150 ms
 //    latency, cold cache), the median of 5 loads.
 //  - with 50,000 transactions (scripts/bench-data.mjs): /dashboard and /expenses (page 1, a deep page,
-//    filtered and sorted), each against the same aggregate queries run raw on the same SQLite file.
+//    filtered and sorted), /budgets with 30 budgets and GET /api/budgets/progress, each against the
+//    same aggregate queries run raw on the same SQLite file.
 // /reports and the CSV export come with the reports issue.
 // `--no-build` skips the build; `--weight` prints only the page-weight and first-paint figures
 // (no 50,000-row load, no timings), in about a minute.
@@ -74,6 +75,14 @@ async function signIn(account = demoAccounts.user) {
   const cookie = res.headers.get("set-cookie")?.split(";")[0];
   if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
   return cookie;
+}
+
+/** A bearer token for the JSON API. */
+async function apiToken(account) {
+  const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(account) });
+  const token = (await res.json())?.data?.accessToken;
+  if (!token) throw new Error(`API sign-in failed: ${res.status}`);
+  return token;
 }
 
 const gzipKb = (files) => [...files].reduce((sum, f) => sum + gzipSync(readFileSync(join(root, "build/client", f))).length, 0) / 1024;
@@ -218,12 +227,7 @@ async function timingFigures(rows, cookie) {
 
   await heavyUserFigures(rows);
 
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: demoAccounts.user.email, password: demoAccounts.user.password }),
-  });
-  const token = login.ok ? (await login.json()).data?.accessToken : null;
+  const token = await apiToken(demoAccounts.user).catch(() => null);
   if (token) {
     const total = 1000;
     const concurrency = 20;
@@ -262,6 +266,14 @@ async function heavyUserFigures(out) {
   const raw = new DatabaseSync(file, { readOnly: true });
   const user = "bench-user";
   const month = new Date().toISOString().slice(0, 7);
+  const previousMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
+  // The same shape as features/budgets/queries.server.ts: the month's budgets with their categories and the month's expenses per category.
+  const rawBudgetMonth = (first) =>
+    raw
+      .prepare(
+        `select b.*, c.name, c.icon, c.color, coalesce(s.spent, 0) from budgets b join categories c on c.id = b.category_id left join (select category_id, sum(usd_cents) spent from transactions where user_id='${user}' and type='EXPENSE' and date >= '${first}' and date <= '${first.slice(0, 8)}31' group by category_id) s on s.category_id = b.category_id where b.user_id='${user}' and b.month='${first}' order by c.name_key`,
+      )
+      .all();
   const rawList = (where, order, offset) => () => {
     raw.prepare(`select count(*), sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where ${where}`).get();
     const ids = raw.prepare(`select id from transactions where ${where} order by ${order} limit 10 offset ${offset}`).all().map((r) => r.id);
@@ -281,16 +293,25 @@ async function heavyUserFigures(out) {
       "/expenses?type=EXPENSE&currency=EUR&sort=amount&order=asc&page=20",
       rawList(`+user_id='${user}' and type='EXPENSE' and id in (select p.transaction_id from payments p where p.user_id='${user}' and p.currency_code='EUR')`, "usd_cents asc, date asc, id asc", 190),
     ],
+    // The page reads this month's and last month's budgets (for its copy button), the categories and the goals.
+    ["GET /budgets (30 budgets)", "/budgets", () => {
+      rawBudgetMonth(`${month}-01`);
+      rawBudgetMonth(previousMonth);
+      raw.prepare(`select * from categories where user_id='${user}' or (user_id is null and is_default = 1)`).all();
+      raw.prepare(`select * from savings_goals where user_id='${user}'`).all();
+      raw.prepare(`select * from goal_entries where user_id='${user}' and goal_id in (select id from savings_goals where user_id='${user}')`).all();
+    }],
+    ["GET /api/budgets/progress (30 budgets)", "/api/budgets/progress", () => rawBudgetMonth(`${month}-01`), { Authorization: `Bearer ${await apiToken(benchAccount)}` }],
   ];
-  for (const [name, path, rawQueries] of cases) {
-    const res = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
+  for (const [name, path, rawQueries, headers = { Cookie: cookie }] of cases) {
+    const res = await fetch(`${base}${path}`, { headers });
     await res.arrayBuffer();
     if (res.status !== 200) {
       out.push([name, "n/a", "n/a", `answered ${res.status}`]);
       continue;
     }
     const page = await timeSequential(30, async () => {
-      const r = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
+      const r = await fetch(`${base}${path}`, { headers });
       await r.arrayBuffer();
     });
     const rawTime = await timeSequential(30, async () => rawQueries());
