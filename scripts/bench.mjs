@@ -173,6 +173,7 @@ async function weightFigures(out, cookie) {
     [`/expenses/edit/${await someTransactionId(cookie)}`, cookie],
     ["/categories", cookie],
     ["/tags", cookie],
+    ["/budgets", cookie],
     ["/profile", cookie],
     ["/admin", adminCookie],
     ["/admin/users", adminCookie],

@@ -28,6 +28,28 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-[invalid=true]:border-red-400";
 
+/** A control's id (the given one, or a generated one) and its invalid state and description, for a labelled field. */
+function useControlIds(givenId: string | undefined, givenDescribedBy: string | undefined, errors: ListOfErrors) {
+  const fallbackId = useId();
+  const id = givenId ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return { id, invalid: errorId ? (true as const) : undefined, describedBy: describedBy(givenDescribedBy, errorId) };
+}
+
+/** A field's label above its control, the hint and the error line under it. */
+function FieldFrame({ id, label, hint, errors, children }: { id: string; label: ReactNode; hint?: ReactNode; errors?: ListOfErrors; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      {children}
+      {hint}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
 export function Field({
   label,
   inputProps,
@@ -39,24 +61,11 @@ export function Field({
   errors?: ListOfErrors;
   hint?: ReactNode;
 }) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  const { id, invalid, describedBy } = useControlIds(inputProps.id, inputProps["aria-describedby"], errors);
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
-      <input
-        {...inputProps}
-        id={id}
-        className={inputClass}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={describedBy(inputProps["aria-describedby"], errorId)}
-      />
-      {hint}
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
+      <input {...inputProps} id={id} className={inputClass} aria-invalid={invalid} aria-describedby={describedBy} />
+    </FieldFrame>
   );
 }
 
@@ -74,26 +83,13 @@ export function SelectField({
   hint?: ReactNode;
   children: ReactNode;
 }) {
-  const fallbackId = useId();
-  const id = selectProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  const { id, invalid, describedBy } = useControlIds(selectProps.id, selectProps["aria-describedby"], errors);
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
-      <select
-        {...selectProps}
-        id={id}
-        className={inputClass}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={describedBy(selectProps["aria-describedby"], errorId)}
-      >
+    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
+      <select {...selectProps} id={id} className={inputClass} aria-invalid={invalid} aria-describedby={describedBy}>
         {children}
       </select>
-      {hint}
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,4 +1,4 @@
-import { readLocaleDecimal } from "~/money/amounts";
+import { readLocaleDecimal, type AmountError } from "~/money/amounts";
 import { messageWithValues } from "./message";
 
 // A web form's amount or rate field as the user's language writes numbers (readLocaleDecimal):
@@ -19,4 +19,26 @@ export function ambiguousNumberMessage(text: unknown, locale: string): string | 
   const reading = readLocaleDecimal(text, locale);
   if (reading.ok) return null;
   return messageWithValues("validation.numberAmbiguous", { input: text.trim(), whole: reading.asWhole, fraction: reading.asFraction });
+}
+
+/**
+ * The message for an amount parseAmount refused (a locale key). Forms word two cases their own
+ * way: an empty field (`required`: "Please fill in all required fields" on budgets and goals,
+ * "Amount must be a positive number" on a transaction) and an amount that is not positive
+ * (`notPositive`: a payment's or a saved amount's wording).
+ */
+export function amountMessage(error: AmountError, wording: { required: string; notPositive: string }): string {
+  switch (error) {
+    case "required":
+      return wording.required;
+    case "grouping":
+      return "validation.amountGrouping";
+    case "tooManyDecimals":
+      return "validation.amountTooManyDecimals";
+    case "tooLarge":
+      return "validation.amountTooLarge";
+    case "invalid":
+    case "notPositive":
+      return wording.notPositive;
+  }
 }

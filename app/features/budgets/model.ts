@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseAmount, type AmountError } from "~/money/amounts";
 import { readMonth, type MonthStart } from "~/money/dates";
 import { USD } from "~/money/currencies";
-import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
+import { ambiguousNumberMessage, amountMessage, typedDecimal } from "~/text/typed-number";
 import { DEFAULT_ALERT_THRESHOLD, MAX_ALERT_THRESHOLD, MIN_ALERT_THRESHOLD } from "./rules";
 
 export {
@@ -27,21 +27,7 @@ export type BudgetInput = { categoryId: string; amountCents: number; month: Mont
 export const REQUIRED_FIELDS = "validation.requiredFields";
 
 /** The budget amount's message for each way a typed amount is refused. */
-export function budgetAmountMessage(error: AmountError): string {
-  switch (error) {
-    case "required":
-      return REQUIRED_FIELDS;
-    case "grouping":
-      return "validation.amountGrouping";
-    case "tooManyDecimals":
-      return "validation.amountTooManyDecimals";
-    case "tooLarge":
-      return "validation.amountTooLarge";
-    case "invalid":
-    case "notPositive":
-      return "validation.amountPositive";
-  }
-}
+export const budgetAmountMessage = (error: AmountError) => amountMessage(error, { required: REQUIRED_FIELDS, notPositive: "validation.amountPositive" });
 
 const categoryIdField = z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(100, "errors.invalidValue");
 

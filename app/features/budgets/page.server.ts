@@ -1,9 +1,9 @@
 import { addMonths, type MonthStart } from "~/money/dates";
 import { listCategories } from "~/features/categories/queries.server";
 import type { Db } from "~/platform/db/client.server";
-import { listBudgetMonth } from "./queries.server";
+import { hasBudgets, listBudgetMonth } from "./queries.server";
 import { budgetFigures, budgetMonthTotals } from "./rules";
-import type { BudgetCategory, BudgetView } from "./ui/budget-card";
+import type { BudgetCategory, BudgetView } from "./ui/budget-status";
 
 // What /budgets shows of a month's budgets: each with its figures, the month's totals, and
 // the expense categories the form offers. Shared by the page's loader and the dashboard.
@@ -32,14 +32,14 @@ export function toBudgetViews(rows: Awaited<ReturnType<typeof listBudgetMonth>>)
 export async function loadBudgetMonth(db: Db, userId: string, month: MonthStart): Promise<BudgetMonthView> {
   const [rows, previous, categories] = await Promise.all([
     listBudgetMonth(db, userId, month),
-    listBudgetMonth(db, userId, addMonths(month, -1)),
+    hasBudgets(db, userId, addMonths(month, -1)),
     listCategories(db, userId),
   ]);
   return {
     budgets: toBudgetViews(rows),
     totals: budgetMonthTotals(rows),
     categories: categories.filter((c) => c.type === "expense").map((c) => ({ id: c.id, name: c.name, icon: c.icon, color: c.color })),
-    previousHasBudgets: previous.length > 0,
+    previousHasBudgets: previous,
   };
 }
 

@@ -61,3 +61,13 @@ export async function findBudget(db: Db, userId: string, id: string): Promise<Bu
   const [row] = await budgetsWithSpending(db, userId, owned.month as MonthStart).where(and(eq(budgets.id, id), eq(budgets.userId, userId)));
   return row ? toBudgetRow(row) : undefined;
 }
+
+/** Whether the user has any budget in `month` (the page offers to copy them). */
+export async function hasBudgets(db: Db, userId: string, month: MonthStart): Promise<boolean> {
+  const [row] = await db
+    .select({ id: budgets.id })
+    .from(budgets)
+    .where(and(eq(budgets.userId, userId), eq(budgets.month, month)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { parseAmount, type AmountError } from "~/money/amounts";
+import { parseAmount } from "~/money/amounts";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { isIsoDate } from "~/money/dates";
-import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
+import { ambiguousNumberMessage, amountMessage, typedDecimal } from "~/text/typed-number";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, hasInvisibleControlCharacters } from "~/text/plain-text";
 import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX, GOAL_NOTE_MAX } from "./rules";
 
@@ -48,23 +48,10 @@ function readAmount(value: unknown, decimals: number, locale: string | null, sav
   if (parsed.ok) return parsed;
   const negative = /^\s*-/.test(String(text));
   if (saved && parsed.error === "notPositive" && !negative) return { ok: true, minor: 0 };
-  return { ok: false, message: amountMessage(parsed.error, saved) };
-}
-
-function amountMessage(error: AmountError, saved: boolean): string {
-  switch (error) {
-    case "required":
-      return REQUIRED_FIELDS;
-    case "grouping":
-      return "validation.amountGrouping";
-    case "tooManyDecimals":
-      return "validation.amountTooManyDecimals";
-    case "tooLarge":
-      return "validation.amountTooLarge";
-    case "invalid":
-    case "notPositive":
-      return saved ? "validation.savedNotNegative" : "validation.amountPositive";
-  }
+  return {
+    ok: false,
+    message: amountMessage(parsed.error, { required: REQUIRED_FIELDS, notPositive: saved ? "validation.savedNotNegative" : "validation.amountPositive" }),
+  };
 }
 
 /** A goal's currency and amounts as sent, however the face names them. */

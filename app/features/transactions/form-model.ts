@@ -5,7 +5,7 @@ import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
 import { BASE_CURRENCY, isBaseCurrency } from "~/money/currencies";
 import { BASE_RATE, isBelowMinimumRate, normalizeRate, parseRate, rateMessages, toUsdCents } from "~/money/rates";
 import {
-  amountMessage,
+  transactionAmountMessage,
   categoryTypeFor,
   DEFAULT_PAYMENT_METHOD,
   MAX_PAYMENTS,
@@ -302,9 +302,9 @@ export function transactionFormSchema(options: { currencies: readonly FormCurren
             ctx.addIssue({ code: "custom", message: ambiguousAmount, path: ["payments", index, "amount"] });
           } else if (places !== undefined && payment.amount !== undefined && payment.amount !== null) {
             const amount = parseAmount(typedDecimal(payment.amount, locale), places);
-            if (!amount.ok) ctx.addIssue({ code: "custom", message: amountMessage(amount.error, multi), path: ["payments", index, "amount"] });
+            if (!amount.ok) ctx.addIssue({ code: "custom", message: transactionAmountMessage(amount.error, multi), path: ["payments", index, "amount"] });
           } else if (places !== undefined) {
-            ctx.addIssue({ code: "custom", message: amountMessage("required", multi), path: ["payments", index, "amount"] });
+            ctx.addIssue({ code: "custom", message: transactionAmountMessage("required", multi), path: ["payments", index, "amount"] });
           }
           if (!code || isBaseCurrency(code) || !rateShown(payment)) return;
           const rate = payment.rate === undefined || payment.rate === null ? "" : String(payment.rate).trim();

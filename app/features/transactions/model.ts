@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "~/text/plain-text";
 import type { AmountError } from "~/money/amounts";
+import { amountMessage } from "~/text/typed-number";
 import type { CategoryType } from "~/features/categories/model";
 import { isIsoDate, MAX_TAGS, PAYMENT_METHODS } from "./rules";
 
@@ -97,17 +98,7 @@ export const transactionInputSchema = z.object({
 export type TransactionInput = z.output<typeof transactionInputSchema>;
 
 /** The amount messages of spec section 5: single mode and multi mode word "not positive" differently. */
-export function amountMessage(error: AmountError, multi: boolean): string {
-  switch (error) {
-    case "required":
-    case "notPositive":
-    case "invalid":
-      return multi ? "validation.paymentAmountPositive" : "validation.amountPositive";
-    case "grouping":
-      return "validation.amountGrouping";
-    case "tooManyDecimals":
-      return "validation.amountTooManyDecimals";
-    case "tooLarge":
-      return "validation.amountTooLarge";
-  }
+export function transactionAmountMessage(error: AmountError, multi: boolean): string {
+  const positive = multi ? "validation.paymentAmountPositive" : "validation.amountPositive";
+  return amountMessage(error, { required: positive, notPositive: positive });
 }

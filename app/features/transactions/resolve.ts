@@ -4,7 +4,7 @@ import { BASE_RATE, isBelowMinimumRate, parseRate, rateMessages, toUsdCents } fr
 import type { CategoryType } from "~/features/categories/model";
 import { fixedBaseRate, MANUAL_SOURCE } from "~/features/rates/model";
 import type { UserTotalLimit } from "~/platform/db/errors.server";
-import { amountMessage, transactionTypeOf, type PaymentMethod, type TransactionInput, type TransactionType } from "~/features/transactions/model";
+import { transactionAmountMessage, transactionTypeOf, type PaymentMethod, type TransactionInput, type TransactionType } from "~/features/transactions/model";
 
 // Turns a well-shaped transaction input into what is stored: amounts in minor units at
 // their currency's decimals, each payment's rate with its date and source, USD cents
@@ -96,7 +96,7 @@ export function resolveTransaction(input: TransactionInput, facts: ResolveFacts)
       continue;
     }
     const amount = parseAmount(payment.amount, currency.decimalPlaces);
-    if (!amount.ok) issues.push({ path: at("amount"), message: amountMessage(amount.error, input.multi) });
+    if (!amount.ok) issues.push({ path: at("amount"), message: transactionAmountMessage(amount.error, input.multi) });
     const previous = recordedPaymentFor(recorded, position, currency.code);
     const rate = rateOfRow(facts.ratesOnDate, currency.code, input.date, payment.rate, recordedTransaction, position);
     if (!rate.ok) issues.push({ path: at("rate"), message: rate.message });

@@ -4,7 +4,7 @@ import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { formatPercent } from "~/text/count";
-import { BudgetStatusBadge, type BudgetView } from "./budget-card";
+import { BudgetStatusBadge, type BudgetView } from "./budget-status";
 
 /** The dashboard's budgets near or over their limit this month, with the way to /budgets; nothing when there are none. */
 export function BudgetAlerts({ alerts }: { alerts: BudgetView[] }) {

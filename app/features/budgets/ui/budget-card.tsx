@@ -7,40 +7,7 @@ import { Money } from "~/components/money";
 import { ProgressBar } from "~/components/progress-bar";
 import { USD } from "~/money/currencies";
 import { formatPercent } from "~/text/count";
-import type { BudgetStatus } from "~/features/budgets/rules";
-
-/** An expense category as a budget shows it. */
-export type BudgetCategory = { id: string; name: string; icon: string; color: string };
-
-/** A budget as the page shows it: stored cents, and the figures budgetFigures computed from them. */
-export type BudgetView = {
-  id: string;
-  categoryId: string;
-  category: BudgetCategory;
-  amountCents: number;
-  alertThreshold: number;
-  spentCents: number;
-  percent: number;
-  remainingCents: number;
-  status: BudgetStatus;
-};
-
-const statusText: Record<BudgetStatus, string> = {
-  ok: "text-green-800 bg-green-50 border-green-300 dark:text-green-200 dark:bg-green-950 dark:border-green-800",
-  near: "text-yellow-900 bg-yellow-50 border-yellow-400 dark:text-yellow-100 dark:bg-yellow-950 dark:border-yellow-700",
-  over: "text-red-800 bg-red-50 border-red-300 dark:text-red-200 dark:bg-red-950 dark:border-red-800",
-};
-
-/** A budget's status in words, coloured: the colour is never the only signal. */
-export function BudgetStatusBadge({ status }: { status: BudgetStatus }) {
-  const { t } = useTranslation();
-  return (
-    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold ${statusText[status]}`}>
-      {status === "over" ? <span aria-hidden="true">⚠ </span> : null}
-      {t(`budgets.status.${status}`)}
-    </span>
-  );
-}
+import { BudgetStatusBadge, type BudgetView } from "./budget-status";
 
 /** One budget: category, status, the bar, spent of budget, what is left or over; edit and delete, and the delete question under it. */
 export function BudgetCard({

@@ -7,7 +7,7 @@ import { Field, SelectField } from "~/components/forms";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import type { MonthStart } from "~/money/dates";
 import { DEFAULT_ALERT_THRESHOLD, MAX_ALERT_THRESHOLD, MIN_ALERT_THRESHOLD } from "~/features/budgets/rules";
-import type { BudgetView, BudgetCategory } from "./budget-card";
+import type { BudgetCategory, BudgetView } from "./budget-status";
 
 /**
  * The create form, or the edit form in place of a budget's card. Validated by the server (the
