@@ -1,0 +1,101 @@
+import { addMonths, dayToDate, daysBetween, isIsoDate, isoDay, monthEndOf, monthStartOf, readMonth, type MonthStart } from "~/money/dates";
+
+// A report's period (issue 13) and how its trend is grouped. Pure: the page, the API and the
+// CSV export read the same period the same way.
+
+/** The longest period a report covers: five years (from 2021-01-01, up to 2025-12-31). */
+export const MAX_REPORT_YEARS = 5;
+
+/** Spec: periods longer than 62 days group by week or month. */
+export const DAILY_MAX_DAYS = 62;
+/** Up to a year, weeks; beyond, months. */
+export const WEEKLY_MAX_DAYS = 366;
+
+export type Grouping = "daily" | "weekly" | "monthly";
+export const GROUPINGS: readonly Grouping[] = ["daily", "weekly", "monthly"];
+
+export type ReportPeriod = { startDate: string; endDate: string; month: MonthStart | null };
+export type PeriodError = "dateInvalid" | "dateRangeInvalid" | "rangeTooLong";
+
+/** The last day a period starting on `startDate` may end on. */
+export function latestEnd(startDate: string): string {
+  const start = dayToDate(startDate);
+  return isoDay(new Date(Date.UTC(start.getUTCFullYear() + MAX_REPORT_YEARS, start.getUTCMonth(), start.getUTCDate() - 1)));
+}
+
+/** A custom range (both dates inclusive), checked: real dates, the end not before the start, at most five years. */
+export function readRange(from: unknown, to: unknown): { ok: true; period: ReportPeriod } | { ok: false; error: PeriodError } {
+  if (typeof from !== "string" || typeof to !== "string" || !isIsoDate(from) || !isIsoDate(to)) return { ok: false, error: "dateInvalid" };
+  if (to < from) return { ok: false, error: "dateRangeInvalid" };
+  if (to > latestEnd(from)) return { ok: false, error: "rangeTooLong" };
+  return { ok: true, period: { startDate: from, endDate: to, month: null } };
+}
+
+/** A calendar month as a period. */
+export function monthPeriod(month: MonthStart): ReportPeriod {
+  return { startDate: month, endDate: monthEndOf(month), month };
+}
+
+/**
+ * The period a page's address asks for: ?from=&to= (a custom range), else ?month=yyyy-MM, else
+ * this month. A month after the current one is not offered (spec section 2: "next" stops at the
+ * current month) and reads as the current month.
+ */
+export function readPagePeriod(params: URLSearchParams, today: string): { ok: true; period: ReportPeriod } | { ok: false; error: PeriodError } {
+  if (params.has("from") || params.has("to")) return readRange(params.get("from"), params.get("to"));
+  const current = monthStartOf(today);
+  const month = readMonth(params.get("month"));
+  return { ok: true, period: monthPeriod(month && month <= current ? month : current) };
+}
+
+/** How a period's trend is grouped when the reader does not choose: days up to 62, weeks up to a year, then months. */
+export function defaultGrouping(period: ReportPeriod): Grouping {
+  const days = daysBetween(period.startDate, period.endDate) + 1;
+  return days <= DAILY_MAX_DAYS ? "daily" : days <= WEEKLY_MAX_DAYS ? "weekly" : "monthly";
+}
+
+/** The first day of the bucket `day` falls in: itself, its week's Monday (ISO weeks), or its month's first day. */
+export function bucketOf(day: string, grouping: Grouping): string {
+  if (grouping === "daily") return day;
+  if (grouping === "monthly") return monthStartOf(day);
+  const date = dayToDate(day);
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  return isoDay(new Date(date.getTime() - sinceMonday * 86_400_000));
+}
+
+/** Every bucket of the period in order, the first one starting on or before the period's start. */
+export function bucketsOf(period: ReportPeriod, grouping: Grouping): string[] {
+  const buckets: string[] = [];
+  let bucket = bucketOf(period.startDate, grouping);
+  while (bucket <= period.endDate) {
+    buckets.push(bucket);
+    bucket =
+      grouping === "monthly"
+        ? addMonths(bucket as MonthStart, 1)
+        : isoDay(new Date(dayToDate(bucket).getTime() + (grouping === "weekly" ? 7 : 1) * 86_400_000));
+  }
+  return buckets;
+}
+
+export type DayTotals = { date: string; incomeUsdCents: number; expenseUsdCents: number };
+export type TrendPoint = { date: string; incomeUsdCents: number; expenseUsdCents: number; balanceUsdCents: number };
+
+/**
+ * The trend: income and expenses per bucket (every bucket of the period, empty ones as zero) and
+ * the running balance (income − expenses since the period's start) at each bucket's end. Integer
+ * cents added up; nothing rounded.
+ */
+export function trendOf(days: readonly DayTotals[], period: ReportPeriod, grouping: Grouping): TrendPoint[] {
+  const byBucket = new Map(bucketsOf(period, grouping).map((date) => [date, { date, incomeUsdCents: 0, expenseUsdCents: 0, balanceUsdCents: 0 }]));
+  for (const day of days) {
+    const point = byBucket.get(bucketOf(day.date, grouping));
+    if (!point) continue;
+    point.incomeUsdCents += day.incomeUsdCents;
+    point.expenseUsdCents += day.expenseUsdCents;
+  }
+  let balance = 0;
+  return [...byBucket.values()].map((point) => {
+    balance += point.incomeUsdCents - point.expenseUsdCents;
+    return { ...point, balanceUsdCents: balance };
+  });
+}
