@@ -1,3 +1,4 @@
+import type { CategoryType } from "~/features/categories/model";
 import { dayToDate, isoDay } from "~/money/dates";
 import type { TransactionType } from "./model";
 
@@ -19,6 +20,13 @@ export const DEFAULT_PAYMENT_METHOD: PaymentMethod = "cash";
 
 /** A transaction carries at most this many tags. */
 export const MAX_TAGS = 20;
+export const DESCRIPTION_MAX = 200;
+export const MAX_PAYMENTS = 20;
+
+/** The category type whose categories a transaction of this type may use. */
+export function categoryTypeFor(type: TransactionType): CategoryType {
+  return type === "INCOME" ? "income" : "expense";
+}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

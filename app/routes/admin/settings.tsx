@@ -9,14 +9,8 @@ import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
 import { saveManualRate, setCurrencyActive } from "~/features/rates/commands.server";
 import { ratesErrors } from "~/features/rates/errors";
-import {
-  CURRENCY_CODE,
-  manualRateFormSchema,
-  settingsIntents,
-  staleAfterDays,
-  toLatestRateRow,
-  toRunView,
-} from "~/features/rates/model";
+import { manualRateFormSchema, staleAfterDays, toLatestRateRow, toRunView } from "~/features/rates/model";
+import { CURRENCY_CODE, settingsIntents } from "~/features/rates/rules";
 import { findRatesOn, lastRefreshRuns, listCurrencies } from "~/features/rates/queries.server";
 import { refreshRates } from "~/features/rates/refresh.server";
 import { Currencies } from "~/features/rates/ui/currencies-table";
