@@ -24,6 +24,8 @@ import { sessionMiddleware } from "./middleware/session";
 import { sessionContext, themeContext } from "./context.server";
 import { themeMiddleware } from "./middleware/theme";
 import { toPublicUser } from "./auth/public-user";
+import { isLanguage } from "./locales/languages";
+import { messagesChunkUrl } from "./locales/message-chunks.server";
 
 // ARCHITECTURE.md section 1: the order matters (headers wrap everything, CSRF refuses before any work).
 export const middleware: Route.MiddlewareFunction[] = [
@@ -37,8 +39,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export function loader({ context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
+  const locale = getLocale(context);
   return data({
-    locale: getLocale(context),
+    locale,
+    // The entry imports this before hydrating; the document modulepreloads it (Layout).
+    messagesChunk: isLanguage(locale) ? (messagesChunkUrl(locale) ?? null) : null,
     theme: context.get(themeContext),
     user: session ? toPublicUser(session.user) : null,
   });
@@ -63,6 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The page's messages, fetched beside the entry rather than after it (docs/decisions/017). */}
+        {rootData?.messagesChunk ? <link rel="modulepreload" href={rootData.messagesChunk} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -11,6 +11,15 @@ test("English by default, Spanish when the browser's language starts with es", a
   expect(html).toContain("Bienvenido de nuevo");
 });
 
+test("the document modulepreloads its own language's messages (the module itself in dev), not the other's", async () => {
+  const en = await (await browser().fetch("/auth/login")).text();
+  expect(en).toContain('<link rel="modulepreload" href="/app/locales/en/index.ts"/>');
+  expect(en).not.toContain("/app/locales/es/");
+  const es = await (await browser().fetch("/auth/login", { headers: { "Accept-Language": "es" } })).text();
+  expect(es).toContain('<link rel="modulepreload" href="/app/locales/es/index.ts"/>');
+  expect(es).not.toContain("/app/locales/en/");
+});
+
 test("switching language is a form post that stores the choice and returns to the page", async () => {
   const b = browser();
   const res = await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/auth/register?x=1" } });
