@@ -1,16 +1,11 @@
 import { admin } from "./admin";
-import { auth } from "./auth";
-import { categories } from "./categories";
-import { common } from "./common";
 import { dashboard } from "./dashboard";
-import { errors } from "./errors";
 import { landing } from "./landing";
-import { money } from "./money";
 import { profile } from "./profile";
 import { settings } from "./settings";
+import { shell } from "./shell";
 import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
-import { validation } from "./validation";
 
-export const en = { common, auth, dashboard, errors, landing, profile, admin, validation, categories, tags, money, settings, transactionForm, transactions };
+export const en = { ...shell, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions };
