@@ -1,11 +1,21 @@
 // The browser loads a language's messages in parts (docs/decisions/017): the shell, which every
-// page may show (navigation, forms, errors, amounts, category names), and one section per page
+// page may show (navigation, forms, errors, amounts, default category names), and one section per page
 // that only its route shows. A route names its sections in its `handle` (routeMessages) and loads
 // them before a client navigation renders it (withMessages); the document lists the page's
 // sections on <html data-messages> for the entry, which loads them before hydrating.
 
 /** The top-level message keys that belong to one kind of page, not to the shell. */
-export const pageSections = ["landing", "dashboard", "transactions", "transactionForm", "tags", "profile", "admin", "settings"] as const;
+export const pageSections = [
+  "landing",
+  "dashboard",
+  "transactions",
+  "transactionForm",
+  "categories",
+  "tags",
+  "profile",
+  "admin",
+  "settings",
+] as const;
 export type PageSection = (typeof pageSections)[number];
 
 export type MessagesHandle = { messages: readonly PageSection[] };

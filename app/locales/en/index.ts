@@ -1,4 +1,5 @@
 import { admin } from "./admin";
+import { categories } from "./categories";
 import { dashboard } from "./dashboard";
 import { landing } from "./landing";
 import { profile } from "./profile";
@@ -8,4 +9,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const en = { ...shell, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions };
+export const en = { ...shell, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions };

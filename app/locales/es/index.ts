@@ -1,5 +1,6 @@
 import type { Messages } from "..";
 import { admin } from "./admin";
+import { categories } from "./categories";
 import { dashboard } from "./dashboard";
 import { landing } from "./landing";
 import { profile } from "./profile";
@@ -9,4 +10,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const es = { ...shell, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions } satisfies Messages;
+export const es = { ...shell, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions } satisfies Messages;
