@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, test } from "./support";
+import { expect, jsEnabled, register, test } from "./support";
 
 /** Which of the scripts the page fetches from now on contain a text (their file names). */
 function scriptsOf(page: Page) {
@@ -66,4 +66,17 @@ test("the document modulepreloads its language's messages, the chunk the entry t
     // With JavaScript the entry imports that very file (downloaded once), not another copy.
     if (jsEnabled(testInfo)) await expect.poll(() => fetched(own)).toEqual(messages);
   }
+});
+
+test("a form page downloads zod and its schema only once the user starts on the form", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "scripts only matter with JavaScript");
+  await register(page, testInfo);
+  const fetched = scriptsOf(page);
+  await page.goto("/categories");
+  const name = page.getByRole("region", { name: "Add New Category" }).getByLabel("Category name");
+  await expect(name).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await fetched("ZodError"), "zod before the form is used").toEqual([]);
+  await name.focus();
+  await expect.poll(() => fetched("ZodError")).toHaveLength(1);
 });
