@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { messageChunks } from "./scripts/vite-message-chunks.ts";
 
 export default defineConfig({
   plugins: [
@@ -12,6 +13,7 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
+    messageChunks(),
   ],
   resolve: { tsconfigPaths: true },
   environments: {

@@ -1,11 +1,13 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { messageChunks } from "./scripts/vite-message-chunks.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   plugins: [
     reactRouter(),
+    messageChunks(),
     cloudflareTest(async ({ inject }) => ({
       main: "./workers/app.ts",
       wrangler: { configPath: "./wrangler.jsonc" },

@@ -4,10 +4,13 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { isLanguage } from "~/locales/languages";
-import { messagesBackend } from "~/locales/messages.client";
+import { messagesBackend, wantSections } from "~/locales/messages.client";
+import { isPageSection } from "~/locales/sections";
 
 async function hydrate() {
   const lang = document.documentElement.lang;
+  // The sections of messages this page shows besides the shell (root.tsx writes them).
+  wantSections((document.documentElement.dataset.messages ?? "").split(" ").filter(isPageSection));
   const i18n = createInstance();
   // Only the page's language is loaded: no fallback language to fetch as well (the server
   // fills every key in both, and a unit test keeps them so).

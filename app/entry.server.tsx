@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import { preloadModule } from "react-dom";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
@@ -6,6 +7,9 @@ import { NonceProvider } from "~/components/nonce";
 import { getInstance } from "~/middleware/i18n";
 import { nonceContext } from "~/context.server";
 import { createFallbackI18n } from "~/locales/fallback-instance";
+import { isLanguage } from "~/locales/languages";
+import { messagesChunkUrls } from "~/locales/message-chunks.server";
+import { sectionsOf } from "~/locales/sections";
 
 export const streamTimeout = 5_000;
 
@@ -28,9 +32,15 @@ export default async function handleRequest(
     i18n = await createFallbackI18n();
   }
 
+  // The page's messages (its language's shell and the sections its routes show, as root.tsx
+  // lists them for the entry): fetched beside the entry rather than one round trip after it.
+  const matches = routerContext.staticHandlerContext.matches.map((match) => ({ handle: routerContext.routeModules[match.route.id]?.handle }));
+  const messages = isLanguage(i18n.language) ? messagesChunkUrls(i18n.language, sectionsOf(matches)) : [];
+
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
       <I18nextProvider i18n={i18n}>
+        <PreloadModules hrefs={messages} nonce={nonce} />
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>
     </NonceProvider>,
@@ -48,4 +58,10 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** Emits `<link rel="modulepreload">` in the document's head (React's resource API); renders nothing. */
+function PreloadModules({ hrefs, nonce }: { hrefs: readonly string[]; nonce: string | undefined }) {
+  for (const href of hrefs) preloadModule(href, { as: "script", nonce });
+  return null;
 }

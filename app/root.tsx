@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -24,6 +25,7 @@ import { sessionMiddleware } from "./middleware/session";
 import { sessionContext, themeContext } from "./context.server";
 import { themeMiddleware } from "./middleware/theme";
 import { toPublicUser } from "./auth/public-user";
+import { sectionsOf } from "./locales/sections";
 
 // ARCHITECTURE.md section 1: the order matters (headers wrap everything, CSRF refuses before any work).
 export const middleware: Route.MiddlewareFunction[] = [
@@ -57,9 +59,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = rootData?.locale ?? "en";
   const theme = rootData?.theme ?? null;
+  // The sections of messages the page shows besides the shell, for the entry to load before it
+  // hydrates (entry.server.tsx modulepreloads them).
+  const messages = sectionsOf(useMatches()).join(" ") || undefined;
   return (
     // remix-themes sets the class before hydration when the theme follows the system.
-    <html lang={locale} data-theme={theme ?? undefined} dir="ltr" suppressHydrationWarning>
+    <html lang={locale} data-theme={theme ?? undefined} data-messages={messages} dir="ltr" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

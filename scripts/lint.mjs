@@ -5,7 +5,7 @@
 // refuses their lockfile entries, and typescript-eslint does not support
 // TypeScript 7. Unused code, fall-through and implicit returns are compile
 // errors in tsconfig (`npm run typecheck`); this script covers the rest.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, posix, relative } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -53,17 +53,33 @@ const rules = [
 // outside app/ (a package) is `null`, so `pkg` sees the bare specifier instead.
 // auth/password-limit.ts is one constant with no imports, shared by the account schemas
 // (pure) and the password hashing (which plain-Node seed scripts load), so it counts as pure.
-// A feature's rules.ts is the part of its model a page can import without zod (see below).
+// A feature's rules.ts (and form-rules.ts, list-query.ts) is the part of its model a page can
+// import without zod (see below).
+const isRules = (f) => /^app\/features\/[^/]+\/(rules|form-rules|list-query)\.ts$/.test(f);
 const isPure = (f) =>
-  /^app\/(money|text)\//.test(f) || /^app\/features\/[^/]+\/(model|rules)\.ts$/.test(f) || f === "app/auth/password-limit.ts";
+  /^app\/(money|text)\//.test(f) || /^app\/features\/[^/]+\/model\.ts$/.test(f) || isRules(f) || f === "app/auth/password-limit.ts";
+const zodImporters = new Map();
+const importsZod = (f) => {
+  if (!zodImporters.has(f)) zodImporters.set(f, existsSync(join(root, f)) && /\bfrom\s+["']zod["']/.test(readFileSync(join(root, f), "utf8")));
+  return zodImporters.get(f);
+};
 const featureOf = (f) => f.match(/^app\/features\/([^/]+)\//)?.[1];
 const directions = [
   {
     name: "rules-without-schemas",
-    applies: (f) => /^app\/features\/[^/]+\/rules\.ts$/.test(f),
+    applies: (f) => isRules(f) && !f.includes(".test."),
     forbids: (target, pkg, _file, typeOnly) =>
-      (pkg !== null && /^(zod|@conform-to\/zod)/.test(pkg)) || (!typeOnly && target !== null && /\/model\.ts$/.test(target)),
-    why: "a feature's rules.ts carries no schemas (no zod, no model.ts), so pages that only show data do not download zod",
+      (pkg !== null && /^(zod|@conform-to\/zod)/.test(pkg)) || (!typeOnly && target !== null && /\/(form-)?model\.ts$/.test(target)),
+    why: "a feature's rules.ts, form-rules.ts and list-query.ts carry no schemas (no zod, no model.ts), so a page downloads zod only when a form is first used",
+  },
+  {
+    // Conform's zod adapter and a schema module reach a page only through the dynamic import of
+    // validationLoader (components/use-lazy-validation.ts), on the form's first focus.
+    name: "schemas-load-with-the-form",
+    applies: (f) => /^app\/(features\/[^/]+\/ui|components)\//.test(f) && !/\.(server|test)\./.test(f),
+    forbids: (target, pkg, _file, typeOnly, dynamic) =>
+      !typeOnly && !dynamic && ((pkg !== null && /^(zod|@conform-to\/zod)/.test(pkg)) || (target !== null && importsZod(target))),
+    why: "a page's components import constants from rules.ts and load a schema with validationLoader, so zod is downloaded only when a form is used",
   },
   {
     name: "pure-kernel",
@@ -85,9 +101,9 @@ const directions = [
     forbids: (target, _pkg, file) => {
       const other = target && featureOf(target);
       if (!other || other === featureOf(file)) return false;
-      return !/^app\/features\/[^/]+\/(queries\.server|model)\.tsx?$/.test(target);
+      return !/^app\/features\/[^/]+\/(queries\.server|model|rules)\.tsx?$/.test(target);
     },
-    why: "a feature reads another only through its queries.server.ts or model.ts",
+    why: "a feature reads another only through its queries.server.ts or model.ts (or rules.ts, the zod-free part of it)",
   },
   {
     name: "routes-write-through-commands",
@@ -157,7 +173,7 @@ for (const top of roots) {
       const line = text.slice(0, match.index).split("\n").length + (match[0].startsWith("\n") ? 1 : 0);
       for (const rule of directions) {
         const typeOnly = /^\s*(import|export)\s+type\b/.test(match[0]);
-        if (!rule.applies(file) || !rule.forbids(target, pkg, file, typeOnly)) continue;
+        if (!rule.applies(file) || !rule.forbids(target, pkg, file, typeOnly, match[3] !== undefined)) continue;
         problems.push(`${file}:${line}  ${rule.name}: imports ${spec}; ${rule.why}`);
       }
     }

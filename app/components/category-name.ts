@@ -7,5 +7,5 @@ import { useTranslation } from "react-i18next";
 export function useCategoryName() {
   const { t } = useTranslation();
   return (category: { id: string; name: string }) =>
-    category.id.startsWith("default-") ? t(`categories.defaultNames.${category.id}`, { defaultValue: category.name }) : category.name;
+    category.id.startsWith("default-") ? t(`categoryNames.${category.id}`, { defaultValue: category.name }) : category.name;
 }

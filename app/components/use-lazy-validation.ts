@@ -4,22 +4,31 @@ import { useCallback, useRef, useState } from "react";
  * A form's validation in the browser, loaded when the user starts on the form: zod and the
  * form's schema come in their own chunk on the form's first focus, so a visitor who only reads
  * the page never downloads them. Until they arrive a submit is validated by the server, exactly
- * as without JavaScript. `load` must not change between renders (a module-level function);
- * pass `start` to the form's onFocus.
+ * as without JavaScript. `load` must not change between renders (a module-level function, such
+ * as one made by `validationLoader`); pass `start` to the form's onFocus.
  */
-export function useLazyValidation<Validate extends (formData: FormData) => unknown>(load: () => Promise<Validate>) {
-  const [validate, setValidate] = useState<Validate>();
+export function useLazyValidation<Loaded>(load: () => Promise<Loaded>) {
+  const [loaded, setLoaded] = useState<Loaded>();
   const started = useRef(false);
   const start = useCallback(() => {
     if (started.current) return;
     started.current = true;
     load().then(
-      (loaded) => setValidate(() => loaded),
+      (value) => setLoaded(() => value),
       // Offline or a stale build: allow another try; the server still validates every submit.
       () => {
         started.current = false;
       },
     );
   }, [load]);
-  return [validate, start] as const;
+  return [loaded, start] as const;
+}
+
+/**
+ * The loader of a form's validation: Conform's zod adapter and what `schema` picks from the
+ * feature's model, fetched together. The model must reach the browser only through this dynamic
+ * import (pages import constants from the feature's rules.ts), or zod rides along with the page.
+ */
+export function validationLoader<Schema>(schema: () => Promise<Schema>) {
+  return () => Promise.all([import("@conform-to/zod/v4"), schema()]).then(([{ parseWithZod }, picked]) => ({ parseWithZod, schema: picked }));
 }

@@ -1,18 +1,64 @@
-import Big from "big.js";
 import { groupedDecimal, numberToPlainString } from "./amounts.ts";
 
 // ARCHITECTURE.md 3: a rate is an exact decimal string of currency units per 1 USD, > 0, with
-// at most 12 fraction digits. Everything here is string and big.js work; a rate is never held
-// in a float except where a JSON client asks for a number. Imported with relative `.ts` paths
-// only, because the seed and bench scripts load this file under plain Node.
+// at most 12 fraction digits. Everything here is string and BigInt work (an exact decimal is an
+// integer coefficient and a count of fraction digits, and a quotient is rounded once, exactly);
+// a rate is never held in a float except where a JSON client asks for a number. No library:
+// the transaction form computes USD amounts in the browser with these functions
+// (docs/decisions/017). Imported with relative `.ts` paths only, because the seed and bench
+// scripts load this file under plain Node.
 
-/** big.js rounding mode 1 is ROUND_HALF_UP, which rounds ties away from zero for negatives too. */
-const HALF_AWAY_FROM_ZERO = 1;
+/** coefficient × 10^−scale, exactly. */
+type Exact = { coefficient: bigint; scale: number };
 
-// A private constructor so the precision setting does not leak to other big.js users;
-// 40 places is enough that a quotient is only rounded by the explicit round() calls below.
-const Decimal = Big();
-Decimal.DP = 40;
+const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i;
+
+/** A decimal as written ("3871.25", or a double's shortest text such as "1.5e-7"). */
+function exact(text: string): Exact {
+  const match = DECIMAL_TEXT.exec(text);
+  if (!match) throw new RangeError(`not a decimal: ${text}`);
+  const fraction = match[3] ?? "";
+  return decimal(BigInt(match[2]! + fraction) * (match[1] ? -1n : 1n), fraction.length - Number(match[4] ?? 0));
+}
+
+/** coefficient × 10^−scale, with a negative scale folded into the coefficient. */
+function decimal(coefficient: bigint, scale: number): Exact {
+  return scale >= 0 ? { coefficient, scale } : { coefficient: coefficient * 10n ** BigInt(-scale), scale: 0 };
+}
+
+/** numerator ÷ denominator (> 0) rounded to an integer, ties away from zero. */
+function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  const remainder = numerator % denominator;
+  const twice = remainder < 0n ? -2n * remainder : 2n * remainder;
+  return twice >= denominator ? quotient + (numerator < 0n ? -1n : 1n) : quotient;
+}
+
+/** a ÷ b × 10^places, rounded once to an integer (ties away from zero); b > 0. */
+function quotientAt(a: Exact, b: Exact, places: number): bigint {
+  const shift = places + b.scale - a.scale;
+  return shift >= 0
+    ? divideRounded(a.coefficient * 10n ** BigInt(shift), b.coefficient)
+    : divideRounded(a.coefficient, b.coefficient * 10n ** BigInt(-shift));
+}
+
+function compare(a: Exact, b: Exact): number {
+  const scale = Math.max(a.scale, b.scale);
+  const left = a.coefficient * 10n ** BigInt(scale - a.scale);
+  const right = b.coefficient * 10n ** BigInt(scale - b.scale);
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** Plain notation without trailing fraction zeros: 12300n at scale 4 → "1.23". */
+function plain(coefficient: bigint, scale: number): string {
+  const sign = coefficient < 0n ? "-" : "";
+  const digits = (coefficient < 0n ? -coefficient : coefficient).toString().padStart(scale + 1, "0");
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = digits.slice(digits.length - scale).replace(/0+$/, "");
+  return `${sign}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+const ONE: Exact = { coefficient: 1n, scale: 0 };
 
 /** Rates are per 1 USD, so the base currency's own rate is exactly 1. */
 export const BASE_RATE = "1";
@@ -23,22 +69,22 @@ export const RATE_FRACTION_DIGITS = 12;
 const RATE_PATTERN = /^(?:0|[1-9]\d*)(?:\.\d{1,12})?$/;
 
 export function isValidRate(rate: string): boolean {
-  return RATE_PATTERN.test(rate) && new Decimal(rate).gt(0);
+  return RATE_PATTERN.test(rate) && exact(rate).coefficient > 0n;
 }
 
 /** usd_cents = round(amount_minor × 10^(2 − decimals) ÷ rate). */
 export function toUsdCents(amountMinor: number, decimals: number, rate: string): number {
   if (!Number.isSafeInteger(amountMinor)) throw new RangeError("amount must be an integer count of minor units");
   if (!isValidRate(rate)) throw new RangeError(`invalid rate: ${rate}`);
-  const scaled = new Decimal(amountMinor).times(new Decimal(10).pow(2 - decimals));
-  return scaled.div(rate).round(0, HALF_AWAY_FROM_ZERO).toNumber();
+  // amount_minor × 10^(2 − decimals): the amount in US-cent-sized units of the currency, exactly.
+  return Number(quotientAt(decimal(BigInt(amountMinor), decimals - 2), exact(rate), 0));
 }
 
 /** Spec section 5: a rate typed for a transaction is at least 0.0001 units per USD. */
 export const MIN_TRANSACTION_RATE = "0.0001";
 
 export function isBelowMinimumRate(rate: string): boolean {
-  return new Decimal(rate).lt(MIN_TRANSACTION_RATE);
+  return compare(exact(rate), exact(MIN_TRANSACTION_RATE)) < 0;
 }
 
 export type RateInputError = "required" | "invalid" | "tooManyDecimals";
@@ -82,22 +128,21 @@ export function normalizeRate(input: string | number): string | null {
   return parsed.ok ? parsed.rate : null;
 }
 
-/** A rate rounded to 12 fraction digits, half away from zero, in plain notation; null when that leaves nothing positive. */
-function roundRate(value: Big): string | null {
-  const rounded = value.round(RATE_FRACTION_DIGITS, HALF_AWAY_FROM_ZERO);
-  if (rounded.lte(0)) return null;
-  const text = rounded.toFixed();
+/** A rate rounded once to 12 fraction digits, half away from zero, in plain notation; null when that leaves nothing positive. */
+function rateText(roundedAt12: bigint): string | null {
+  if (roundedAt12 <= 0n) return null;
+  const text = plain(roundedAt12, RATE_FRACTION_DIGITS);
   return isValidRate(text) ? text : null;
 }
 
 /**
  * Units of `to` per 1 unit of `from`, through USD: rate(to) ÷ rate(from), both per 1 USD.
- * The quotient is computed to 40 places and rounded once to 12 fraction digits, half away
- * from zero. Null only when the result would round to 0 (below 0.0000000000005).
+ * The exact quotient is rounded once to 12 fraction digits, half away from zero. Null only
+ * when the result would round to 0 (below 0.0000000000005).
  */
 export function crossRate(fromPerUsd: string, toPerUsd: string): string | null {
   if (fromPerUsd === toPerUsd) return "1";
-  return roundRate(new Decimal(toPerUsd).div(fromPerUsd));
+  return rateText(quotientAt(exact(toPerUsd), exact(fromPerUsd), RATE_FRACTION_DIGITS));
 }
 
 /**
@@ -109,7 +154,7 @@ export function crossRate(fromPerUsd: string, toPerUsd: string): string | null {
  */
 export function providerNumberToRate(value: unknown): string | null {
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) return null;
-  return roundRate(new Decimal(value.toString()));
+  return rateText(quotientAt(exact(value.toString()), ONE, RATE_FRACTION_DIGITS));
 }
 
 /**

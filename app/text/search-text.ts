@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 // Search compares folded text: lower-cased, decomposed (NFD) and without combining marks, so
 // "CAFÉ", "Café" and "cafe" are one word. Rows store the folded copy of what is searched
 // (transactions.search_text, users.search_text) and the query is folded the same way; the
@@ -8,9 +6,6 @@ import { z } from "zod";
 
 /** Longest search accepted, in characters (the web lists say so and ignore it; the API answers 400). */
 export const SEARCH_MAX = 100;
-
-/** A search parameter of the API: trimmed, at most SEARCH_MAX characters (the message says the limit). */
-export const searchParamSchema = z.string().trim().max(SEARCH_MAX, "validation.searchTooLong");
 
 /** "CAFÉ Ñandú" → "cafe nandu". */
 export function foldForSearch(text: string): string {

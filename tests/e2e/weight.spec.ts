@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, test } from "./support";
+import { expect, jsEnabled, register, test } from "./support";
 
 /** Which of the scripts the page fetches from now on contain a text (their file names). */
 function scriptsOf(page: Page) {
   const scripts: Promise<{ name: string; text: string }>[] = [];
   page.on("response", (response) => {
-    if (response.request().resourceType() !== "script") return;
+    if (response.request().resourceType() !== "script" || response.status() >= 300) return;
     const name = new URL(response.url()).pathname;
     scripts.push(response.text().then((text) => ({ name, text })));
   });
@@ -34,4 +34,49 @@ test("a page downloads the messages of its own language only, and switching fetc
   await expect.poll(() => spanish("Bienvenido de nuevo")).toHaveLength(1);
   expect(await spanish("Welcome back")).toEqual([]);
   await spanishPage.close();
+});
+
+test("the document modulepreloads its language's messages, the chunk the entry then imports", async ({ page, request }, testInfo) => {
+  for (const [language, own, other] of [
+    ["en", "Welcome back", "Bienvenido de nuevo"],
+    ["es", "Bienvenido de nuevo", "Welcome back"],
+  ] as const) {
+    if (language === "es") {
+      await page.getByRole("button", { name: "es", exact: true }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    }
+    // A fresh document in the language chosen, every file from the server (none from the cache).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    const fetched = scriptsOf(page);
+    await page.goto("/auth/login");
+    await expect(page.getByRole("heading", { name: own })).toBeVisible();
+    const preloads = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    const bodies = await Promise.all(
+      preloads.map(async (path) => {
+        const response = await request.get(path);
+        expect(response.status(), path).toBe(200);
+        expect(response.headers()["content-type"], path).toMatch(/javascript/);
+        return { path, text: await response.text() };
+      }),
+    );
+    const messages = bodies.filter((body) => body.text.includes(own)).map((body) => body.path);
+    expect(messages, `one modulepreload carries the ${language} messages`).toHaveLength(1);
+    expect(bodies.filter((body) => body.text.includes(other))).toEqual([]);
+    // With JavaScript the entry imports that very file (downloaded once), not another copy.
+    if (jsEnabled(testInfo)) await expect.poll(() => fetched(own)).toEqual(messages);
+  }
+});
+
+test("a form page downloads zod and its schema only once the user starts on the form", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "scripts only matter with JavaScript");
+  await register(page, testInfo);
+  const fetched = scriptsOf(page);
+  await page.goto("/categories");
+  const name = page.getByRole("region", { name: "Add New Category" }).getByLabel("Category name");
+  await expect(name).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await fetched("ZodError"), "zod before the form is used").toEqual([]);
+  await name.focus();
+  await expect.poll(() => fetched("ZodError")).toHaveLength(1);
 });

@@ -11,6 +11,16 @@ test("English by default, Spanish when the browser's language starts with es", a
   expect(html).toContain("Bienvenido de nuevo");
 });
 
+test("the document modulepreloads its language's messages, shell and the page's sections (the modules themselves in dev)", async () => {
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="(\/app\/locales\/[^"]+)"/g)].map((m) => m[1]);
+  const login = await (await browser().fetch("/auth/login")).text();
+  expect(preloads(login)).toEqual(["/app/locales/en/shell.ts"]);
+  expect(login).not.toContain("data-messages=");
+  const landing = await (await browser().fetch("/", { headers: { "Accept-Language": "es" } })).text();
+  expect(preloads(landing)).toEqual(["/app/locales/es/shell.ts", "/app/locales/es/landing.ts"]);
+  expect(landing).toContain('data-messages="landing"');
+});
+
 test("switching language is a form post that stores the choice and returns to the page", async () => {
   const b = browser();
   const res = await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/auth/register?x=1" } });

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { displayName } from "~/auth/public-user";
 import type { UserRecord } from "~/auth/user-record.server";
-import { SEARCH_MAX, searchParamSchema } from "~/text/search-text";
+import { SEARCH_MAX } from "~/text/search-text";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
 import { NAME_MAX, apiPasswordChangeSchema, apiRegisterSchema, loginSchema, profileSchema } from "~/features/accounts/model";
 import { defineOperation } from "~/platform/http/operation";
-import { wholeNumberParam } from "~/platform/http/query-params";
+import { searchParamSchema, wholeNumberParam } from "~/platform/http/query-params";
 
 // The accounts API: its JSON shapes, then the auth operations (/api/auth), then the user
 // operations (/api/users). openapi.ts lists authOperations and userOperations.

@@ -123,9 +123,7 @@ export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
-/** The profile page's two forms, told apart by their submit button's intent. */
-export const UPDATE_PROFILE = "update-profile";
-export const CHANGE_PASSWORD = "change-password";
+export { CHANGE_PASSWORD, UPDATE_PROFILE } from "./rules";
 
 /** The signed-in user as the profile page shows them. */
 export type ProfileUser = { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean };

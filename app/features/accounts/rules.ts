@@ -8,6 +8,10 @@ export const passwordRules = [
   { key: "number", test: (p: string) => /\d/.test(p) },
 ] as const;
 
+/** The profile page's two forms, told apart by their submit button's intent. */
+export const UPDATE_PROFILE = "update-profile";
+export const CHANGE_PASSWORD = "change-password";
+
 export type AdminChange = { role?: "superadmin" | "user"; isActive?: boolean };
 
 /** The /admin/users row buttons: each intent is one change, or the sign-in unlock. */

@@ -1,18 +1,17 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
-import { CATEGORY_COLORS, CATEGORY_ICONS, CATEGORY_TYPES, DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, type CategoryType } from "./rules";
+import { CATEGORY_COLORS, CATEGORY_ICONS, CATEGORY_NAME_MAX, CATEGORY_TYPES, DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, type CategoryType } from "./rules";
 
 export {
   CATEGORY_COLORS,
   CATEGORY_ICONS,
+  CATEGORY_NAME_MAX,
   CATEGORY_TYPES,
   DEFAULT_CATEGORY_COLOR,
   DEFAULT_CATEGORY_ICON,
   type CategoryIcon,
   type CategoryType,
 } from "./rules";
-
-export const CATEGORY_NAME_MAX = 50;
 
 const categoryHexes = CATEGORY_COLORS.map((c) => c.hex) as string[];
 

@@ -47,3 +47,5 @@ export type CategoryType = (typeof CATEGORY_TYPES)[number];
 
 export const DEFAULT_CATEGORY_ICON: CategoryIcon = "ShoppingCart";
 export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
+
+export const CATEGORY_NAME_MAX = 50;

@@ -164,7 +164,7 @@ export const getExchangeRateOperation = defineOperation({
   summary: "The rate between two currencies on a day (today by default)",
   description:
     "Units of `to` per 1 `from`. Every stored rate is per 1 USD, so a pair without USD is a cross rate: " +
-    "rate(to) ÷ rate(from), computed in exact decimal arithmetic (big.js, 40 places) and rounded once to 12 fraction " +
+    "rate(to) ÷ rate(from), computed exactly (integer arithmetic on the decimal digits) and rounded once to 12 fraction " +
     "digits, half away from zero; rateExact is that string and rate its nearest JSON number. Each leg is the latest " +
     "rate on or before the day (a manual rate wins over the provider's, which wins over the built-in snapshot, on the " +
     "same day). Any known currency may be used, active or not (400 for an unknown code); 404 when no rate is known " +

@@ -1,24 +1,28 @@
 import { z } from "zod";
 import { BASE_CURRENCY } from "~/money/currencies";
-import { dayToDate, isoDay } from "~/money/dates";
+import { isoDay } from "~/money/dates";
 import { BASE_RATE, parseRate, rateMessages } from "~/money/rates";
 import { isIsoDate } from "~/features/transactions/model";
 import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
+import { FIXED_SOURCE, rateAgeDays, staleRateAge } from "./rules";
 
 // The rates feature's rules (ARCHITECTURE.md 4): where a rate came from, which one a day uses,
 // when it counts as old, and why a refresh wrote nothing. The decimal arithmetic is in ~/money/rates.
+// What pages show without a schema lives in rules.ts, re-exported here.
 
-/** Where a stored rate came from. A provider run stores "provider"; USD is "fixed" and never stored as a lookup. */
-export const RATE_SOURCES = ["manual", "provider", "snapshot", "fixed"] as const;
-export type RateSource = (typeof RATE_SOURCES)[number];
-export const PROVIDER_SOURCE: RateSource = "provider";
-export const MANUAL_SOURCE: RateSource = "manual";
-export const FIXED_SOURCE: RateSource = "fixed";
-
-/** A source the app knows how to name (the pages translate these; anything else is shown as stored). */
-export function isRateSource(source: string): source is RateSource {
-  return (RATE_SOURCES as readonly string[]).includes(source);
-}
+export {
+  CURRENCY_CODE,
+  FIXED_SOURCE,
+  isRateSource,
+  MANUAL_SOURCE,
+  paymentRateAgeDays,
+  PROVIDER_SOURCE,
+  RATE_SOURCES,
+  rateAgeDays,
+  settingsIntents,
+  staleRateAge,
+  type RateSource,
+} from "./rules";
 
 /** A currency as stored (spec section 3); inactive ones keep their transactions but are not offered nor refreshed. */
 export type Currency = { code: string; name: string; symbol: string; decimalPlaces: number; isActive: boolean };
@@ -97,25 +101,6 @@ export function staleAfterDays(env: { RATE_STALE_AFTER_DAYS?: number | undefined
   return env.RATE_STALE_AFTER_DAYS ?? DEFAULT_RATE_STALE_AFTER_DAYS;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Whole calendar days from a rate's date to the day it is used on; 0 when used on or before its own day. */
-export function rateAgeDays(rateDate: string, usedOn: string): number {
-  const days = Math.round((dayToDate(usedOn).getTime() - dayToDate(rateDate).getTime()) / DAY_MS);
-  return Number.isFinite(days) && days > 0 ? days : 0;
-}
-
-/** A payment's rate's age on the day it is used. A rate typed by the user is theirs for the day and USD is always 1: neither ages. */
-export function paymentRateAgeDays(rate: { date: string; source: string }, usedOn: string): number {
-  return rate.source === MANUAL_SOURCE || rate.source === FIXED_SOURCE ? 0 : rateAgeDays(rate.date, usedOn);
-}
-
-/** The age of a rate worth warning about ("rate from 1 Nov 2026, 22 days old"), or null. */
-export function staleRateAge(rate: { date: string; source: string }, usedOn: string, staleAfterDays: number): number | null {
-  const age = paymentRateAgeDays(rate, usedOn);
-  return age > staleAfterDays ? age : null;
-}
-
 // Why a refresh wrote nothing (ARCHITECTURE.md 4). Stored in rate_refresh_runs.message as
 // "reason" or "reason:detail"; a successful run stores the date its rates were filed under.
 export const REFRESH_FAILURES = [
@@ -191,9 +176,3 @@ export function toLatestRateRow(currency: { code: string; name: string }, rate: 
     stale: rate ? staleRateAge(rate, today, staleAfter) !== null : false,
   };
 }
-
-/** The admin settings page's three forms, told apart by the submit button's `intent`. */
-export const settingsIntents = { manualRate: "manual-rate", refresh: "refresh", currencyStatus: "currency-status" } as const;
-
-/** A currency code as the settings page posts and flashes it. */
-export const CURRENCY_CODE = /^[A-Z]{3}$/;

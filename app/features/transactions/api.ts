@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SEARCH_MAX, searchParamSchema } from "~/text/search-text";
+import { SEARCH_MAX } from "~/text/search-text";
 import { dayToDate, formatDate } from "~/money/dates";
 import { minorToDecimalString, minorToNumber as decimalNumber, signedAmount } from "~/money/amounts";
 import { BASE_CURRENCY } from "~/money/currencies";
@@ -16,7 +16,7 @@ import {
 } from "~/features/transactions/model";
 import { apiErrors, type ApiError, type FieldErrors, type Translate } from "~/platform/http/envelope";
 import { defineOperation } from "~/platform/http/operation";
-import { wholeNumberParam } from "~/platform/http/query-params";
+import { searchParamSchema, wholeNumberParam } from "~/platform/http/query-params";
 import type { SaveRefusal } from "./commands.server";
 import type { Decimals, TransactionRecord } from "./queries.server";
 

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { SEARCH_MAX } from "~/text/search-text";
 import type { TransactionType } from "./model";
 import { isIsoDate, MAX_TAGS } from "./rules";
@@ -37,31 +36,39 @@ export type ListQuery = {
 
 export const DEFAULT_SORT: { sort: SortColumn; order: SortOrder } = { sort: "date", order: "desc" };
 
-const id = z.string().trim().min(1).max(100);
+// Plain functions rather than zod: the filter form cleans its query in the browser
+// (listParamsFromFields), and the list page ships no schema library (docs/decisions/017).
+const TRANSACTION_TYPE_VALUES: readonly TransactionType[] = ["INCOME", "EXPENSE"];
+const SORT_COLUMNS: readonly SortColumn[] = ["date", "amount"];
+const SORT_ORDERS: readonly SortOrder[] = ["asc", "desc"];
+const ID_MAX = 100;
+const CURRENCY_PARAM = /^[A-Z]{3,10}$/;
+
+/** An id as the URL carries it: trimmed, 1 to ID_MAX characters, else undefined. */
+function idParam(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed && trimmed.length <= ID_MAX ? trimmed : undefined;
+}
+
+function oneOf<T extends string>(choices: readonly T[], value: string | undefined): T | undefined {
+  return choices.find((choice) => choice === value);
+}
+
 const field = {
-  q: z
-    .string()
-    .transform((s) => s.trim())
-    .catch(""),
-  type: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .pipe(z.enum(["INCOME", "EXPENSE"]))
-    .optional()
-    .catch(undefined),
-  date: z.string().trim().refine(isIsoDate).optional().catch(undefined),
-  id: id.optional().catch(undefined),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3,10}$/)
-    .optional()
-    .catch(undefined),
-  sort: z.enum(["date", "amount"]).catch(DEFAULT_SORT.sort),
-  order: z.enum(["asc", "desc"]).catch(DEFAULT_SORT.order),
-  page: z.coerce.number().int().min(1).max(PAGE_MAX).catch(1),
+  type: (value: string | undefined) => oneOf(TRANSACTION_TYPE_VALUES, value?.trim().toUpperCase()),
+  date: (value: string | undefined) => {
+    const trimmed = value?.trim();
+    return trimmed !== undefined && isIsoDate(trimmed) ? trimmed : undefined;
+  },
+  currency: (value: string | undefined) => {
+    const code = value?.trim().toUpperCase();
+    return code !== undefined && CURRENCY_PARAM.test(code) ? code : undefined;
+  },
+  page: (value: string | undefined) => {
+    // As Number() reads it (surrounding spaces allowed), a whole number from 1 to PAGE_MAX.
+    const page = value === undefined ? 1 : Number(value);
+    return Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1;
+  },
 };
 
 /** The first value of a parameter, or undefined; an empty field of a GET form counts as absent. */
@@ -71,23 +78,23 @@ function first(params: URLSearchParams, name: string): string | undefined {
 }
 
 export function parseListQuery(params: URLSearchParams): ListQuery {
-  const chosenTags = [...new Set(params.getAll("tag").flatMap((t) => (id.safeParse(t).success ? [t.trim()] : [])))];
+  const chosenTags = [...new Set(params.getAll("tag").flatMap((t) => idParam(t) ?? []))];
   const tags = chosenTags.slice(0, TAG_FILTER_MAX);
-  const q = field.q.parse(params.get("q") ?? "");
+  const q = (params.get("q") ?? "").trim();
   const searchTooLong = q.length > SEARCH_MAX;
   return {
     q: searchTooLong ? "" : q,
     ...(searchTooLong ? { searchTooLong } : {}),
     ...(chosenTags.length > TAG_FILTER_MAX ? { tooManyTags: true } : {}),
-    type: field.type.parse(first(params, "type")),
-    from: field.date.parse(first(params, "from")),
-    to: field.date.parse(first(params, "to")),
-    category: field.id.parse(first(params, "category")),
-    currency: field.currency.parse(first(params, "currency")),
+    type: field.type(first(params, "type")),
+    from: field.date(first(params, "from")),
+    to: field.date(first(params, "to")),
+    category: idParam(first(params, "category")),
+    currency: field.currency(first(params, "currency")),
     tags,
-    sort: field.sort.parse(first(params, "sort") ?? DEFAULT_SORT.sort),
-    order: field.order.parse(first(params, "order") ?? DEFAULT_SORT.order),
-    page: field.page.parse(first(params, "page") ?? 1),
+    sort: oneOf(SORT_COLUMNS, first(params, "sort")) ?? DEFAULT_SORT.sort,
+    order: oneOf(SORT_ORDERS, first(params, "order")) ?? DEFAULT_SORT.order,
+    page: field.page(first(params, "page")),
   };
 }
 

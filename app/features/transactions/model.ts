@@ -3,7 +3,7 @@ import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "~/tex
 import type { AmountError } from "~/money/amounts";
 import { amountMessage } from "~/text/typed-number";
 import type { CategoryType } from "~/features/categories/model";
-import { isIsoDate, MAX_TAGS, PAYMENT_METHODS } from "./rules";
+import { DESCRIPTION_MAX, isIsoDate, MAX_PAYMENTS, MAX_TAGS, PAYMENT_METHODS } from "./rules";
 
 // The shape of a transaction as the web form and the API send it (spec sections 3 and 5),
 // before the amounts meet their currencies' decimals and rates (resolve.ts).
@@ -20,15 +20,16 @@ export function transactionTypeOf(categoryType: CategoryType | undefined): Trans
   return categoryType === "income" ? "INCOME" : "EXPENSE";
 }
 
-/** The category type whose categories a transaction of this type may use. */
-export function categoryTypeFor(type: TransactionType): CategoryType {
-  return type === "INCOME" ? "income" : "expense";
-}
-
-export { DEFAULT_PAYMENT_METHOD, isIsoDate, MAX_TAGS, PAYMENT_METHODS, type PaymentMethod } from "./rules";
-
-export const DESCRIPTION_MAX = 200;
-export const MAX_PAYMENTS = 20;
+export {
+  categoryTypeFor,
+  DEFAULT_PAYMENT_METHOD,
+  DESCRIPTION_MAX,
+  isIsoDate,
+  MAX_PAYMENTS,
+  MAX_TAGS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from "./rules";
 
 /** "Credit Card", "credit-card", "CREDIT_CARD" → "credit_card"; anything else is kept so the enum refuses it. */
 export function normalizePaymentMethod(value: unknown): unknown {

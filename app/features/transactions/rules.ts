@@ -1,3 +1,4 @@
+import type { CategoryType } from "~/features/categories/model";
 import type { TransactionType } from "./model";
 
 // The zod-free part of the transactions model (model.ts and form-model.ts re-export it): the
@@ -18,6 +19,13 @@ export const DEFAULT_PAYMENT_METHOD: PaymentMethod = "cash";
 
 /** A transaction carries at most this many tags. */
 export const MAX_TAGS = 20;
+export const DESCRIPTION_MAX = 200;
+export const MAX_PAYMENTS = 20;
+
+/** The category type whose categories a transaction of this type may use. */
+export function categoryTypeFor(type: TransactionType): CategoryType {
+  return type === "INCOME" ? "income" : "expense";
+}
 
 /** Moved to the money kernel's calendar (goals use it too); kept here for the transactions feature's imports. */
 export { isIsoDate } from "~/money/dates";

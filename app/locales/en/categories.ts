@@ -43,22 +43,6 @@ export const categories = {
     updated: "Category updated successfully!",
     deleted: "Category deleted successfully!",
   },
-  // Default categories are stored in English; these are their names per language, by id.
-  defaultNames: {
-    "default-food": "Food & Dining",
-    "default-housing": "Housing",
-    "default-transport": "Transportation",
-    "default-utilities": "Utilities",
-    "default-entertainment": "Entertainment",
-    "default-health": "Healthcare",
-    "default-shopping": "Shopping",
-    "default-education": "Education",
-    "default-travel": "Travel",
-    "default-salary": "Salary",
-    "default-freelance": "Freelance",
-    "default-investments": "Investments",
-    "default-gifts": "Gifts",
-  },
   colors: {
     red: "Red",
     orange: "Orange",

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { getInstance } from "~/middleware/i18n";
+import { withMessages } from "~/locales/messages.client";
+import { routeMessages } from "~/locales/sections";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -8,6 +10,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 // The admin layout's middleware has already refused everyone but superadmins.
+// This page's messages beside the shell (locales/sections.ts), loaded before a client navigation renders it.
+export const handle = routeMessages("admin");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
+
 export function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("admin.dashboard.metaTitle") };
 }

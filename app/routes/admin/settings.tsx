@@ -9,14 +9,8 @@ import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
 import { saveManualRate, setCurrencyActive } from "~/features/rates/commands.server";
 import { ratesErrors } from "~/features/rates/errors";
-import {
-  CURRENCY_CODE,
-  manualRateFormSchema,
-  settingsIntents,
-  staleAfterDays,
-  toLatestRateRow,
-  toRunView,
-} from "~/features/rates/model";
+import { manualRateFormSchema, staleAfterDays, toLatestRateRow, toRunView } from "~/features/rates/model";
+import { CURRENCY_CODE, settingsIntents } from "~/features/rates/rules";
 import { findRatesOn, lastRefreshRuns, listCurrencies } from "~/features/rates/queries.server";
 import { refreshRates } from "~/features/rates/refresh.server";
 import { Currencies } from "~/features/rates/ui/currencies-table";
@@ -28,6 +22,8 @@ import { isBaseCurrency } from "~/money/currencies";
 import { isoDay } from "~/money/dates";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
+import { withMessages } from "~/locales/messages.client";
+import { routeMessages } from "~/locales/sections";
 import type { Route } from "./+types/settings";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -35,6 +31,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 // The admin layout's middleware has already refused everyone but superadmins, for loaders and actions alike.
+// This page's messages beside the shell (locales/sections.ts), loaded before a client navigation renders it.
+export const handle = routeMessages("settings");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
+
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const env = context.get(envContext);

@@ -12,6 +12,8 @@ import { useFlashParam } from "~/components/use-flash-param";
 import { formatCount } from "~/text/count";
 import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
+import { withMessages } from "~/locales/messages.client";
+import { routeMessages } from "~/locales/sections";
 import type { Route } from "./+types/users";
 
 // Spec section 9: banners clear after 5000 ms.
@@ -21,6 +23,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 // The admin layout's middleware has already refused everyone but superadmins, for loaders and actions alike.
+// This page's messages beside the shell (locales/sections.ts), loaded before a client navigation renders it.
+export const handle = routeMessages("admin");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const { q, searchTooLong, role } = readUserFilters(new URL(request.url).searchParams);

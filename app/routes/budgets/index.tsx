@@ -29,6 +29,8 @@ import { USD } from "~/money/currencies";
 import { addMonths, dayToDate, formatMonthYear, isoDay, monthStartOf, readMonth, type MonthStart } from "~/money/dates";
 import { dbContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
+import { withMessages } from "~/locales/messages.client";
+import { routeMessages } from "~/locales/sections";
 import type { Route } from "./+types/index";
 
 // Budgets & Goals (spec section 2, issue 12). One month's budgets at a time, chosen by links
@@ -50,6 +52,9 @@ const savedMessages: Record<string, string> = {
   "goal-deleted": "budgets.messages.goalDeleted",
   "goal-progress": "budgets.messages.goalProgress",
 };
+
+export const handle = routeMessages("budgets");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];

@@ -14,11 +14,17 @@ import { CategoryForm } from "~/features/categories/ui/category-form";
 import { CategoryLabel, CategoryRow } from "~/features/categories/ui/category-row";
 import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
+import { withMessages } from "~/locales/messages.client";
+import { routeMessages } from "~/locales/sections";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
 }
+
+// This page's messages beside the shell (locales/sections.ts), loaded before a client navigation renders it.
+export const handle = routeMessages("categories");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);

@@ -14,11 +14,17 @@ import { listCurrencies } from "~/features/rates/queries.server";
 import { formatMonthYear, isoDay, monthStartOf } from "~/money/dates";
 import { dbContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
+import { withMessages } from "~/locales/messages.client";
+import { routeMessages } from "~/locales/sections";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
 }
+
+// This page's messages beside the shell (locales/sections.ts), loaded before a client navigation renders it.
+export const handle = routeMessages("dashboard", "budgets");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = requireSession(context);

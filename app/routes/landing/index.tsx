@@ -13,11 +13,17 @@ import { getInstance } from "~/middleware/i18n";
 import { formatMoney } from "~/money/amounts";
 import { USD } from "~/money/currencies";
 import { SIGNED_OUT_PARAM } from "./signed-out";
+import { withMessages } from "~/locales/messages.client";
+import { routeMessages } from "~/locales/sections";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "description", content: loaderData?.description }];
 }
+
+// This page's messages beside the shell (locales/sections.ts), loaded before a client navigation renders it.
+export const handle = routeMessages("landing");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectSignedIn(context);

@@ -5,7 +5,8 @@ import { data, redirect, useSearchParams } from "react-router";
 import { updateProfile } from "~/features/accounts/commands.server";
 import { accountFormRefusal } from "~/features/accounts/errors";
 import { attemptPasswordChange } from "~/features/accounts/flows.server";
-import { CHANGE_PASSWORD, UPDATE_PROFILE, passwordChangeSchema, profileSchema } from "~/features/accounts/model";
+import { passwordChangeSchema, profileSchema } from "~/features/accounts/model";
+import { CHANGE_PASSWORD, UPDATE_PROFILE } from "~/features/accounts/rules";
 import { listRecentActivity } from "~/features/accounts/queries.server";
 import { ActivityCard } from "~/features/accounts/ui/activity-card";
 import { AccountActionsCard, PersonalInfoCard, SecurityCard, type ProfileActionResult } from "~/features/accounts/ui/profile-cards";
@@ -16,6 +17,8 @@ import { Alert } from "~/components/forms";
 import { useFlashParam } from "~/components/use-flash-param";
 import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
+import { withMessages } from "~/locales/messages.client";
+import { routeMessages } from "~/locales/sections";
 import type { Route } from "./+types/index";
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
@@ -34,6 +37,10 @@ export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
   if (retryAfter) merged.set("Retry-After", retryAfter);
   return merged;
 }
+
+// This page's messages beside the shell (locales/sections.ts), loaded before a client navigation renders it.
+export const handle = routeMessages("profile");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = requireSession(context);

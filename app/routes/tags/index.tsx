@@ -13,6 +13,8 @@ import { TagForm } from "~/features/tags/ui/tag-form";
 import { TagRow } from "~/features/tags/ui/tag-row";
 import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
+import { withMessages } from "~/locales/messages.client";
+import { routeMessages } from "~/locales/sections";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -22,6 +24,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 // The page's modes (spec section 4: list, creating, editing one tag) and its confirmation and
 // usage panels are states of the URL: ?new, ?edit=id, ?delete=id, ?usage=id. So each works
 // without JavaScript, and with it they are client navigations.
+// This page's messages beside the shell (locales/sections.ts), loaded before a client navigation renders it.
+export const handle = routeMessages("tags");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const db = context.get(dbContext);

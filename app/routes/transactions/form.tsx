@@ -27,6 +27,8 @@ import {
 import { isoDay } from "~/money/dates";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
+import { withMessages } from "~/locales/messages.client";
+import { routeMessages } from "~/locales/sections";
 import type { Route } from "./+types/form";
 
 // /expenses/new and /expenses/edit/{id}: one screen (spec sections 2, 4 and 5), drawn by
@@ -45,6 +47,10 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   if (loaderData) return [{ title: loaderData.title }];
   return [{ title: isRouteErrorResponse(error) ? (error.data as { title?: string } | null)?.title : undefined }];
 }
+
+// This page's messages beside the shell (locales/sections.ts), loaded before a client navigation renders it.
+export const handle = routeMessages("transactionForm");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = requireSession(context);

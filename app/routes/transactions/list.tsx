@@ -20,6 +20,8 @@ import { transactionErrors } from "~/features/transactions/errors";
 import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
 import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
+import { withMessages } from "~/locales/messages.client";
+import { routeMessages } from "~/locales/sections";
 import type { Route } from "./+types/list";
 
 // /expenses (spec section 2, Transaction list). The whole state of the page (search, filters,
@@ -32,6 +34,10 @@ const DELETE = "delete";
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
 }
+
+// This page's messages beside the shell (locales/sections.ts), loaded before a client navigation renders it.
+export const handle = routeMessages("transactions");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
@@ -7,7 +6,13 @@ import { buttonClass, ErrorSummary, Field, PasswordField, SubmitButton, useIsPen
 import { Card } from "~/components/card";
 import { displayName } from "~/auth/public-user";
 import { RoleBadge } from "~/components/role-badge";
-import { CHANGE_PASSWORD, UPDATE_PROFILE, passwordChangeSchema, profileSchema, type ProfileUser } from "~/features/accounts/model";
+import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
+import type { ProfileUser } from "~/features/accounts/model";
+import { CHANGE_PASSWORD, UPDATE_PROFILE } from "~/features/accounts/rules";
+
+// Each form's schema arrives on the form's first focus (docs/decisions/017).
+const loadProfileValidation = validationLoader(() => import("~/features/accounts/model").then((m) => m.profileSchema));
+const loadPasswordValidation = validationLoader(() => import("~/features/accounts/model").then((m) => m.passwordChangeSchema));
 
 /** What the profile page's action answers a failed form with; the intent says which form it was. */
 export type ProfileActionResult = { intent: string; result: SubmissionResult<string[]>; retryAfter: number | null };
@@ -72,16 +77,17 @@ function InfoItem({ label, children }: { label: string; children: ReactNode }) {
 function ProfileForm({ user, lastResult }: { user: ProfileUser; lastResult: ProfileActionResult | undefined }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: UPDATE_PROFILE });
+  const [validation, startValidation] = useLazyValidation(loadProfileValidation);
   const [form, fields] = useForm({
     id: "profile-form",
     lastResult: lastResult?.result,
     defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    onValidate: validation && (({ formData }) => validation.parseWithZod(formData, { schema: validation.schema })),
   });
   return (
-    <Form method="post" action="/profile?edit=profile" className="space-y-1" {...getFormProps(form)}>
+    <Form method="post" action="/profile?edit=profile" className="space-y-1" {...getFormProps(form)} onFocus={startValidation}>
       <SummarySlot>
         <ErrorSummary formId={form.id} errors={form.allErrors} result={lastResult?.result} formErrorId={form.errorId} />
       </SummarySlot>
@@ -145,15 +151,16 @@ export function SecurityCard({ open, lastResult }: { open: boolean; lastResult: 
 function PasswordForm({ lastResult }: { lastResult: ProfileActionResult | undefined }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: CHANGE_PASSWORD });
+  const [validation, startValidation] = useLazyValidation(loadPasswordValidation);
   const [form, fields] = useForm({
     id: "password-form",
     lastResult: lastResult?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+    onValidate: validation && (({ formData }) => validation.parseWithZod(formData, { schema: validation.schema })),
   });
   return (
-    <Form method="post" action="/profile?edit=password" className="mt-4 space-y-1" {...getFormProps(form)}>
+    <Form method="post" action="/profile?edit=password" className="mt-4 space-y-1" {...getFormProps(form)} onFocus={startValidation}>
       <SummarySlot>
         <ErrorSummary
           formId={form.id}

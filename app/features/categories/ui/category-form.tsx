@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
@@ -7,16 +6,19 @@ import { CategoryIcon } from "~/components/category-icon";
 import { ChoiceGroup, Swatch } from "~/components/choice-group";
 import { EditingHeading, FormButtons, FormErrorAlert, listIntents } from "~/components/editable-list";
 import { Field } from "~/components/forms";
+import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
+import type { CategoryView } from "~/features/categories/model";
 import {
   CATEGORY_COLORS,
   CATEGORY_ICONS,
   CATEGORY_NAME_MAX,
   CATEGORY_TYPES,
-  categorySchema,
   DEFAULT_CATEGORY_COLOR,
   DEFAULT_CATEGORY_ICON,
-  type CategoryView,
-} from "~/features/categories/model";
+} from "~/features/categories/rules";
+
+// The schema arrives on the form's first focus (docs/decisions/017).
+const loadValidation = validationLoader(() => import("~/features/categories/model").then((m) => m.categorySchema));
 
 /** The add form, or the edit form in place of a category's row. */
 export function CategoryForm({
@@ -31,19 +33,20 @@ export function CategoryForm({
   const { t } = useTranslation();
   const intent = mode === "create" ? listIntents.create : listIntents.update;
   const formId = mode === "create" ? "category-new" : `category-${category!.id}`;
+  const [validation, startValidation] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: formId,
     lastResult,
     defaultValue: category ?? { type: "expense", color: DEFAULT_CATEGORY_COLOR, icon: DEFAULT_CATEGORY_ICON },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: categorySchema }),
+    onValidate: validation && (({ formData }) => validation.parseWithZod(formData, { schema: validation.schema })),
   });
   const [name, setName] = useState(String(fields.name.initialValue ?? ""));
   const action = mode === "create" ? "/categories" : `/categories?edit=${category!.id}`;
   const initial = (value: unknown, fallback: string) => (typeof value === "string" && value ? value : fallback);
   return (
-    <Form method="post" action={action} className="space-y-3" {...getFormProps(form)}>
+    <Form method="post" action={action} className="space-y-3" {...getFormProps(form)} onFocus={startValidation}>
       {mode === "edit" ? <EditingHeading heading={t("categories.yours.editing", { name: category!.name })} id={category!.id} /> : null}
       <FormErrorAlert form={form} result={lastResult} />
       <Field

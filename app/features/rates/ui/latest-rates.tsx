@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
 import { useCurrencyName } from "~/components/currency-name";
 import { DataCell, DataRow, DataTable, type Column } from "~/components/table";
-import { isRateSource, type LatestRateRow } from "~/features/rates/model";
+import type { LatestRateRow } from "~/features/rates/model";
+import { isRateSource } from "~/features/rates/rules";
 import { formatRate } from "~/money/rates";
 import { DayTime } from "./run-text";
 

@@ -1,11 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { useCurrencyName } from "~/components/currency-name";
 import { Form } from "react-router";
 import { ErrorList, ErrorSummary, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
-import { manualRateFormSchema, settingsIntents } from "~/features/rates/model";
+import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
+import { settingsIntents } from "~/features/rates/rules";
 import { decimalForInput } from "~/money/amounts";
+
+// The schema (per language) arrives on the form's first focus (docs/decisions/017).
+const loadValidation = validationLoader(() => import("~/features/rates/model").then((m) => m.manualRateFormSchema));
 
 /** A superadmin's rate for a currency and day; validated on the client with the schema the action uses. */
 export function ManualRateForm({
@@ -20,18 +23,19 @@ export function ManualRateForm({
   const { t, i18n } = useTranslation();
   const currencyName = useCurrencyName();
   const pending = useIsPending({ intent: settingsIntents.manualRate });
+  const [validation, startValidation] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: "manual-rate-form",
     lastResult,
     defaultValue: { date: today },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: manualRateFormSchema(i18n.language) }),
+    onValidate: validation && (({ formData }) => validation.parseWithZod(formData, { schema: validation.schema(i18n.language) })),
   });
   const currencyErrorId = `${fields.currencyCode.id}-error`;
   const rateHintId = `${fields.rate.id}-hint`;
   return (
-    <Form method="post" className="space-y-3" {...getFormProps(form)}>
+    <Form method="post" className="space-y-3" {...getFormProps(form)} onFocus={startValidation}>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("settings.manual.description")}</p>
       <ErrorSummary formId={form.id} errors={form.allErrors} result={lastResult} formErrorId={form.errorId} />
       <div>

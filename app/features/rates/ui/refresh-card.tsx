@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Card } from "~/components/card";
 import { SubmitButton, useIsPending } from "~/components/forms";
-import { settingsIntents, type RunView } from "~/features/rates/model";
+import type { RunView } from "~/features/rates/model";
+import { settingsIntents } from "~/features/rates/rules";
 import { dayText, InstantText, useReasonText } from "./run-text";
 
 /** The provider, the schedule, the last good and bad runs, and "Refresh now". */

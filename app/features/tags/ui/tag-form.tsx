@@ -1,25 +1,30 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ChoiceGroup, Swatch } from "~/components/choice-group";
 import { EditingHeading, FormButtons, FormErrorAlert, listIntents } from "~/components/editable-list";
 import { Field } from "~/components/forms";
-import { DEFAULT_TAG_COLOR, TAG_COLORS, TAG_DESCRIPTION_MAX, TAG_NAME_MAX, tagSchema, type TagView } from "~/features/tags/model";
+import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
+import type { TagView } from "~/features/tags/model";
+import { DEFAULT_TAG_COLOR, TAG_COLORS, TAG_DESCRIPTION_MAX, TAG_NAME_MAX } from "~/features/tags/rules";
+
+// The schema arrives on the form's first focus (docs/decisions/017).
+const loadValidation = validationLoader(() => import("~/features/tags/model").then((m) => m.tagSchema));
 
 /** The create form, or the edit form in place of a tag's row. */
 export function TagForm({ mode, tag, lastResult }: { mode: "create" | "edit"; tag?: TagView; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
   const intent = mode === "create" ? listIntents.create : listIntents.update;
   const formId = mode === "create" ? "tag-new" : `tag-${tag!.id}`;
+  const [validation, startValidation] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: formId,
     lastResult,
     defaultValue: tag ? { name: tag.name, description: tag.description ?? "", color: tag.color } : { color: DEFAULT_TAG_COLOR },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: tagSchema }),
+    onValidate: validation && (({ formData }) => validation.parseWithZod(formData, { schema: validation.schema })),
   });
   const [name, setName] = useState(String(fields.name.initialValue ?? ""));
   const color = typeof fields.color.initialValue === "string" && fields.color.initialValue ? fields.color.initialValue : DEFAULT_TAG_COLOR;
@@ -29,6 +34,7 @@ export function TagForm({ mode, tag, lastResult }: { mode: "create" | "edit"; ta
       action={mode === "create" ? "/tags?new" : `/tags?edit=${tag!.id}`}
       className="space-y-3"
       {...getFormProps(form)}
+      onFocus={startValidation}
     >
       {mode === "edit" ? <EditingHeading heading={t("tags.form.editTitle")} id={tag!.id} /> : null}
       <FormErrorAlert form={form} result={lastResult} />

@@ -6,9 +6,10 @@ import { dayToDate, formatDate } from "~/money/dates";
 import { Money } from "~/components/money";
 import { isBaseCurrency, USD } from "~/money/currencies";
 import { formatRate } from "~/money/rates";
-import { isRateSource, staleRateAge } from "~/features/rates/model";
-import { intentValue, PAYMENTS_ANCHOR, paymentAnchor, rateExplanation, type DraftPayment } from "~/features/transactions/form-model";
-import { categoryTypeFor, isIsoDate, PAYMENT_METHODS, type TransactionType } from "~/features/transactions/model";
+import { isRateSource, staleRateAge } from "~/features/rates/rules";
+import { intentValue, PAYMENTS_ANCHOR, paymentAnchor, rateExplanation, type DraftPayment } from "~/features/transactions/form-rules";
+import type { TransactionType } from "~/features/transactions/model";
+import { categoryTypeFor, isIsoDate, PAYMENT_METHODS } from "~/features/transactions/rules";
 import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, Field, inputClass, Spinner, type ListOfErrors } from "~/components/forms";
 

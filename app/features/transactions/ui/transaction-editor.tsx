@@ -1,21 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { CONFIRM_ANCHOR, ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, ErrorList, ErrorSummary, Field, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import {
-  intentAnchor,
-  intentValue,
-  PAYMENTS_ANCHOR,
-  paymentUsdCents,
-  transactionFormSchema,
-  type Draft,
-  type FormIntent,
-} from "~/features/transactions/form-model";
-import { DESCRIPTION_MAX, MAX_PAYMENTS, type TransactionType } from "~/features/transactions/model";
+import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
+import { intentAnchor, intentValue, PAYMENTS_ANCHOR, paymentUsdCents, type Draft, type FormIntent } from "~/features/transactions/form-rules";
+import type { TransactionType } from "~/features/transactions/model";
+import { DESCRIPTION_MAX, MAX_PAYMENTS } from "~/features/transactions/rules";
 import {
   CategorySelect,
   PaymentRow,
@@ -36,7 +29,10 @@ import { USD } from "~/money/currencies";
 // works without JavaScript: switching type or mode, adding or removing a payment row and
 // refreshing a rate are submit buttons with intents that the action answers by showing the
 // form again. With JavaScript the same buttons change the page in place (useTransactionDraft)
-// and the USD amounts follow every keystroke, computed by the same pure functions (form-model.ts).
+// and the USD amounts follow every keystroke, computed by the same pure functions (form-rules.ts).
+// The schema the action validates with (form-model.ts, and zod) arrives on the form's first
+// focus; until then the server validates a save, as without JavaScript (docs/decisions/017).
+const loadValidation = validationLoader(() => import("~/features/transactions/form-model").then((m) => m.transactionFormSchema));
 
 const FORM_ID = TRANSACTION_FORM_ID;
 const TYPES: readonly TransactionType[] = ["EXPENSE", "INCOME"];
@@ -76,15 +72,18 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
   const knownRef = useRef(knownCodes);
   knownRef.current = knownCodes;
 
+  const [validation, startValidation] = useLazyValidation(loadValidation);
   const [form] = useForm({
     id: FORM_ID,
     lastResult: formResult?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: transactionFormSchema({ currencies: page.currencies, rateKnown: (code) => knownRef.current.has(code), locale }),
-      }),
+    onValidate:
+      validation &&
+      (({ formData }) =>
+        validation.parseWithZod(formData, {
+          schema: validation.schema({ currencies: page.currencies, rateKnown: (code) => knownRef.current.has(code), locale }),
+        })),
   });
   const errors = form.allErrors as Record<string, ListOfErrors>;
 
@@ -152,6 +151,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
         action={formAction}
         className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
         {...getFormProps(form)}
+        onFocus={startValidation}
       >
         {/* The default button: Enter in a field saves, rather than pressing the first intent button. */}
         <button type="submit" name="intent" value={intentValue.save} tabIndex={-1} aria-hidden="true" className="sr-only">

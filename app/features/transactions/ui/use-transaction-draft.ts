@@ -7,8 +7,9 @@ import {
   type FormCategory,
   type FormIntent,
   type RateRef,
-} from "~/features/transactions/form-model";
-import { isIsoDate, type TransactionType } from "~/features/transactions/model";
+} from "~/features/transactions/form-rules";
+import type { TransactionType } from "~/features/transactions/model";
+import { isIsoDate } from "~/features/transactions/rules";
 import { decimalForInput } from "~/money/amounts";
 import { isBaseCurrency } from "~/money/currencies";
 
