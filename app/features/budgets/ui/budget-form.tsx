@@ -1,17 +1,19 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { useCategoryName } from "~/components/category-name";
 import { EditingHeading, FormButtons, FormErrorAlert, type ListIntents } from "~/components/editable-list";
 import { Field, SelectField } from "~/components/forms";
+import { serverForm } from "~/components/server-form";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import type { MonthStart } from "~/money/dates";
 import { DEFAULT_ALERT_THRESHOLD, MAX_ALERT_THRESHOLD, MIN_ALERT_THRESHOLD } from "~/features/budgets/rules";
 import type { BudgetCategory, BudgetView } from "./budget-status";
 
 /**
- * The create form, or the edit form in place of a budget's card. Validated by the server (the
- * page downloads no schema library); the answer keeps what was typed and marks each field.
+ * The create form, or the edit form in place of a budget's card. Validated by the server only
+ * (serverForm: the page downloads no form or schema library); the answer keeps what was typed
+ * and marks each field.
  */
 export function BudgetForm({
   mode,
@@ -36,33 +38,30 @@ export function BudgetForm({
   const { t, i18n } = useTranslation();
   const categoryName = useCategoryName();
   const formId = mode === "create" ? "budget-new" : `budget-${budget!.id}`;
-  const [form, fields] = useForm({
-    id: formId,
+  const { form, field } = serverForm<"categoryId" | "amount" | "alertThreshold">(
+    formId,
     lastResult,
-    defaultValue: budget
+    budget
       ? {
           categoryId: budget.categoryId,
           amount: decimalForInput(minorToDecimalString(budget.amountCents, 2), i18n.language),
           alertThreshold: String(budget.alertThreshold),
         }
       : { alertThreshold: String(DEFAULT_ALERT_THRESHOLD) },
-    shouldValidate: "onSubmit",
-  });
+  );
+  const category = field("categoryId");
+  const amount = field("amount");
+  const threshold = field("alertThreshold");
   return (
-    <Form method="post" action={action} className="space-y-3" {...getFormProps(form)}>
+    <Form method="post" action={action} id={form.id} noValidate className="space-y-3">
       {mode === "edit" ? <EditingHeading heading={t("budgets.form.editTitle")} id={budget!.id} /> : null}
       <FormErrorAlert form={form} result={lastResult} />
       <input type="hidden" name="month" value={month.slice(0, 7)} />
       <div className="grid gap-x-4 sm:grid-cols-3">
         <SelectField
           label={t("budgets.form.category")}
-          selectProps={{
-            id: fields.categoryId.id,
-            name: fields.categoryId.name,
-            defaultValue: String(fields.categoryId.initialValue ?? ""),
-            autoFocus: mode === "edit",
-          }}
-          errors={fields.categoryId.errors}
+          selectProps={{ ...category.input, autoFocus: mode === "edit" }}
+          errors={category.errors}
         >
           <option value="">{t("budgets.form.chooseCategory")}</option>
           {categories.map((category) => (
@@ -73,13 +72,13 @@ export function BudgetForm({
         </SelectField>
         <Field
           label={t("budgets.form.amount")}
-          inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", autoComplete: "off", placeholder: decimalForInput("250.00", i18n.language) }}
-          errors={fields.amount.errors}
+          inputProps={{ ...amount.input, type: "text", inputMode: "decimal", autoComplete: "off", placeholder: decimalForInput("250.00", i18n.language) }}
+          errors={amount.errors}
         />
         <Field
           label={t("budgets.form.threshold")}
-          inputProps={{ ...getInputProps(fields.alertThreshold, { type: "number" }), min: MIN_ALERT_THRESHOLD, max: MAX_ALERT_THRESHOLD, step: 1 }}
-          errors={fields.alertThreshold.errors}
+          inputProps={{ ...threshold.input, type: "number", min: MIN_ALERT_THRESHOLD, max: MAX_ALERT_THRESHOLD, step: 1 }}
+          errors={threshold.errors}
           hint={<p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("budgets.form.thresholdHint")}</p>}
         />
       </div>

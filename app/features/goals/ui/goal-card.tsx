@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { RowDeleteConfirm, RowEditDeleteLinks, type ListIntents } from "~/components/editable-list";
 import { Figure, FigureList } from "~/components/figure";
 import { ErrorSummary, Field, SubmitButton } from "~/components/forms";
+import { serverForm } from "~/components/server-form";
 import { Money } from "~/components/money";
 import { ProgressBar } from "~/components/progress-bar";
 import { decimalForInput, type MoneyCurrency } from "~/money/amounts";
@@ -116,7 +117,8 @@ export function GoalCard({
         )}
       </div>
       {confirming ? <RowDeleteConfirm page={page} back={back} intent={intents.delete} id={goal.id} name={goal.name} messages="budgets.goals.confirmDelete" /> : null}
-      {confirming ? null : <ProgressForm goal={goal} action={back} lastResult={progressResult} />}
+      {/* Keyed by the history's length: after a recorded change (with JavaScript, no reload) the form starts empty. */}
+      {confirming ? null : <ProgressForm key={goal.entries.length} goal={goal} action={back} lastResult={progressResult} />}
       {goal.entries.length > 0 ? <History goal={goal} /> : null}
     </div>
   );
@@ -127,7 +129,8 @@ function ProgressForm({ goal, action, lastResult }: { goal: GoalView; action: st
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const formId = `goal-progress-${goal.id}`;
-  const [form, fields] = useForm<{ amount: string; note: string }>({ id: formId, lastResult, shouldValidate: "onSubmit" });
+  const { form, field } = serverForm<"amount" | "note">(formId, lastResult);
+  const fields = { amount: field("amount"), note: field("note") };
   const posting =
     navigation.state !== "idle" && navigation.formData?.get("intent") === GOAL_PROGRESS_INTENT && navigation.formData?.get("id") === goal.id;
   const direction = posting ? navigation.formData?.get("direction") : null;
@@ -135,7 +138,7 @@ function ProgressForm({ goal, action, lastResult }: { goal: GoalView; action: st
     // Closed until opened, so a phone shows the goals first; open again when the server refused it.
     <details open={Boolean(lastResult) || undefined} className="mt-3 rounded-md border border-slate-200 dark:border-slate-700">
       <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-semibold">{t("budgets.goals.progress.legend", { name: goal.name })}</summary>
-      <Form method="post" action={action} className="px-3 pb-3" {...getFormProps(form)}>
+      <Form method="post" action={action} id={form.id} noValidate className="px-3 pb-3">
         <fieldset>
           <legend className="sr-only">{t("budgets.goals.progress.legend", { name: goal.name })}</legend>
           <ErrorSummary formId={formId} errors={form.allErrors} result={lastResult} formErrorId={form.errorId} />
@@ -143,10 +146,10 @@ function ProgressForm({ goal, action, lastResult }: { goal: GoalView; action: st
           <div className="mt-2 grid gap-x-3 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)_auto] sm:items-start">
             <Field
               label={t("budgets.goals.progress.amount", { currency: goal.currency.code })}
-              inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", autoComplete: "off", placeholder: decimalForInput("50.00", i18n.language) }}
+              inputProps={{ ...fields.amount.input, type: "text", inputMode: "decimal", autoComplete: "off", placeholder: decimalForInput("50.00", i18n.language) }}
               errors={fields.amount.errors}
             />
-            <Field label={t("budgets.goals.progress.note")} inputProps={{ ...getInputProps(fields.note, { type: "text" }), maxLength: GOAL_NOTE_MAX }} errors={fields.note.errors} />
+            <Field label={t("budgets.goals.progress.note")} inputProps={{ ...fields.note.input, type: "text", maxLength: GOAL_NOTE_MAX }} errors={fields.note.errors} />
             <div className="flex gap-2 sm:pt-6">
               <input type="hidden" name="intent" value={GOAL_PROGRESS_INTENT} />
               <SubmitButton name="direction" value="deposit" pending={direction === "deposit"} pendingLabel={t("budgets.goals.progress.saving")} disabled={posting}>

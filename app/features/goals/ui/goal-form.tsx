@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { useCurrencyName } from "~/components/currency-name";
 import { EditingHeading, FormButtons, FormErrorAlert, type ListIntents } from "~/components/editable-list";
 import { Field, SelectField } from "~/components/forms";
+import { serverForm } from "~/components/server-form";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX } from "~/features/goals/rules";
@@ -14,8 +15,9 @@ import type { GoalView } from "./goal-card";
 export type GoalCurrencyChoice = { code: string; name: string; decimals: number };
 
 /**
- * The create form, or the edit form in place of a goal's card. Validated by the server (the
- * page downloads no schema library); the answer keeps what was typed and marks each field.
+ * The create form, or the edit form in place of a goal's card. Validated by the server only
+ * (serverForm: the page downloads no form or schema library); the answer keeps what was typed
+ * and marks each field.
  */
 export function GoalForm({
   mode,
@@ -38,10 +40,10 @@ export function GoalForm({
   const currencyName = useCurrencyName();
   const formId = mode === "create" ? "goal-new" : `goal-${goal!.id}`;
   const amount = (minor: number, decimals: number) => decimalForInput(minorToDecimalString(minor, decimals), i18n.language);
-  const [form, fields] = useForm({
-    id: formId,
+  const { form, field } = serverForm<"name" | "currencyCode" | "targetAmount" | "savedAmount" | "targetDate" | "description">(
+    formId,
     lastResult,
-    defaultValue: goal
+    goal
       ? {
           name: goal.name,
           currencyCode: goal.currency.code,
@@ -51,20 +53,28 @@ export function GoalForm({
           description: goal.description ?? "",
         }
       : { currencyCode: BASE_CURRENCY },
-    shouldValidate: "onSubmit",
-  });
-  const [name, setName] = useState(String(fields.name.initialValue ?? ""));
+  );
+  const fields = {
+    name: field("name"),
+    currencyCode: field("currencyCode"),
+    targetAmount: field("targetAmount"),
+    savedAmount: field("savedAmount"),
+    targetDate: field("targetDate"),
+    description: field("description"),
+  };
+  const [name, setName] = useState(fields.name.input.defaultValue);
   // Once a goal has history its amounts are in its currency: the server refuses a change, so the form does not offer one.
   const currencyLocked = Boolean(goal && goal.entries.length > 0);
   return (
-    <Form method="post" action={action} className="space-y-3" {...getFormProps(form)}>
+    <Form method="post" action={action} id={form.id} noValidate className="space-y-3">
       {mode === "edit" ? <EditingHeading heading={t("budgets.goals.form.editTitle")} id={goal!.id} /> : null}
       <FormErrorAlert form={form} result={lastResult} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
           label={t("budgets.goals.form.name")}
           inputProps={{
-            ...getInputProps(fields.name, { type: "text" }),
+            ...fields.name.input,
+            type: "text",
             placeholder: t("budgets.goals.form.namePlaceholder"),
             maxLength: GOAL_NAME_MAX,
             autoFocus: true,
@@ -74,14 +84,14 @@ export function GoalForm({
         />
         {currencyLocked ? (
           <div>
-            <input type="hidden" name={fields.currencyCode.name} value={goal!.currency.code} />
+            <input type="hidden" name={fields.currencyCode.input.name} value={goal!.currency.code} />
             <p className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">{t("budgets.goals.form.currency")}</p>
             <p className="py-2">{currencyName({ code: goal!.currency.code, name: "" })} ({goal!.currency.code})</p>
           </div>
         ) : (
           <SelectField
             label={t("budgets.goals.form.currency")}
-            selectProps={{ id: fields.currencyCode.id, name: fields.currencyCode.name, defaultValue: String(fields.currencyCode.initialValue ?? BASE_CURRENCY) }}
+            selectProps={fields.currencyCode.input}
             errors={fields.currencyCode.errors}
           >
             {currencies.map((currency) => (
@@ -93,12 +103,12 @@ export function GoalForm({
         )}
         <Field
           label={t("budgets.goals.form.target")}
-          inputProps={{ ...getInputProps(fields.targetAmount, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
+          inputProps={{ ...fields.targetAmount.input, type: "text", inputMode: "decimal", autoComplete: "off" }}
           errors={fields.targetAmount.errors}
         />
         <Field
           label={t("budgets.goals.form.saved")}
-          inputProps={{ ...getInputProps(fields.savedAmount, { type: "text" }), inputMode: "decimal", autoComplete: "off", "aria-describedby": `${formId}-saved-hint` }}
+          inputProps={{ ...fields.savedAmount.input, type: "text", inputMode: "decimal", autoComplete: "off", "aria-describedby": `${formId}-saved-hint` }}
           errors={fields.savedAmount.errors}
           hint={
             <p id={`${formId}-saved-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
@@ -106,10 +116,10 @@ export function GoalForm({
             </p>
           }
         />
-        <Field label={t("budgets.goals.form.targetDate")} inputProps={{ ...getInputProps(fields.targetDate, { type: "date" }) }} errors={fields.targetDate.errors} />
+        <Field label={t("budgets.goals.form.targetDate")} inputProps={{ ...fields.targetDate.input, type: "date" }} errors={fields.targetDate.errors} />
         <Field
           label={t("budgets.goals.form.description")}
-          inputProps={{ ...getInputProps(fields.description, { type: "text" }), maxLength: GOAL_DESCRIPTION_MAX }}
+          inputProps={{ ...fields.description.input, type: "text", maxLength: GOAL_DESCRIPTION_MAX }}
           errors={fields.description.errors}
         />
       </div>
