@@ -315,8 +315,8 @@ export type CategoryTotal = {
   usdCents: number;
 };
 
-/** USD totals per category and type, largest first. */
-export async function totalsByCategory(db: Db, userId: string, period: Period): Promise<CategoryTotal[]> {
+/** USD totals per category and type, largest first; only one type's when `period.type` is given (a report's expense categories). */
+export async function totalsByCategory(db: Db, userId: string, period: Period & { type?: TransactionType }): Promise<CategoryTotal[]> {
   const rows = await db
     .select({
       categoryId: transactions.categoryId,
