@@ -37,28 +37,38 @@ export type ReportData = {
   transactionCount: number;
 };
 
+/** The expense categories of a period, largest first, with their shares of the expenses (sharesInTenths). */
+export async function expenseCategories(db: Db, userId: string, period: ReportPeriod): Promise<ReportCategory[]> {
+  const totals = await totalsByCategory(db, userId, { startDate: period.startDate, endDate: period.endDate, type: "EXPENSE" });
+  const shares = sharesInTenths(totals.map((c) => c.usdCents));
+  return totals.map((c, index) => ({
+    categoryId: c.categoryId,
+    name: c.name,
+    color: c.color,
+    icon: c.icon,
+    usdCents: c.usdCents,
+    shareTenths: shares[index]!,
+  }));
+}
+
+/** Income, expenses and the running balance per day, week or month of the period (every bucket, empty ones as zero). */
+export async function reportTrend(db: Db, userId: string, period: ReportPeriod, grouping: Grouping): Promise<TrendPoint[]> {
+  return trendOf(await totalsByDate(db, userId, { startDate: period.startDate, endDate: period.endDate }), period, grouping);
+}
+
 export async function reportData(db: Db, userId: string, period: ReportPeriod, grouping: Grouping): Promise<ReportData> {
-  const range = { startDate: period.startDate, endDate: period.endDate };
-  const [summary, expenseCategories, days] = await Promise.all([
-    transactionSummary(db, userId, range),
-    totalsByCategory(db, userId, { ...range, type: "EXPENSE" }),
-    totalsByDate(db, userId, range),
+  const [summary, categories, trend] = await Promise.all([
+    transactionSummary(db, userId, { startDate: period.startDate, endDate: period.endDate }),
+    expenseCategories(db, userId, period),
+    reportTrend(db, userId, period, grouping),
   ]);
-  const shares = sharesInTenths(expenseCategories.map((c) => c.usdCents));
   return {
     incomeUsdCents: summary.incomeUsdCents,
     expenseUsdCents: summary.expenseUsdCents,
     netUsdCents: summary.incomeUsdCents - summary.expenseUsdCents,
     currencies: summary.byCurrency,
-    categories: expenseCategories.map((c, index) => ({
-      categoryId: c.categoryId,
-      name: c.name,
-      color: c.color,
-      icon: c.icon,
-      usdCents: c.usdCents,
-      shareTenths: shares[index]!,
-    })),
-    trend: trendOf(days, period, grouping),
+    categories,
+    trend,
     transactionCount: summary.count,
   };
 }
