@@ -315,8 +315,8 @@ export type CategoryTotal = {
   usdCents: number;
 };
 
-/** USD totals per category and type, largest first. */
-export async function totalsByCategory(db: Db, userId: string, period: Period): Promise<CategoryTotal[]> {
+/** USD totals per category and type, largest first; only one type's when `period.type` is given (a report's expense categories). */
+export async function totalsByCategory(db: Db, userId: string, period: Period & { type?: TransactionType }): Promise<CategoryTotal[]> {
   const rows = await db
     .select({
       categoryId: transactions.categoryId,
@@ -374,4 +374,92 @@ export function expenseCentsByCategory(db: Db, userId: string, period: Required<
     .where(filterConditions(userId, { type: "EXPENSE", startDate: period.startDate, endDate: period.endDate }))
     .groupBy(transactions.categoryId)
     .as("spent");
+}
+
+/** Where a walk through a period's transactions stopped: the last (date, id) read. */
+export type DateIdCursor = { date: string; id: string };
+
+export type PaymentExportRow = {
+  transactionId: string;
+  date: string;
+  type: TransactionType;
+  description: string;
+  categoryName: string | null;
+  /** The transaction's tag names, in name order. */
+  tagNames: string[];
+  position: number;
+  currencyCode: string;
+  amountMinor: number;
+  rate: string;
+  rateDate: string;
+  rateSource: string;
+  usdCents: number;
+};
+
+/**
+ * One chunk of a period's payments, a row each, for the CSV export: the next `limit`
+ * transactions after `after` in (date, id) order, each with all its payments (in position
+ * order), its category's name and its tag names. Keyset, never OFFSET: each chunk starts from
+ * the (user, date) index at the cursor, so the 100th chunk costs what the first does. The
+ * transactions are found through the date range, so the payments and tags are checked for
+ * their owner with ownerCheck rather than found by it (owner-check.server.ts). Eight bound
+ * parameters whatever the chunk (D1 allows 100, decision 010): the tags are folded per
+ * transaction in SQL, never bound as a list.
+ */
+export async function paymentExportChunk(
+  db: Db,
+  userId: string,
+  period: Required<Period>,
+  after: DateIdCursor | null,
+  limit: number,
+): Promise<PaymentExportRow[]> {
+  const from = after && after.date > period.startDate ? after.date : period.startDate;
+  const page = db
+    .select({
+      id: sql<string>`${transactions.id}`.as("page_id"),
+      date: sql<string>`${transactions.date}`.as("page_date"),
+      type: sql<TransactionType>`${transactions.type}`.as("page_type"),
+      description: sql<string>`${transactions.description}`.as("page_description"),
+      categoryId: sql<string | null>`${transactions.categoryId}`.as("page_category_id"),
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        gte(transactions.date, from),
+        lte(transactions.date, period.endDate),
+        after && after.date >= period.startDate ? sql`(${transactions.date} > ${after.date} or ${transactions.id} > ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(asc(transactions.date), asc(transactions.id))
+    .limit(limit)
+    .as("page");
+  const rows = await db
+    .select({
+      transactionId: page.id,
+      date: page.date,
+      type: page.type,
+      description: page.description,
+      categoryName: sql<string | null>`${categories.name}`.as("category_name"),
+      // A JSON array, so a tag name holding any separator survives; ordered by the inner select.
+      tagNames: sql<string>`(select json_group_array(tag_name) from (select ${tags.name} as tag_name from ${transactionTags} inner join ${tags} on ${tags.id} = ${transactionTags.tagId} where ${transactionTags.transactionId} = ${page.id} and +${tags.userId} = ${userId} order by ${tags.nameKey}))`.as("tag_names"),
+      position: payments.position,
+      currencyCode: payments.currencyCode,
+      amountMinor: payments.amountMinor,
+      rate: payments.rate,
+      rateDate: payments.rateDate,
+      rateSource: payments.rateSource,
+      usdCents: sql<number>`${payments.usdCents}`.as("payment_usd_cents"),
+    })
+    .from(page)
+    .innerJoin(payments, and(eq(payments.transactionId, page.id), ownerCheck(payments.userId, userId)))
+    .leftJoin(categories, eq(categories.id, page.categoryId))
+    .orderBy(asc(page.date), asc(page.id), asc(payments.position));
+  return rows.map((r) => ({
+    ...r,
+    tagNames: JSON.parse(r.tagNames) as string[],
+    position: Number(r.position),
+    amountMinor: Number(r.amountMinor),
+    usdCents: Number(r.usdCents),
+  }));
 }
