@@ -18,6 +18,7 @@ export default [
     route("categories", "routes/categories/index.tsx"),
     route("tags", "routes/tags/index.tsx"),
     route("budgets", "routes/budgets/index.tsx"),
+    route("reports", "routes/reports/index.tsx"),
     route("profile", "routes/profile/index.tsx"),
     layout("routes/admin/layout.tsx", [
       route("admin", "routes/admin/index.tsx"),

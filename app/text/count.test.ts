@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatCount, formatPercent } from "./count";
+import { formatCount, formatPercent, formatPercentTenths } from "./count";
 
 test("counts are grouped the locale's way from four digits, as amounts are", () => {
   expect(formatCount(1234, "es")).toBe("1.234");
@@ -14,4 +14,11 @@ test("whole percents in the locale's way, past 100 and below 0 too", () => {
   expect(formatPercent(1234, "es")).toBe("1.234\u00a0%");
   expect(formatPercent(0, "en")).toBe("0%");
   expect(formatPercent(-5, "en")).toBe("-5%");
+});
+
+test("percents in tenths, as a report's shares show them", () => {
+  expect(formatPercentTenths(125, "en")).toBe("12.5%");
+  expect(formatPercentTenths(125, "es")).toBe("12,5\u00a0%");
+  expect(formatPercentTenths(1000, "en")).toBe("100.0%");
+  expect(formatPercentTenths(3, "en")).toBe("0.3%");
 });

@@ -20,3 +20,15 @@ export function formatPercent(wholePercent: number, locale: string): string {
   // 85 → "0.85": a numeric string is formatted exactly (Intl.NumberFormat v3).
   return format.format(minorToDecimalString(wholePercent, 2) as Intl.StringNumericLiteral);
 }
+
+const tenthsFormats = new Map<string, Intl.NumberFormat>();
+
+/** A percent in tenths in the locale's way ("12.5%", "12,5 %"), exact from its digits. */
+export function formatPercentTenths(tenths: number, locale: string): string {
+  let format = tenthsFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: "always" });
+    tenthsFormats.set(locale, format);
+  }
+  return format.format(minorToDecimalString(tenths, 3) as Intl.StringNumericLiteral);
+}

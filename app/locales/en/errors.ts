@@ -70,4 +70,6 @@ export const errors = {
   failedToLoadGoals: "Failed to load savings goals",
   failedToSaveGoal: "Failed to save savings goal",
   failedToDeleteGoal: "Failed to delete savings goal",
+  failedToLoadReports: "Failed to load report data",
+  rangeTooLong: "A period can span at most five years",
 };

@@ -73,4 +73,6 @@ export const errors = {
   failedToLoadGoals: "No se pudieron cargar las metas de ahorro",
   failedToSaveGoal: "No se pudo guardar la meta de ahorro",
   failedToDeleteGoal: "No se pudo eliminar la meta de ahorro",
+  failedToLoadReports: "No se pudieron cargar los datos del reporte",
+  rangeTooLong: "Un período puede abarcar como máximo cinco años",
 } satisfies Messages<typeof en>;

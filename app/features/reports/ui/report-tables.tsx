@@ -1,0 +1,170 @@
+import { useTranslation } from "react-i18next";
+import { CategoryBadge } from "~/components/category-icon";
+import { useCategoryName } from "~/components/category-name";
+import { LazyChart } from "~/components/charts/lazy-chart";
+import { Money, type MoneyTone } from "~/components/money";
+import { DataCell, DataRow, DataTable } from "~/components/table";
+import type { MoneyCurrency } from "~/money/amounts";
+import { formatPercentTenths } from "~/text/count";
+import { USD } from "~/money/currencies";
+import { dayToDate } from "~/money/dates";
+import type { Grouping, TrendPoint } from "~/features/reports/period";
+import type { ReportCategory, ReportCurrency } from "~/features/reports/queries.server";
+
+// The figures of a report as tables (rendered by the server, read by screen readers), each with
+// the chart that pictures it: every chart is drawn from the same rows its table lists.
+
+/** A share in tenths of a percent ("12.5%"), exact from its digits. */
+export function ShareText({ tenths }: { tenths: number }) {
+  const { i18n } = useTranslation();
+  return <span className="tabular-nums">{formatPercentTenths(tenths, i18n.language)}</span>;
+}
+
+function bucketLabel(date: string, grouping: Grouping, locale: string) {
+  const options: Intl.DateTimeFormatOptions =
+    grouping === "monthly" ? { month: "long", year: "numeric", timeZone: "UTC" } : { month: "short", day: "2-digit", year: "numeric", timeZone: "UTC" };
+  return new Intl.DateTimeFormat(locale, options).format(dayToDate(date));
+}
+
+/** The rows a table lists: the buckets with income or expenses (the chart draws every bucket; an empty one adds nothing to read). */
+function withActivity(trend: TrendPoint[]) {
+  return trend.filter((p) => p.incomeUsdCents !== 0 || p.expenseUsdCents !== 0);
+}
+
+function uncategorised(category: ReportCategory) {
+  return { id: category.categoryId ?? "", name: category.name ?? "" };
+}
+
+/** Spending by category: the pie and the top-spending table (category, USD, share of the total). */
+export function CategoryBreakdown({ id, categories, title }: { id: string; categories: ReportCategory[]; title?: string }) {
+  const { t, i18n } = useTranslation();
+  const categoryName = useCategoryName();
+  const name = (c: ReportCategory) => (c.categoryId ? categoryName(uncategorised(c)) : t("reports.categories.uncategorised"));
+  if (categories.length === 0) return <p className="text-slate-600 dark:text-slate-300">{t("reports.categories.empty")}</p>;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+      <LazyChart kind="pie" locale={i18n.language} slices={categories.map((c) => ({ label: name(c), cents: c.usdCents, color: c.color ?? "#94A3B8" }))} />
+      <div>
+        {title ? (
+          <h3 id={`${id}-table`} className="mb-2 font-semibold">
+            {title}
+          </h3>
+        ) : null}
+        <DataTable wideAt="sm" compact labelledBy={title ? `${id}-table` : id} columns={[
+          { key: "category", label: t("reports.categories.category") },
+          { key: "amount", label: t("reports.categories.amount"), align: "right" },
+          { key: "percent", label: t("reports.categories.percent"), align: "right" },
+        ]}>
+          {categories.map((c) => (
+            <DataRow key={c.categoryId ?? "none"}>
+              <DataCell label={t("reports.categories.category")} place="title" header className="text-left">
+                <span className="inline-flex items-center gap-2">
+                  {c.icon && c.color ? <CategoryBadge icon={c.icon} color={c.color} size="sm" /> : <span aria-hidden="true" className="inline-block h-8 w-8 rounded-full bg-slate-400" />}
+                  <span className="font-medium break-words">{name(c)}</span>
+                </span>
+              </DataCell>
+              <DataCell label={t("reports.categories.amount")} place="headline" align="right">
+                <Money minor={c.usdCents} currency={USD} />
+              </DataCell>
+              <DataCell label={t("reports.categories.percent")} align="right">
+                <ShareText tenths={c.shareTenths} />
+              </DataCell>
+            </DataRow>
+          ))}
+        </DataTable>
+      </div>
+    </div>
+  );
+}
+
+/** Income and expenses per day (or week, or month): the bar chart and its table. */
+export function IncomeExpenseBars({ id, trend, grouping }: { id: string; trend: TrendPoint[]; grouping: Grouping }) {
+  const { t, i18n } = useTranslation();
+  const dateLabel = t(grouping === "daily" ? "reports.days.date" : grouping === "weekly" ? "reports.days.week" : "reports.days.month");
+  return (
+    <div className="space-y-4">
+      <LazyChart kind="bar" locale={i18n.language} points={trend.map((p) => ({ date: p.date, incomeCents: p.incomeUsdCents, expenseCents: p.expenseUsdCents }))} />
+      <DataTable wideAt="sm" compact labelledBy={id} columns={[
+        { key: "date", label: dateLabel },
+        { key: "income", label: t("reports.days.income"), align: "right" },
+        { key: "expenses", label: t("reports.days.expenses"), align: "right" },
+      ]}>
+        {withActivity(trend).map((p) => (
+          <DataRow key={p.date}>
+            <DataCell label={dateLabel} place="title" header className="text-left">
+              {bucketLabel(p.date, grouping, i18n.language)}
+            </DataCell>
+            <DataCell label={t("reports.days.income")} align="right">
+              <Money minor={p.incomeUsdCents} currency={USD} tone="income" />
+            </DataCell>
+            <DataCell label={t("reports.days.expenses")} align="right">
+              <Money minor={p.expenseUsdCents} currency={USD} tone="expense" />
+            </DataCell>
+          </DataRow>
+        ))}
+      </DataTable>
+    </div>
+  );
+}
+
+/** Expenses and the running balance over the period: the line chart and its table. */
+export function SpendingTrend({ id, trend, grouping }: { id: string; trend: TrendPoint[]; grouping: Grouping }) {
+  const { t, i18n } = useTranslation();
+  const dateLabel = t(grouping === "daily" ? "reports.days.date" : grouping === "weekly" ? "reports.days.week" : "reports.days.month");
+  return (
+    <div className="space-y-4">
+      <LazyChart kind="trend" locale={i18n.language} points={trend.map((p) => ({ date: p.date, expenseCents: p.expenseUsdCents, balanceCents: p.balanceUsdCents }))} />
+      <DataTable wideAt="sm" compact labelledBy={id} columns={[
+        { key: "date", label: dateLabel },
+        { key: "expenses", label: t("reports.days.expenses"), align: "right" },
+        { key: "balance", label: t("reports.days.balance"), align: "right" },
+      ]}>
+        {withActivity(trend).map((p) => (
+          <DataRow key={p.date}>
+            <DataCell label={dateLabel} place="title" header className="text-left">
+              {bucketLabel(p.date, grouping, i18n.language)}
+            </DataCell>
+            <DataCell label={t("reports.days.expenses")} align="right">
+              <Money minor={p.expenseUsdCents} currency={USD} tone="expense" />
+            </DataCell>
+            <DataCell label={t("reports.days.balance")} align="right">
+              <Money minor={p.balanceUsdCents} currency={USD} tone="signed" />
+            </DataCell>
+          </DataRow>
+        ))}
+      </DataTable>
+    </div>
+  );
+}
+
+/** Each currency of the period in its own units (exact, its decimals) with the USD equivalents stored with the payments. */
+export function CurrencyBreakdown({ id, currencies, currencyOf }: { id: string; currencies: ReportCurrency[]; currencyOf: (code: string) => MoneyCurrency }) {
+  const { t } = useTranslation();
+  const cell = (minor: number, usdCents: number, code: string, tone: MoneyTone) => (
+    <>
+      <Money minor={minor} currency={currencyOf(code)} tone={tone} className="block" />
+      {code !== USD.code ? <Money minor={usdCents} currency={USD} className="block text-xs text-slate-600 dark:text-slate-300" /> : null}
+    </>
+  );
+  return (
+    <DataTable wideAt="sm" compact labelledBy={id} columns={[
+      { key: "currency", label: t("reports.byCurrency.currency") },
+      { key: "income", label: t("reports.byCurrency.income"), align: "right" },
+      { key: "expenses", label: t("reports.byCurrency.expenses"), align: "right" },
+      { key: "net", label: t("reports.byCurrency.net"), align: "right" },
+    ]}>
+      {currencies.map((c) => (
+        <DataRow key={c.currencyCode}>
+          <DataCell label={t("reports.byCurrency.currency")} place="title" header className="text-left font-semibold">
+            {c.currencyCode}
+          </DataCell>
+          <DataCell label={t("reports.byCurrency.income")} align="right">{cell(c.incomeMinor, c.incomeUsdCents, c.currencyCode, "income")}</DataCell>
+          <DataCell label={t("reports.byCurrency.expenses")} align="right">{cell(c.expenseMinor, c.expenseUsdCents, c.currencyCode, "expense")}</DataCell>
+          <DataCell label={t("reports.byCurrency.net")} align="right" className="font-medium">
+            {cell(c.incomeMinor - c.expenseMinor, c.incomeUsdCents - c.expenseUsdCents, c.currencyCode, "signed")}
+          </DataCell>
+        </DataRow>
+      ))}
+    </DataTable>
+  );
+}

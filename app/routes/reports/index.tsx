@@ -1,0 +1,228 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { requireSession } from "~/auth/guards.server";
+import { Alert, buttonClass, ErrorList, Field, Spinner } from "~/components/forms";
+import { Card } from "~/components/card";
+import { Figure, FigureList } from "~/components/figure";
+import { LoadError } from "~/components/load-error";
+import { Money } from "~/components/money";
+import { defaultGrouping, monthPeriod, readPagePeriod, type ReportPeriod } from "~/features/reports/period";
+import { reportData } from "~/features/reports/queries.server";
+import { exportHref, REPORT_CHARTS, reportsHref, type ReportChart } from "~/features/reports/ui/href";
+import { CategoryBreakdown, CurrencyBreakdown, IncomeExpenseBars, SpendingTrend } from "~/features/reports/ui/report-tables";
+import { listCurrencies } from "~/features/rates/queries.server";
+import { USD } from "~/money/currencies";
+import { addMonths, dayToDate, formatDate, formatMonthYear, isoDay, monthStartOf, type MonthStart } from "~/money/dates";
+import { formatCount } from "~/text/count";
+import { dbContext } from "~/context.server";
+import { withMessages } from "~/locales/messages.client";
+import { routeMessages } from "~/locales/sections";
+import { getInstance } from "~/middleware/i18n";
+import type { Route } from "./+types/index";
+
+// Reports (spec section 2, issue 13): a month chosen by links (next stops at the current month),
+// or any period up to five years from a GET form; the USD tiles, each currency in its own units,
+// and three charts, each at its own address (?chart=), each beside the table of its figures.
+// Every figure is a SQL sum of stored cents (features/reports/queries.server.ts).
+
+export const handle = routeMessages("reports");
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = requireSession(context);
+  const db = context.get(dbContext);
+  const params = new URL(request.url).searchParams;
+  const today = isoDay();
+  const current = monthStartOf(today);
+  const read = readPagePeriod(params, today);
+  // A refused range says why beside the form and shows this month meanwhile.
+  const period: ReportPeriod = read.ok ? read.period : monthPeriod(current);
+  const grouping = defaultGrouping(period);
+  const chart = (REPORT_CHARTS as readonly string[]).includes(params.get("chart") ?? "") ? (params.get("chart") as ReportChart) : "pie";
+  const [report, currencies] = await Promise.all([reportData(db, session.user.id, period, grouping), listCurrencies(db, { activeOnly: false })]);
+  const used = new Set(report.currencies.map((c) => c.currencyCode));
+  return {
+    title: getInstance(context).t("reports.metaTitle"),
+    period,
+    current,
+    grouping,
+    chart,
+    report,
+    currencies: currencies.filter((c) => used.has(c.code)).map((c) => ({ code: c.code, symbol: c.symbol, decimals: c.decimalPlaces })),
+    rangeError: read.ok ? null : { error: read.error, from: params.get("from") ?? "", to: params.get("to") ?? "" },
+    exportFailed: params.has("exportFailed"),
+  };
+}
+
+const navLink =
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:min-h-9 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
+
+/** Previous and next month (next is disabled at the current month, spec section 2), and back to this month. */
+function MonthNav({ period, current, chart }: { period: ReportPeriod; current: MonthStart; chart: ReportChart }) {
+  const { t, i18n } = useTranslation();
+  const name = (m: MonthStart) => formatMonthYear(dayToDate(m), i18n.language);
+  const month = period.month ?? monthStartOf(period.endDate);
+  const previous = addMonths(month, -1);
+  const next = addMonths(month, 1);
+  return (
+    <nav aria-label={t("reports.period.nav")} className="flex flex-wrap items-center gap-2">
+      <Link to={reportsHref(monthPeriod(previous), chart)} aria-label={t("reports.period.previous", { month: name(previous) })} className={navLink}>
+        <span aria-hidden="true">‹</span>
+      </Link>
+      <p className="min-w-40 text-center font-semibold" aria-current={period.month ? "date" : undefined}>
+        {period.month
+          ? name(period.month)
+          : t("reports.period.showing", { from: formatDate(dayToDate(period.startDate), i18n.language), to: formatDate(dayToDate(period.endDate), i18n.language) })}
+      </p>
+      {next <= current ? (
+        <Link to={reportsHref(monthPeriod(next), chart)} aria-label={t("reports.period.next", { month: name(next) })} className={navLink}>
+          <span aria-hidden="true">›</span>
+        </Link>
+      ) : (
+        <span aria-disabled="true" title={t("reports.period.nextDisabled")} className={`${navLink} cursor-not-allowed opacity-50`}>
+          <span aria-hidden="true">›</span>
+          <span className="sr-only">{t("reports.period.nextDisabled")}</span>
+        </span>
+      )}
+      {period.month !== current ? (
+        <Link to={reportsHref(monthPeriod(current), chart)} className={navLink}>
+          {t("reports.period.current")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** A custom period: a GET form, so it works without JavaScript and the period is in the address. */
+function RangeForm({ period, chart, rangeError }: { period: ReportPeriod; chart: ReportChart; rangeError: { error: string; from: string; to: string } | null }) {
+  const { t } = useTranslation();
+  const error = rangeError ? (rangeError.error === "dateInvalid" ? "validation.dateInvalid" : rangeError.error === "dateRangeInvalid" ? "errors.dateRangeInvalid" : "errors.rangeTooLong") : null;
+  return (
+    <details open={Boolean(rangeError) || !period.month || undefined} className="rounded-md border border-slate-200 dark:border-slate-700">
+      <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-semibold">{t("reports.period.range")}</summary>
+      <Form method="get" action="/reports" className="grid gap-x-3 px-3 pb-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+        {chart !== "pie" ? <input type="hidden" name="chart" value={chart} /> : null}
+        <Field label={t("reports.period.from")} inputProps={{ type: "date", name: "from", id: "report-from", defaultValue: rangeError?.from ?? period.startDate, required: true }} />
+        <Field label={t("reports.period.to")} inputProps={{ type: "date", name: "to", id: "report-to", defaultValue: rangeError?.to ?? period.endDate, required: true }} />
+        <div className="sm:pt-6">
+          <button type="submit" className={buttonClass.secondary}>
+            {t("reports.period.apply")}
+          </button>
+        </div>
+        <div className="sm:col-span-3">
+          <ErrorList id="report-range-error" errors={error ? [error] : undefined} />
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { period, current, grouping, chart, report, currencies, rangeError, exportFailed } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/reports";
+  const currencyOf = (code: string) => {
+    const found = currencies.find((c) => c.code === code);
+    return found ? { code, symbol: found.symbol, decimals: found.decimals } : { code, decimals: 2 };
+  };
+  const chartLabel: Record<ReportChart, string> = {
+    pie: t("reports.charts.pie"),
+    bar: t(grouping === "daily" ? "reports.charts.bar" : grouping === "weekly" ? "reports.charts.barWeekly" : "reports.charts.barMonthly"),
+    trend: t("reports.charts.trend"),
+  };
+  const empty = report.transactionCount === 0;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("reports.title")}</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">{t("reports.subtitle")}</p>
+        </div>
+        {/* A plain link to a file: it works without JavaScript and never goes through the client router. */}
+        <a href={exportHref(period)} className={buttonClass.secondary} download>
+          {t("reports.export.button")}
+        </a>
+      </div>
+      {exportFailed ? <Alert tone="error">{t("reports.export.failed")}</Alert> : null}
+
+      <section aria-label={t("reports.period.nav")} className="space-y-3">
+        <MonthNav period={period} current={current} chart={chart} />
+        <RangeForm period={period} chart={chart} rangeError={rangeError} />
+        {loading ? (
+          <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300" role="status">
+            <Spinner />
+            {t("common.loading")}
+          </p>
+        ) : null}
+      </section>
+
+      {empty ? (
+        <Card id="report-empty" title={t("reports.empty.title")}>
+          <p className="text-slate-600 dark:text-slate-300">{t("reports.empty.text")}</p>
+          <Link to="/expenses/new" className={`${buttonClass.primary} mt-4`}>
+            {t("reports.empty.action")}
+          </Link>
+        </Card>
+      ) : (
+        <div className={`space-y-6 ${loading ? "opacity-60" : ""}`}>
+          <section aria-labelledby="report-tiles" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+            <h2 id="report-tiles" className="mb-3 text-lg font-semibold">
+              {t("reports.tiles.title")}
+            </h2>
+            <FigureList className="sm:grid-cols-4">
+              <Figure label={t("reports.tiles.income")}>
+                <Money minor={report.incomeUsdCents} currency={USD} tone="income" className="text-lg" />
+              </Figure>
+              <Figure label={t("reports.tiles.expenses")}>
+                <Money minor={report.expenseUsdCents} currency={USD} tone="expense" className="text-lg" />
+              </Figure>
+              <Figure label={t("reports.tiles.net")}>
+                <Money minor={report.netUsdCents} currency={USD} tone="signed" className="text-lg" />
+              </Figure>
+              <Figure label={t("reports.tiles.currencies")}>
+                <span className="text-lg tabular-nums">{formatCount(report.currencies.length, i18n.language)}</span>
+              </Figure>
+            </FigureList>
+          </section>
+
+          <Card id="report-by-currency" title={t("reports.byCurrency.title")}>
+            <p className="-mt-2 mb-3 text-sm text-slate-600 dark:text-slate-300">{t("reports.byCurrency.subtitle")}</p>
+            <CurrencyBreakdown id="report-by-currency" currencies={report.currencies} currencyOf={currencyOf} />
+          </Card>
+
+          <Card id="report-chart" title={chartLabel[chart]}>
+            <nav aria-label={t("reports.charts.choose")} className="-mt-1 mb-4 flex flex-wrap gap-2">
+              {REPORT_CHARTS.map((kind) => (
+                <Link
+                  key={kind}
+                  to={reportsHref(period, kind)}
+                  preventScrollReset
+                  aria-current={kind === chart ? "page" : undefined}
+                  className={`${navLink} aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 dark:aria-[current=page]:border-blue-400 dark:aria-[current=page]:bg-slate-800 dark:aria-[current=page]:text-blue-200`}
+                >
+                  {chartLabel[kind]}
+                </Link>
+              ))}
+            </nav>
+            {chart === "pie" ? (
+              <CategoryBreakdown id="report-chart" categories={report.categories} title={t("reports.categories.title")} />
+            ) : chart === "bar" ? (
+              <IncomeExpenseBars id="report-chart" trend={report.trend} grouping={grouping} />
+            ) : (
+              <SpendingTrend id="report-chart" trend={report.trend} grouping={grouping} />
+            )}
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <LoadError error={error} titleKey="errors.failedToLoadReports" />;
+}
