@@ -14,6 +14,7 @@ export const reports = {
     to: "To",
     apply: "Show",
     showing: "{{from}} – {{to}}",
+    endBeforeStart: "The end date is before the start date",
   },
   tiles: {
     title: "The period in USD",

@@ -16,6 +16,7 @@ export const reports = {
     to: "Hasta",
     apply: "Mostrar",
     showing: "{{from}} – {{to}}",
+    endBeforeStart: "La fecha final es anterior a la inicial",
   },
   tiles: {
     title: "El período en USD",

@@ -2,6 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireSession } from "~/auth/guards.server";
 import { RoleBadge } from "~/components/role-badge";
+import { monthPeriod } from "~/features/reports/period";
+import { expenseCategories, reportTrend } from "~/features/reports/queries.server";
+import { DashboardCharts } from "~/features/reports/ui/dashboard-charts";
 import { loadBudgetAlerts } from "~/features/budgets/page.server";
 import { BudgetAlerts } from "~/features/budgets/ui/budget-alerts";
 import { useUser } from "~/components/use-user";
@@ -23,7 +26,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 // This page's messages beside the shell (locales/sections.ts), loaded before a client navigation renders it.
-export const handle = routeMessages("dashboard", "budgets");
+export const handle = routeMessages("dashboard", "budgets", "reports");
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -31,10 +34,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const now = new Date();
   // Calendar months in UTC, as yyyy-MM-dd bounds, like the stored dates.
-  const [money, currencyList, budgetAlerts] = await Promise.all([
+  const today = isoDay(now);
+  const [money, currencyList, budgetAlerts, monthCategories, lastWeek] = await Promise.all([
     dashboardMoney(db, session.user.id, { current: monthRange(now), previous: monthRange(now, 1) }),
     listCurrencies(db, { activeOnly: false }),
-    loadBudgetAlerts(db, session.user.id, monthStartOf(isoDay(now))),
+    loadBudgetAlerts(db, session.user.id, monthStartOf(today)),
+    // Spec section 2: the month's expenses by category, and the last 7 days' income and expenses.
+    expenseCategories(db, session.user.id, monthPeriod(monthStartOf(today))),
+    reportTrend(db, session.user.id, { startDate: isoDay(new Date(now.getTime() - 6 * 86_400_000)), endDate: today, month: null }, "daily"),
   ]);
   return {
     title: getInstance(context).t("dashboard.metaTitle"),
@@ -45,6 +52,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     recent: money.recent,
     currencies: usedCurrencies(money, currencyList),
     budgetAlerts,
+    monthCategories,
+    lastWeek,
   };
 }
 
@@ -107,6 +116,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <BudgetAlerts alerts={loaderData.budgetAlerts} />
       <MoneyCards current={loaderData.current} changeTenths={loaderData.changeTenths} byCurrency={loaderData.byCurrency} month={loaderData.month} />
       {loaderData.byCurrency.length > 1 ? <ByCurrency byCurrency={loaderData.byCurrency} currencies={loaderData.currencies} /> : null}
+      <DashboardCharts monthCategories={loaderData.monthCategories} lastWeek={loaderData.lastWeek} />
       <RecentTransactions recent={loaderData.recent} currencies={loaderData.currencies} />
     </div>
   );

@@ -100,7 +100,7 @@ function MonthNav({ period, current, chart }: { period: ReportPeriod; current: M
 /** A custom period: a GET form, so it works without JavaScript and the period is in the address. */
 function RangeForm({ period, chart, rangeError }: { period: ReportPeriod; chart: ReportChart; rangeError: { error: string; from: string; to: string } | null }) {
   const { t } = useTranslation();
-  const error = rangeError ? (rangeError.error === "dateInvalid" ? "validation.dateInvalid" : rangeError.error === "dateRangeInvalid" ? "errors.dateRangeInvalid" : "errors.rangeTooLong") : null;
+  const error = rangeError ? (rangeError.error === "dateInvalid" ? "validation.dateInvalid" : rangeError.error === "dateRangeInvalid" ? "reports.period.endBeforeStart" : "errors.rangeTooLong") : null;
   return (
     <details open={Boolean(rangeError) || !period.month || undefined} className="rounded-md border border-slate-200 dark:border-slate-700">
       <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-semibold">{t("reports.period.range")}</summary>

@@ -42,36 +42,39 @@ export function CategoryBreakdown({ id, categories, title }: { id: string; categ
   const name = (c: ReportCategory) => (c.categoryId ? categoryName(uncategorised(c)) : t("reports.categories.uncategorised"));
   if (categories.length === 0) return <p className="text-slate-600 dark:text-slate-300">{t("reports.categories.empty")}</p>;
   return (
-    <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
-      <LazyChart kind="pie" locale={i18n.language} slices={categories.map((c) => ({ label: name(c), cents: c.usdCents, color: c.color ?? "#94A3B8" }))} />
-      <div>
-        {title ? (
-          <h3 id={`${id}-table`} className="mb-2 font-semibold">
-            {title}
-          </h3>
-        ) : null}
-        <DataTable wideAt="sm" compact labelledBy={title ? `${id}-table` : id} columns={[
-          { key: "category", label: t("reports.categories.category") },
-          { key: "amount", label: t("reports.categories.amount"), align: "right" },
-          { key: "percent", label: t("reports.categories.percent"), align: "right" },
-        ]}>
-          {categories.map((c) => (
-            <DataRow key={c.categoryId ?? "none"}>
-              <DataCell label={t("reports.categories.category")} place="title" header className="text-left">
-                <span className="inline-flex items-center gap-2">
-                  {c.icon && c.color ? <CategoryBadge icon={c.icon} color={c.color} size="sm" /> : <span aria-hidden="true" className="inline-block h-8 w-8 rounded-full bg-slate-400" />}
-                  <span className="font-medium break-words">{name(c)}</span>
-                </span>
-              </DataCell>
-              <DataCell label={t("reports.categories.amount")} place="headline" align="right">
-                <Money minor={c.usdCents} currency={USD} />
-              </DataCell>
-              <DataCell label={t("reports.categories.percent")} align="right">
-                <ShareText tenths={c.shareTenths} />
-              </DataCell>
-            </DataRow>
-          ))}
-        </DataTable>
+    // Side by side when the card is wide enough: a container query, as the dashboard's card is half as wide as the page's.
+    <div className="@container">
+      <div className="grid gap-4 @3xl:grid-cols-2 @3xl:items-start">
+        <LazyChart kind="pie" locale={i18n.language} slices={categories.map((c) => ({ label: name(c), cents: c.usdCents, color: c.color ?? "#94A3B8" }))} />
+        <div>
+          {title ? (
+            <h3 id={`${id}-table`} className="mb-2 font-semibold">
+              {title}
+            </h3>
+          ) : null}
+          <DataTable wideAt="sm" compact labelledBy={title ? `${id}-table` : id} columns={[
+            { key: "category", label: t("reports.categories.category") },
+            { key: "amount", label: t("reports.categories.amount"), align: "right" },
+            { key: "percent", label: t("reports.categories.percent"), align: "right" },
+          ]}>
+            {categories.map((c) => (
+              <DataRow key={c.categoryId ?? "none"}>
+                <DataCell label={t("reports.categories.category")} place="title" header className="text-left">
+                  <span className="inline-flex items-center gap-2">
+                    {c.icon && c.color ? <CategoryBadge icon={c.icon} color={c.color} size="sm" /> : <span aria-hidden="true" className="inline-block h-8 w-8 rounded-full bg-slate-400" />}
+                    <span className="font-medium break-words">{name(c)}</span>
+                  </span>
+                </DataCell>
+                <DataCell label={t("reports.categories.amount")} place="headline" align="right">
+                  <Money minor={c.usdCents} currency={USD} />
+                </DataCell>
+                <DataCell label={t("reports.categories.percent")} align="right">
+                  <ShareText tenths={c.shareTenths} />
+                </DataCell>
+              </DataRow>
+            ))}
+          </DataTable>
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import { Card } from "~/components/card";
+import type { TrendPoint } from "~/features/reports/period";
+import type { ReportCategory } from "~/features/reports/queries.server";
+import { CategoryBreakdown, IncomeExpenseBars } from "./report-tables";
+
+/** The dashboard's two charts (spec section 2), each with its table and its empty-state message, drawn as /reports draws them. */
+export function DashboardCharts({ monthCategories, lastWeek }: { monthCategories: ReportCategory[]; lastWeek: TrendPoint[] }) {
+  const { t } = useTranslation();
+  const weekEmpty = lastWeek.every((p) => p.incomeUsdCents === 0 && p.expenseUsdCents === 0);
+  return (
+    <div className="grid gap-6 xl:grid-cols-2">
+      <Card id="dashboard-pie" title={t("reports.dashboard.pieTitle")}>
+        {monthCategories.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-300">{t("reports.dashboard.pieEmpty")}</p>
+        ) : (
+          <CategoryBreakdown id="dashboard-pie" categories={monthCategories} />
+        )}
+      </Card>
+      <Card id="dashboard-bars" title={t("reports.dashboard.barTitle")}>
+        {weekEmpty ? (
+          <p className="text-slate-600 dark:text-slate-300">{t("reports.dashboard.barEmpty")}</p>
+        ) : (
+          <IncomeExpenseBars id="dashboard-bars" trend={lastWeek} grouping="daily" />
+        )}
+      </Card>
+    </div>
+  );
+}
