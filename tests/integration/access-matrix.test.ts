@@ -367,6 +367,10 @@ const WEB: Record<string, WebEntry> = {
       { path: "/budgets", form: fields({ intent: "goal-delete", id: ids.goalId }), foreign: 404 },
     ],
   },
+  "/reports": {
+    access: "user",
+    requests: () => [{ path: "/reports?month=2026-11&chart=trend" }, { path: "/reports?from=2026-01-01&to=2026-12-31" }],
+  },
   "/profile": {
     access: "user",
     requests: () => [
