@@ -70,4 +70,8 @@ export const errors = {
   failedToLoadGoals: "Failed to load savings goals",
   failedToSaveGoal: "Failed to save savings goal",
   failedToDeleteGoal: "Failed to delete savings goal",
+  rangeTooLong: "A report covers at most 5 years",
+  reportPeriodInvalid: "period must be daily, weekly or monthly",
+  exportFormatInvalid: "format must be csv",
+  booleanInvalid: "Use true or false",
 };

@@ -73,4 +73,8 @@ export const errors = {
   failedToLoadGoals: "No se pudieron cargar las metas de ahorro",
   failedToSaveGoal: "No se pudo guardar la meta de ahorro",
   failedToDeleteGoal: "No se pudo eliminar la meta de ahorro",
+  rangeTooLong: "Un informe abarca como máximo 5 años",
+  reportPeriodInvalid: "period debe ser daily, weekly o monthly",
+  exportFormatInvalid: "format debe ser csv",
+  booleanInvalid: "Usa true o false",
 } satisfies Messages<typeof en>;
