@@ -333,7 +333,9 @@ async function heavyUserFigures(out) {
   out.push(["bench data load", `${seedSeconds.toFixed(1)} s`, "", `${BENCH_TRANSACTIONS.toLocaleString("en")} transactions via wrangler d1 execute`]);
 }
 
-const isoDaysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+function isoDaysAgo(days) {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
 
 /** workerd's resident memory (KB), summed over its processes in the server's process group. */
 function workerdRssKb() {

@@ -43,7 +43,11 @@ export const reportTrendsQuerySchema = z
       .toLowerCase()
       .pipe(z.enum(GROUPINGS, { error: "errors.reportPeriodInvalid" }))
       .optional()
-      .meta({ description: "daily, weekly (ISO weeks, from Monday) or monthly; by default daily up to 62 days, weekly up to a year, then monthly" }),
+      .meta({
+        type: "string",
+        enum: [...GROUPINGS],
+        description: "daily, weekly (ISO weeks, from Monday) or monthly, in any case; by default daily up to 62 days, weekly up to a year, then monthly",
+      }),
   })
   .transform((q, ctx) => ({ period: periodOf(q, ctx), grouping: q.period }));
 
@@ -56,7 +60,7 @@ const flag = (description: string) =>
     .pipe(z.enum(["true", "false", "1", "0"], { error: "errors.booleanInvalid" }))
     .optional()
     .transform((value) => value === undefined || value === "true" || value === "1")
-    .meta({ description });
+    .meta({ type: "string", enum: ["true", "false", "1", "0"], description });
 
 export const reportExportQuerySchema = z
   .object({
@@ -66,7 +70,7 @@ export const reportExportQuerySchema = z
       .toLowerCase()
       .pipe(z.enum(["csv"], { error: "errors.exportFormatInvalid" }))
       .optional()
-      .meta({ description: "csv (the default and the only format)" }),
+      .meta({ type: "string", enum: ["csv"], description: "csv (the default and the only format)" }),
     ...periodFields,
     includeCategories: flag("The category column; true by default"),
     includeCurrencyConversion: flag("The exchange_rate, rate_date and rate_source columns; true by default"),
