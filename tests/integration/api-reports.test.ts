@@ -3,6 +3,7 @@ import { beforeAll, expect, test } from "vitest";
 import { allowConsoleError } from "../setup/console-errors";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { browser, freshIp, ORIGIN, withTableAway, type Browser, STRONG_PASSWORD } from "./helpers";
+import { parseCsv } from "../setup/parse-csv";
 
 // Issue 13's reports API and the web CSV export, through the Worker on D1: every figure equals
 // the sum of the stored rows behind it, another user's rows never appear, and the CSV is what a
@@ -41,26 +42,6 @@ async function storedPayments(userId: string, from: string, to: string) {
 
 const sign = (p: StoredPayment) => (p.type === "INCOME" ? 1n : -1n);
 
-/** RFC 4180 as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(cell), (cell = "");
-    else if (ch === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += ch;
-  }
-  expect(cell).toBe("");
-  return rows;
-}
 
 const cents = (decimal: string) => {
   const [whole, fraction = ""] = decimal.replace("-", "").split(".");

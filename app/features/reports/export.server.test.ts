@@ -1,4 +1,5 @@
-import { beforeAll, expect, test } from "vitest";
+import { sql } from "drizzle-orm";
+import { beforeAll, expect, test, vi } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import { insertTransaction } from "~/features/transactions/commands.server";
 import type { ResolvedPayment } from "~/features/transactions/resolve";
@@ -7,6 +8,7 @@ import { tags, users } from "~/platform/db/schema";
 import { csvExport, exportFilename } from "./export.server";
 import { monthPeriod, readRange } from "./period";
 import { reportData } from "./queries.server";
+import { parseCsv } from "../../../tests/setup/parse-csv";
 
 // The CSV export on libSQL: what a spreadsheet (or a script importing the file) reads.
 
@@ -43,26 +45,6 @@ async function add(name: string, userId: string, type: "INCOME" | "EXPENSE", dat
   );
 }
 
-/** RFC 4180, as a spreadsheet reads it: quoted cells may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(cell), (cell = "");
-    else if (ch === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += ch;
-  }
-  expect(cell, "the file ends with CRLF").toBe("");
-  return rows;
-}
 
 async function exported(userId: string, period = november, options = ALL, chunk?: number) {
   const response = await csvExport(db, userId, period, options, chunk);
@@ -157,4 +139,19 @@ test("the stream is pulled: nothing past the first chunk is read until the reade
   const first = new TextDecoder().decode((await reader.read()).value);
   expect(first.split("\r\n").filter(Boolean)).toHaveLength(2);
   await reader.cancel();
+});
+
+test("a database failure after the first chunk errors the download instead of ending a file that looks whole", async () => {
+  const logged: unknown[][] = [];
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args));
+  const response = await csvExport(db, alice, november, ALL, 1);
+  const reader = response.body!.getReader();
+  expect((await reader.read()).done).toBe(false);
+  await db.run(sql`alter table payments rename to payments_away`);
+  try {
+    await expect(reader.read()).rejects.toThrow(/payments/);
+  } finally {
+    await db.run(sql`alter table payments_away rename to payments`);
+  }
+  expect(logged.map((args) => args[0])).toEqual(["CSV export failed while streaming"]);
 });

@@ -10,6 +10,7 @@ import { payments, tags, transactions, users } from "~/platform/db/schema";
 import { csvExport } from "./export.server";
 import { GROUPINGS, readRange, type Grouping, type ReportPeriod } from "./period";
 import { reportData } from "./queries.server";
+import { parseCsv } from "../../../tests/setup/parse-csv";
 
 // Issue 13, "Money": a few thousand random transactions in several currencies, single and
 // multi-payment, for two users, written through the transactions feature's write path; then
@@ -178,25 +179,6 @@ test("tiles, per-currency breakdown, expense categories and every grouping of th
   }
 });
 
-/** RFC 4180 as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(cell), (cell = "");
-    else if (ch === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += ch;
-  }
-  return rows;
-}
 
 /** A plain decimal at `decimals` places → minor units, exactly. */
 function minor(decimal: string, decimals: number): bigint {
