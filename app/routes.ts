@@ -18,9 +18,9 @@ export default [
     route("categories", "routes/categories/index.tsx"),
     route("tags", "routes/tags/index.tsx"),
     route("budgets", "routes/budgets/index.tsx"),
+    route("profile", "routes/profile/index.tsx"),
     // The Export CSV link of /reports: a resource route (no page), guarded by this layout.
     route("reports/export", "routes/reports/export.ts"),
-    route("profile", "routes/profile/index.tsx"),
     layout("routes/admin/layout.tsx", [
       route("admin", "routes/admin/index.tsx"),
       route("admin/users", "routes/admin/users.tsx"),
