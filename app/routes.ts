@@ -20,6 +20,8 @@ export default [
     route("budgets", "routes/budgets/index.tsx"),
     route("reports", "routes/reports/index.tsx"),
     route("profile", "routes/profile/index.tsx"),
+    // The Export CSV link of /reports: a resource route (no page), guarded by this layout.
+    route("reports/export", "routes/reports/export.ts"),
     layout("routes/admin/layout.tsx", [
       route("admin", "routes/admin/index.tsx"),
       route("admin/users", "routes/admin/users.tsx"),
@@ -72,6 +74,12 @@ export default [
       index("routes/api/savings-goals/index.ts"),
       route(":id", "routes/api/savings-goals/goal.ts"),
       route(":id/progress", "routes/api/savings-goals/progress.ts"),
+    ]),
+    ...prefix("reports", [
+      route("summary", "routes/api/reports/summary.ts"),
+      route("categories", "routes/api/reports/categories.ts"),
+      route("trends", "routes/api/reports/trends.ts"),
+      route("export", "routes/api/reports/export.ts"),
     ]),
     ...prefix("currencies", [
       index("routes/api/currencies/index.ts"),

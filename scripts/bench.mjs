@@ -10,10 +10,13 @@
 //  - with 50,000 transactions (scripts/bench-data.mjs): /dashboard and /expenses (page 1, a deep page,
 //    filtered and sorted), /budgets with 30 budgets and GET /api/budgets/progress, each against the
 //    same aggregate queries run raw on the same SQLite file.
-// /reports and the CSV export come with the reports issue.
+//  - the reports API (summary, categories, trends) for a month and a year against their raw SQL,
+//    and the CSV export (API and web) of ~5,000 and all 50,000 transactions: time to the first
+//    byte, total time, size, and workerd's peak resident memory while it streams.
+// `--reports` prints only the reports API and export figures.
 // `--no-build` skips the build; `--weight` prints only the page-weight and first-paint figures
 // (no 50,000-row load, no timings), in about a minute.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +33,8 @@ const FLOOR_KB = 106;
 /** Issue 11: every page at most 1.5× the floor (docs/decisions/017). */
 const TARGET_KB = 160;
 const weightOnly = process.argv.includes("--weight");
+/** `--reports`: only the reports API and CSV export figures over the 50,000 rows. */
+const reportsOnly = process.argv.includes("--reports");
 
 ensureDevVars(); // before the build, which copies it for `wrangler dev` on the build
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
@@ -220,8 +225,13 @@ const rows = [];
 try {
   await waitForServer();
   const cookie = await signIn();
-  if (!weightOnly) await timingFigures(rows, cookie);
-  await weightFigures(rows, cookie);
+  if (reportsOnly) {
+    const benchCookie = await signIn(benchAccount);
+    await reportFigures(rows, new DatabaseSync(findSqlite(join(persist, "v3", "d1")), { readOnly: true }), "bench-user", await apiToken(benchAccount), benchCookie);
+  } else {
+    if (!weightOnly) await timingFigures(rows, cookie);
+    await weightFigures(rows, cookie);
+  }
 } finally {
   try {
     process.kill(-server.pid, "SIGTERM");
@@ -337,8 +347,108 @@ async function heavyUserFigures(out) {
     const rawTime = await timeSequential(30, async () => rawQueries());
     out.push([`${name}, ${BENCH_TRANSACTIONS.toLocaleString("en")} rows`, `p50 ${page.p50.toFixed(1)} ms`, `p95 ${page.p95.toFixed(1)} ms`, `raw queries p50 ${rawTime.p50.toFixed(1)} ms → ${(page.p50 / rawTime.p50).toFixed(1)}×`]);
   }
+  await reportFigures(out, raw, user, await apiToken(benchAccount), cookie);
   raw.close();
   out.push(["bench data load", `${seedSeconds.toFixed(1)} s`, "", `${BENCH_TRANSACTIONS.toLocaleString("en")} transactions via wrangler d1 execute`]);
+}
+
+function isoDaysAgo(days) {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** workerd's resident memory (KB), summed over its processes in the server's process group. */
+function workerdRssKb() {
+  let total = 0;
+  const listing = execFileSync("ps", ["-o", "pid=,comm=", "-g", String(server.pid)], { encoding: "utf8" });
+  for (const line of listing.trim().split("\n")) {
+    const [pid, comm] = line.trim().split(/\s+/);
+    if (!comm?.startsWith("workerd")) continue;
+    try {
+      total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    } catch {}
+  }
+  return total;
+}
+
+/** The reports API for a month and a year against its raw SQL, then the CSV export at two sizes (issue 13). */
+async function reportFigures(out, raw, user, token, cookie) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const range = (from, to) => `date >= '${from}' and date <= '${to}'`;
+  const rawSummary = (from, to) => {
+    raw.prepare(`select count(*), sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and ${range(from, to)}`).get();
+    raw.prepare(`select p.currency_code, sum(case when t.type='INCOME' then p.amount_minor else 0 end), sum(case when t.type='EXPENSE' then p.amount_minor else 0 end), sum(case when t.type='INCOME' then p.usd_cents else 0 end), sum(case when t.type='EXPENSE' then p.usd_cents else 0 end) from payments p join transactions t on t.id = p.transaction_id where +p.user_id='${user}' and t.user_id='${user}' and t.${range(from, to)} group by p.currency_code`).all();
+  };
+  const rawCategories = (from, to) =>
+    raw.prepare(`select t.category_id, c.name, c.color, sum(t.usd_cents) s from transactions t left join categories c on c.id = t.category_id where t.user_id='${user}' and t.type='EXPENSE' and t.${range(from, to)} group by t.category_id order by s desc`).all();
+  const rawTrend = (from, to) =>
+    raw.prepare(`select date, sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and ${range(from, to)} group by date`).all();
+  const month = { name: "a month", from: isoDaysAgo(29), to: isoDaysAgo(0) };
+  const year = { name: "a year", from: isoDaysAgo(364), to: isoDaysAgo(0) };
+  for (const period of [month, year]) {
+    const q = `startDate=${period.from}&endDate=${period.to}`;
+    for (const [name, path, rawQueries] of [
+      ["GET /api/reports/summary", `/api/reports/summary?${q}`, () => rawSummary(period.from, period.to)],
+      ["GET /api/reports/categories", `/api/reports/categories?${q}`, () => rawCategories(period.from, period.to)],
+      ["GET /api/reports/trends", `/api/reports/trends?${q}`, () => rawTrend(period.from, period.to)],
+    ]) {
+      const first = await fetch(`${base}${path}`, { headers: auth });
+      await first.arrayBuffer();
+      if (first.status !== 200) {
+        out.push([`${name}, ${period.name}`, "n/a", "n/a", `answered ${first.status}`]);
+        continue;
+      }
+      const api = await timeSequential(30, async () => (await fetch(`${base}${path}`, { headers: auth })).arrayBuffer());
+      const rawTime = await timeSequential(30, async () => rawQueries());
+      out.push([`${name}, ${period.name}`, `p50 ${api.p50.toFixed(1)} ms`, `p95 ${api.p95.toFixed(1)} ms`, `raw SQL p50 ${rawTime.p50.toFixed(1)} ms → ${(api.p50 / rawTime.p50).toFixed(1)}×`]);
+    }
+  }
+
+  // The export: ~5,000 transactions (the last 108 days) and all of them (3 years). Each is read
+  // as a client would, counting bytes as they arrive, while workerd's memory is sampled.
+  const everything = raw.prepare(`select min(date) first, max(date) last from transactions where user_id='${user}'`).get();
+  for (const [label, from, to] of [["~5,000 transactions", isoDaysAgo(107), isoDaysAgo(0)], ["all 50,000 transactions", everything.first, everything.last]]) {
+    const count = raw.prepare(`select count(*) n, (select count(*) from payments p join transactions t on t.id = p.transaction_id where t.user_id='${user}' and t.${range(from, to)}) rows from transactions where user_id='${user}' and ${range(from, to)}`).get();
+    for (const [face, path, headers] of [
+      ["API", `/api/reports/export?format=csv&startDate=${from}&endDate=${to}&includeCategories=true&includeCurrencyConversion=true`, auth],
+      ["web", `/reports/export?from=${from}&to=${to}`, { Cookie: cookie }],
+    ]) {
+      const runs = [];
+      for (let i = 0; i < 3; i++) {
+        const before = workerdRssKb();
+        let peak = before;
+        const sampler = setInterval(() => (peak = Math.max(peak, workerdRssKb())), 25);
+        const started = performance.now();
+        const res = await fetch(`${base}${path}`, { headers });
+        const reader = res.body.getReader();
+        let firstByte = 0;
+        let bytes = 0;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          if (!firstByte) firstByte = performance.now() - started;
+          bytes += value.byteLength;
+        }
+        const total = performance.now() - started;
+        clearInterval(sampler);
+        peak = Math.max(peak, workerdRssKb());
+        if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+        runs.push({ firstByte, total, bytes, before, peak });
+      }
+      runs.sort((a, b) => a.total - b.total);
+      const median = runs[1];
+      const rawTime = await timeSequential(3, async () =>
+        raw
+          .prepare(`select t.date, t.description, t.type, c.name, (select json_group_array(name) from (select g.name from transaction_tags tt join tags g on g.id = tt.tag_id where tt.transaction_id = t.id and +g.user_id='${user}' order by g.name_key)), p.currency_code, p.amount_minor, p.rate, p.rate_date, p.rate_source, p.usd_cents, t.id from transactions t join payments p on p.transaction_id = t.id and +p.user_id='${user}' left join categories c on c.id = t.category_id where t.user_id='${user}' and t.${range(from, to)} order by t.date, t.id, p.position`)
+          .all(),
+      );
+      out.push([
+        `CSV export (${face}), ${label}: ${count.n.toLocaleString("en")} tx, ${count.rows.toLocaleString("en")} rows`,
+        `first byte ${median.firstByte.toFixed(0)} ms`,
+        `total ${median.total.toFixed(0)} ms`,
+        `${(median.bytes / 1024 / 1024).toFixed(1)} MB; raw SQL ${rawTime.p50.toFixed(0)} ms; workerd RSS ${(median.before / 1024).toFixed(0)} → peak ${(Math.max(...runs.map((r) => r.peak)) / 1024).toFixed(0)} MB`,
+      ]);
+    }
+  }
 }
 
 function findSqlite(dir) {

@@ -403,6 +403,8 @@ const WEB: Record<string, WebEntry> = {
     guest: { status: 401 },
     requests: () => [{ path: "/expenses/rate?currency=EUR&date=2026-11-10" }],
   },
+  // The Export CSV link of /reports: a download a person follows, so a guest is sent to sign in.
+  "/reports/export": { access: "user", requests: () => [{ path: "/reports/export?from=2026-11-01&to=2026-11-30" }] },
   "/resources/theme": {
     access: "public",
     requests: () => [
@@ -545,6 +547,12 @@ const API: Record<string, ApiCase> = {
   deleteSavingsGoal: { requests: (ids) => [call("DELETE", `/api/savings-goals/${ids.goalId}`, undefined, { foreign: 404 })] },
   recordSavingsGoalProgress: {
     requests: (ids) => [call("PUT", `/api/savings-goals/${ids.goalId}/progress`, { amount: -5, note: "Mallory" }, { foreign: 404 })],
+  },
+  reportSummary: { requests: () => [call("GET", "/api/reports/summary?startDate=2026-11-01&endDate=2026-11-30")] },
+  reportCategories: { requests: () => [call("GET", "/api/reports/categories?startDate=2026-11-01&endDate=2026-11-30")] },
+  reportTrends: { requests: () => [call("GET", "/api/reports/trends?startDate=2026-11-01&endDate=2026-11-30&period=daily")] },
+  reportExport: {
+    requests: () => [call("GET", "/api/reports/export?format=csv&startDate=2026-11-01&endDate=2026-11-30&includeCategories=true&includeCurrencyConversion=true")],
   },
   openApiDocument: { requests: () => [call("GET", "/api/openapi.json", undefined, { guest: 200 })] },
 };

@@ -684,6 +684,18 @@ function apiTables(w: World): Record<string, ApiTable> {
     { name: "a date with control characters", query: { startDate: "2026-01-01\u0000" }, status: 400, says: "validation.dateInvalid" },
     ...extra,
   ];
+  // A report's period: both dates or neither (the current month), real, in order, at most five years.
+  const NOVEMBER = { startDate: "2026-11-01", endDate: "2026-11-30" };
+  const reportPeriod = (extra: ApiCase[] = []): ApiCase[] => [
+    ...period(),
+    { name: "end before start", query: { startDate: "2026-11-30", endDate: "2026-11-01" }, status: 400, says: "errors.dateRangeInvalid" },
+    { name: "over five years", query: { startDate: "2021-01-01", endDate: "2026-01-01" }, status: 400, says: "errors.rangeTooLong" },
+    { name: "a startDate alone", query: { startDate: "2026-11-01" }, status: 400, says: "validation.dateRequired" },
+    { name: "an endDate alone", query: { endDate: "2026-11-30" }, status: 400, says: "validation.dateRequired" },
+    { name: "empty dates", query: { startDate: "", endDate: "" }, status: 400, says: "validation.dateInvalid" },
+    { name: "a timestamp for a date", query: { startDate: "2026-11-01T00:00:00Z", endDate: "2026-11-30" }, status: 400, says: "validation.dateInvalid" },
+    ...extra,
+  ];
   const limitCases = (page: boolean): ApiCase[] => [
     { name: "limit NaN", query: { limit: "NaN" }, status: 400, says: "errors.limitRange" },
     { name: "limit Infinity", query: { limit: "Infinity" }, status: 400, says: "errors.limitRange" },
@@ -1007,6 +1019,25 @@ function apiTables(w: World): Record<string, ApiTable> {
     },
     transactionSummary: { as: "a", cases: period([{ name: "a 10,000-character currency", query: { currencyCode: LONG }, status: 400 }]) },
     transactionsByCategory: { as: "a", cases: period() },
+    reportSummary: { as: "a", cases: reportPeriod() },
+    reportCategories: { as: "a", cases: reportPeriod() },
+    reportTrends: {
+      as: "a",
+      cases: reportPeriod([
+        { name: "an unknown period", query: { ...NOVEMBER, period: "hourly" }, status: 400, says: "errors.reportPeriodInvalid" },
+        { name: "an empty period", query: { ...NOVEMBER, period: "" }, status: 400, says: "errors.reportPeriodInvalid" },
+        { name: "a 10,000-character period", query: { ...NOVEMBER, period: LONG }, status: 400, says: "errors.reportPeriodInvalid" },
+      ]),
+    },
+    reportExport: {
+      as: "a",
+      cases: reportPeriod([
+        { name: "format xlsx", query: { ...NOVEMBER, format: "xlsx" }, status: 400, says: "errors.exportFormatInvalid" },
+        { name: "a 10,000-character format", query: { ...NOVEMBER, format: LONG }, status: 400, says: "errors.exportFormatInvalid" },
+        { name: "includeCategories yes", query: { ...NOVEMBER, includeCategories: "yes" }, status: 400, says: "errors.booleanInvalid" },
+        { name: "includeCurrencyConversion empty", query: { ...NOVEMBER, includeCurrencyConversion: "" }, status: 400, says: "errors.booleanInvalid" },
+      ]),
+    },
     transactionsByDateRange: {
       as: "a",
       cases: [

@@ -7,7 +7,8 @@ import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
 import { payments, tags, transactions, transactionTags, users } from "./schema";
 import { loadAndResolveTransaction } from "~/features/transactions/resolve.server";
-import { getTransaction, listTransactions, transactionSummary } from "~/features/transactions/queries.server";
+import { getTransaction, listTransactions, paymentExportChunk, transactionSummary } from "~/features/transactions/queries.server";
+import { reportData } from "~/features/reports/queries.server";
 import { insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
 import { listBudgetMonth } from "~/features/budgets/queries.server";
 
@@ -172,4 +173,24 @@ test("a month's budgets read their spending from the (user, type, date) index, o
   expect(plans[0]).toContain("transactions_user_type_date_totals_idx (user_id=? AND type=? AND date>? AND date<?)");
   expect(plans[0]).toContain("SEARCH budgets USING INDEX budgets_user_category_month_unique (user_id=?)");
   expect(plans[0]).not.toMatch(readsAllOfTheUser);
+});
+
+test("a report reads its categories and days from the (user, date) indexes, and each export chunk starts at its cursor with a few parameters", async () => {
+  const start = monthRange(new Date()).startDate;
+  const period = { startDate: start, endDate: monthRange(new Date()).endDate, month: null };
+  const plans = await plansOf(() => reportData(db, user, period, "daily"));
+  expect(plans).toHaveLength(4);
+  for (const plan of plans) expect(plan).not.toMatch(readsAllOfTheUser);
+  expect(plans.filter((p) => /transactions_user_(type_)?date_totals_idx \(user_id=\? AND (type=\? AND )?date>\? AND date<\?\)/.test(p))).toHaveLength(4);
+
+  const cursor = { date: start, id: "tx-plan-2" };
+  const chunk = await statementsOf(() => paymentExportChunk(db, user, period, cursor, 500));
+  expect(chunk).toHaveLength(1);
+  expect(chunk[0]!.args.length).toBeLessThanOrEqual(10);
+  const [plan] = await plansOf(() => paymentExportChunk(db, user, period, cursor, 500));
+  expect(plan).not.toMatch(readsAllOfTheUser);
+  expect(plan).not.toMatch(/OFFSET/i);
+  expect(plan).toMatch(/transactions_user_date_totals_idx \(user_id=\? AND date>\? AND date<\?\)/);
+  expect(plan).toContain("SEARCH payments USING INDEX payments_transaction_idx (transaction_id=?)");
+  expect(plan).toMatch(/SEARCH transaction_tags USING (COVERING )?INDEX sqlite_autoindex_transaction_tags_1 \(transaction_id=\?\)/);
 });

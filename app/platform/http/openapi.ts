@@ -78,7 +78,9 @@ function operationDoc(op: ApiOperation) {
   const responses: Record<string, unknown> = {
     [String(op.successStatus ?? 200)]: {
       description: "Success",
-      content: { "application/json": { schema: jsonSchema(success, "output") } },
+      content: op.successContentType
+        ? { [op.successContentType]: { schema: { type: "string", ...(op.response.description ? { description: op.response.description } : {}) } } }
+        : { "application/json": { schema: jsonSchema(success, "output") } },
     },
   };
   const errorStatuses = new Set<number>(op.errorStatuses ?? []);

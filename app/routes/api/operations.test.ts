@@ -78,3 +78,18 @@ test("savings-goal bodies, which their handlers validate with the currencies' de
   expect(body("/api/budgets", "post")).toEqual(["alertThreshold", "alert_threshold", "amount", "categoryId", "category_id", "month"]);
   expect(Object.keys(op(doc, "/api/savings-goals/{id}/progress", "put").responses)).toEqual(["200", "400", "401", "404", "413", "415", "500"]);
 });
+
+test("the reports operations document their query (dates, period, format, flags) and the export as a CSV file", () => {
+  const doc = buildOpenApiDocument();
+  const trends = op(doc, "/api/reports/trends", "get");
+  expect(trends.parameters!.map((p) => [p.name, p.required])).toEqual([["startDate", false], ["endDate", false], ["period", false]]);
+  expect(trends.parameters!.find((p) => p.name === "period")!.schema).toMatchObject({ enum: ["daily", "weekly", "monthly"] });
+  const exported = op(doc, "/api/reports/export", "get");
+  expect(exported.parameters!.map((p) => p.name)).toEqual(["format", "startDate", "endDate", "includeCategories", "includeCurrencyConversion"]);
+  const success = exported.responses["200"] as unknown as { content: Record<string, { schema: { type: string } }> };
+  expect(Object.keys(success.content)).toEqual(["text/csv"]);
+  expect(success.content["text/csv"]!.schema.type).toBe("string");
+  expect(Object.keys(exported.responses).sort()).toEqual(["200", "400", "401", "500"]);
+  const summary = op(doc, "/api/reports/summary", "get");
+  expect(Object.keys(summary.responses["200"]!.content["application/json"].schema)).toContain("properties");
+});

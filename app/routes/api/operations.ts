@@ -3,6 +3,7 @@ import { budgetOperations } from "~/features/budgets/api";
 import { categoryOperations } from "~/features/categories/api";
 import { goalOperations } from "~/features/goals/api";
 import { currencyOperations, rateOperations } from "~/features/rates/api";
+import { reportOperations } from "~/features/reports/api";
 import { tagOperations } from "~/features/tags/api";
 import { transactionOperations } from "~/features/transactions/api";
 import { buildOpenApiDocument, openApiOperation } from "~/platform/http/openapi";
@@ -23,6 +24,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...transactionOperations,
   ...budgetOperations,
   ...goalOperations,
+  ...reportOperations,
   openApiOperation,
 ];
 

@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { isIsoDate, isoDay, monthStartOf } from "~/money/dates";
+import { defineOperation } from "~/platform/http/operation";
+import { periodErrorMessages } from "./errors";
+import { GROUPINGS, monthPeriod, readRange, type ReportPeriod } from "./period";
+
+// The reports API (SPEC section 7, issue 13). Every call takes a period: startDate and endDate
+// (yyyy-MM-dd, both inclusive, at most five years), or neither for the current month (UTC), as
+// the client's report screen opens on it. One date without the other is refused: a period
+// silently stretched to "today" or to the start of time is not what a client that lost a
+// parameter meant. USD figures come as decimals and as integer cents; per-currency figures in
+// the currency's own decimals and minor units.
+
+const day = (description: string) => z.string().trim().refine(isIsoDate, "validation.dateInvalid").optional().meta({ description });
+
+const periodFields = {
+  startDate: day("First day, yyyy-MM-dd (inclusive). Omit both dates for the current month (UTC)"),
+  endDate: day("Last day, yyyy-MM-dd (inclusive), at most 5 years after startDate"),
+};
+
+/** The period the query names, or an issue on the field to blame. */
+function periodOf(query: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx): ReportPeriod | typeof z.NEVER {
+  const { startDate, endDate } = query;
+  if (startDate === undefined && endDate === undefined) return monthPeriod(monthStartOf(isoDay()));
+  if (startDate === undefined || endDate === undefined) {
+    ctx.addIssue({ code: "custom", message: "validation.dateRequired", path: [startDate === undefined ? "startDate" : "endDate"] });
+    return z.NEVER;
+  }
+  const read = readRange(startDate, endDate);
+  if (read.ok) return read.period;
+  ctx.addIssue({ code: "custom", message: periodErrorMessages[read.error], path: ["endDate"] });
+  return z.NEVER;
+}
+
+export const reportPeriodQuerySchema = z.object(periodFields).transform((q, ctx) => ({ period: periodOf(q, ctx) }));
+
+export const reportTrendsQuerySchema = z
+  .object({
+    ...periodFields,
+    period: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(GROUPINGS, { error: "errors.reportPeriodInvalid" }))
+      .optional()
+      .meta({
+        type: "string",
+        enum: [...GROUPINGS],
+        description: "daily, weekly (ISO weeks, from Monday) or monthly, in any case; by default daily up to 62 days, weekly up to a year, then monthly",
+      }),
+  })
+  .transform((q, ctx) => ({ period: periodOf(q, ctx), grouping: q.period }));
+
+/** "true" or "false" (also 1 or 0), true when omitted. */
+const flag = (description: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["true", "false", "1", "0"], { error: "errors.booleanInvalid" }))
+    .optional()
+    .transform((value) => value === undefined || value === "true" || value === "1")
+    .meta({ type: "string", enum: ["true", "false", "1", "0"], description });
+
+export const reportExportQuerySchema = z
+  .object({
+    format: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(["csv"], { error: "errors.exportFormatInvalid" }))
+      .optional()
+      .meta({ type: "string", enum: ["csv"], description: "csv (the default and the only format)" }),
+    ...periodFields,
+    includeCategories: flag("The category column; true by default"),
+    includeCurrencyConversion: flag("The exchange_rate, rate_date and rate_source columns; true by default"),
+  })
+  .transform((q, ctx) => ({
+    period: periodOf(q, ctx),
+    options: { includeCategories: q.includeCategories, includeCurrencyConversion: q.includeCurrencyConversion },
+  }));
+
+const usdFigures = {
+  income: z.number(),
+  expense: z.number(),
+  total: z.number(),
+  incomeCents: z.number().int(),
+  expenseCents: z.number().int(),
+  totalCents: z.number().int(),
+};
+const periodShape = z.object({ startDate: z.string(), endDate: z.string() });
+
+export const reportSummaryOperation = defineOperation({
+  operationId: "reportSummary",
+  method: "GET",
+  path: "/api/reports/summary",
+  summary: "A period's totals per payment currency, with their USD equivalents",
+  description:
+    "summary: one item per currency paid in during the period (ascending by code): income, expense and total (income − expense) " +
+    "in that currency at its decimals, also as integer minor units, and usdEquivalent, the sum of the same payments' stored USD " +
+    "conversions. totals: the period's USD income, expenses and net over all currencies, and the number of transactions and currencies.",
+  tag: "reports",
+  access: "user",
+  query: reportPeriodQuerySchema,
+  response: z.object({
+    summary: z.array(
+      z.object({
+        currency: z.string(),
+        decimals: z.number().int(),
+        income: z.number(),
+        expense: z.number(),
+        total: z.number(),
+        incomeMinor: z.number().int(),
+        expenseMinor: z.number().int(),
+        totalMinor: z.number().int(),
+        usdEquivalent: z.object(usdFigures),
+      }),
+    ),
+    totals: z.object({ ...usdFigures, transactionCount: z.number().int(), currencyCount: z.number().int() }),
+    period: periodShape,
+  }),
+});
+
+export const reportCategoriesOperation = defineOperation({
+  operationId: "reportCategories",
+  method: "GET",
+  path: "/api/reports/categories",
+  summary: "A period's expenses per category in USD, largest first, with their percent of the total",
+  description:
+    "percent is in tenths rounded so that the column adds up to exactly 100.0 (largest remainder: every share rounded down, the " +
+    "missing tenths to the largest remainders); percentTenths is the same as an integer. Expenses without a category have id null.",
+  tag: "reports",
+  access: "user",
+  query: reportPeriodQuerySchema,
+  response: z.object({
+    categories: z.array(
+      z.object({
+        id: z.string().nullable(),
+        name: z.string().nullable(),
+        color: z.string().nullable(),
+        icon: z.string().nullable(),
+        totalAmount: z.number(),
+        totalCents: z.number().int(),
+        percent: z.number(),
+        percentTenths: z.number().int(),
+      }),
+    ),
+    period: periodShape,
+  }),
+});
+
+export const reportTrendsOperation = defineOperation({
+  operationId: "reportTrends",
+  method: "GET",
+  path: "/api/reports/trends",
+  summary: "USD income, expenses and the running balance per day, week or month",
+  description:
+    "One item per bucket of the period, empty ones as zero; date is the bucket's first day (a week's Monday, which may fall before " +
+    "startDate). balance is income − expenses from startDate to the bucket's end.",
+  tag: "reports",
+  access: "user",
+  query: reportTrendsQuerySchema,
+  response: z.object({
+    trends: z.array(
+      z.object({
+        date: z.string(),
+        income: z.number(),
+        expenses: z.number(),
+        balance: z.number(),
+        incomeCents: z.number().int(),
+        expensesCents: z.number().int(),
+        balanceCents: z.number().int(),
+      }),
+    ),
+    period: periodShape.extend({ grouping: z.enum(GROUPINGS) }),
+  }),
+});
+
+export const reportExportOperation = defineOperation({
+  operationId: "reportExport",
+  method: "GET",
+  path: "/api/reports/export",
+  summary: "The period's payments as a CSV file",
+  description:
+    "UTF-8 with a byte-order mark, RFC 4180 with CRLF line ends, one row per payment in date order. Columns: date, description, " +
+    "type, category, tags (names joined with '; '), currency, original_amount, exchange_rate, rate_date, rate_source, usd_amount, " +
+    "transaction_id. Amounts are plain decimals with a dot at the currency's decimals; expenses are negative, so usd_amount adds up " +
+    "to the net balance of /api/reports/summary. Text cells starting with =, +, -, @, a tab or a carriage return get a leading " +
+    "apostrophe. Streamed: Content-Disposition names the period (tallyworth-2026-11-01_2026-11-30.csv).",
+  tag: "reports",
+  access: "user",
+  query: reportExportQuerySchema,
+  response: z.string().meta({ description: "The CSV file" }),
+  successContentType: "text/csv",
+});
+
+export const reportOperations = [reportSummaryOperation, reportCategoriesOperation, reportTrendsOperation, reportExportOperation];

@@ -1,0 +1,15 @@
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { reportExportOperation } from "~/features/reports/api";
+import { csvExport } from "~/features/reports/export.server";
+import { dbContext } from "~/context.server";
+
+// The CSV file itself, not an envelope. A database failure before the first row answers the
+// usual 500 envelope (the handler's catch); see export.server.ts for a failure mid-stream.
+const route = apiRoute([
+  endpoint(reportExportOperation, async ({ context, auth, query: { period, options } }) =>
+    csvExport(context.get(dbContext), auth.user.id, period, options),
+  ),
+]);
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,33 @@
+import { redirect } from "react-router";
+import { dbContext } from "~/context.server";
+import { requireSession } from "~/auth/guards.server";
+import { csvExport } from "~/features/reports/export.server";
+import { readPagePeriod } from "~/features/reports/period";
+import { isoDay } from "~/money/dates";
+import type { Route } from "./+types/export";
+
+// GET /reports/export?from=yyyy-MM-dd&to=yyyy-MM-dd (or ?month=yyyy-MM, or nothing for this
+// month): the Export CSV link of /reports, with the session cookie, so it works without
+// JavaScript. It sits under the app layout, whose guard sends a guest to sign in and back here,
+// like every page (not a 401 as /expenses/rate answers a script: this is a link a person follows).
+// When the period is refused or the database fails before the first row, it goes back to the
+// report of the same period with exportFailed=1, and the page says 'Failed to export data'.
+// A resource route: no default export.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = requireSession(context);
+  const params = new URL(request.url).searchParams;
+  const back = () => {
+    const page = new URLSearchParams([...params].filter(([key]) => ["month", "from", "to", "chart"].includes(key)));
+    page.set("exportFailed", "1");
+    return redirect(`/reports?${page.toString()}`);
+  };
+  const read = readPagePeriod(params, isoDay());
+  if (!read.ok) return back();
+  try {
+    return await csvExport(context.get(dbContext), session.user.id, read.period, { includeCategories: true, includeCurrencyConversion: true });
+  } catch (error) {
+    console.error("CSV export failed", error);
+    return back();
+  }
+}
