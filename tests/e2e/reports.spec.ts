@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, expectNoAxeViolations, jsEnabled, login, demo, screenshotBothThemes, test } from "./support";
 
 // Issue 13 with JavaScript on and off, on the demo user's data: walk back through the months,
@@ -53,6 +54,13 @@ test("reports: months back and forth, the three charts, a custom period", async 
   // Grouped by week: the first column's heading says so (hidden on a phone, where rows are cards).
   await expect(chartCard.locator("th", { hasText: "Week of" })).toBeAttached();
   if (jsEnabled(testInfo)) await screenshotBothThemes(page, testInfo, "reports-trend-quarter");
+
+  // The period's CSV: a plain link, with or without JavaScript; the file names the period.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe(`tallyworth-${start}_${end}.csv`);
+  const csv = readFileSync((await download.path())!, "utf8");
+  expect(csv.startsWith("\uFEFFdate,description,type,category,tags,currency,original_amount,exchange_rate,rate_date,rate_source,usd_amount,transaction_id\r\n")).toBe(true);
+  expect(csv.split("\r\n").length).toBeGreaterThan(2);
 
   // A range that ends before it starts is refused beside the form.
   await page.goto(`/reports?from=${end}&to=${start}`);

@@ -6,7 +6,8 @@ import { Card } from "~/components/card";
 import { Figure, FigureList } from "~/components/figure";
 import { LoadError } from "~/components/load-error";
 import { Money } from "~/components/money";
-import { defaultGrouping, monthPeriod, readPagePeriod, type ReportPeriod } from "~/features/reports/period";
+import { periodErrorMessages } from "~/features/reports/errors";
+import { defaultGrouping, monthPeriod, readPagePeriod, type PeriodError, type ReportPeriod } from "~/features/reports/period";
 import { reportData } from "~/features/reports/queries.server";
 import { exportHref, REPORT_CHARTS, reportsHref, type ReportChart } from "~/features/reports/ui/href";
 import { CategoryBreakdown, CurrencyBreakdown, IncomeExpenseBars, SpendingTrend } from "~/features/reports/ui/report-tables";
@@ -98,9 +99,10 @@ function MonthNav({ period, current, chart }: { period: ReportPeriod; current: M
 }
 
 /** A custom period: a GET form, so it works without JavaScript and the period is in the address. */
-function RangeForm({ period, chart, rangeError }: { period: ReportPeriod; chart: ReportChart; rangeError: { error: string; from: string; to: string } | null }) {
+function RangeForm({ period, chart, rangeError }: { period: ReportPeriod; chart: ReportChart; rangeError: { error: PeriodError; from: string; to: string } | null }) {
   const { t } = useTranslation();
-  const error = rangeError ? (rangeError.error === "dateInvalid" ? "validation.dateInvalid" : rangeError.error === "dateRangeInvalid" ? "reports.period.endBeforeStart" : "errors.rangeTooLong") : null;
+  // The API's words, but for the order of the dates, which the page names as its form does.
+  const error = rangeError ? (rangeError.error === "dateRangeInvalid" ? "reports.period.endBeforeStart" : periodErrorMessages[rangeError.error]) : null;
   return (
     <details open={Boolean(rangeError) || !period.month || undefined} className="rounded-md border border-slate-200 dark:border-slate-700">
       <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-semibold">{t("reports.period.range")}</summary>
