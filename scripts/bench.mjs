@@ -195,6 +195,7 @@ async function weightFigures(out, cookie) {
     ["/categories", cookie],
     ["/tags", cookie],
     ["/budgets", cookie],
+    ["/reports", cookie],
     ["/profile", cookie],
     ["/admin", adminCookie],
     ["/admin/users", adminCookie],
