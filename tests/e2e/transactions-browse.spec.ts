@@ -123,7 +123,6 @@ test("transactions: page through with Next, a page number and Previous; ends dis
   await expectPage(page, 3, total);
   const page3 = await rowIds(page);
   for (const id of page3) expect(seen.has(id), `row ${id} of page 3 was on an earlier page`).toBe(false);
-  await expectNoAxeViolations(page, testInfo);
 
   await nav.getByRole("link", { name: "Previous", exact: true }).click();
   await expectPage(page, 2, total);
