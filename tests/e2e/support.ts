@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Cookie, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /**
  * Every journey fails on a script error or console error in the page (hydration
@@ -93,6 +93,28 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** The demo accounts' session cookies, once signIn has signed each in through the form. */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Opens `path` as a demo account. The first journey of the run signs in through the form and
+ * lands on the dashboard; later ones reuse that session's cookie, since they are not about
+ * signing in (auth.spec.ts and profile.spec.ts are) and each sign-in cost a page, a password
+ * check and the dashboard. A journey that signs a demo account out uses login() instead.
+ */
+export async function signIn(page: Page, account: { email: string; password: string }, path = "/dashboard") {
+  const cookies = sessions.get(account.email);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+  } else {
+    await login(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    sessions.set(account.email, (await page.context().cookies()).filter((cookie) => cookie.name === "session"));
+    if (path === "/dashboard") return;
+  }
+  await page.goto(path);
 }
 
 export async function signOut(page: Page) {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { demo, expect, expectNoAxeViolations, jsEnabled, login, screenshotBothThemes, test } from "./support";
+import { demo, expect, expectNoAxeViolations, jsEnabled, screenshotBothThemes, signIn, test } from "./support";
 
 // /expenses with the demo user's seeded transactions: paging through several pages, and the
 // category, currency and tag filters, JavaScript on and off. Both projects run against one
@@ -93,9 +93,7 @@ async function expectEveryCell(page: Page, column: number, pattern: RegExp, coun
 
 /** Signs the demo user in and opens the list; answers how many transactions it shows in all. */
 async function openDemoList(page: Page) {
-  await login(page, demo.user.email, demo.user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto("/expenses");
+  await signIn(page, demo.user, "/expenses");
   await expect(rows(page).first()).toBeVisible();
   return totalShown(page);
 }

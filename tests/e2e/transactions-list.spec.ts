@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demo, expect, expectNoAxeViolations, jsEnabled, login, screenshotBothThemes, test } from "./support";
+import { demo, expect, expectNoAxeViolations, jsEnabled, screenshotBothThemes, signIn, test } from "./support";
 
 // /expenses and the dashboard's money parts with the demo user's seeded transactions (four
 // months of the same ten, in USD, VES, COP, MXN and EUR), JavaScript on and off. Both projects
@@ -40,8 +40,7 @@ test("transactions: filter by type and date, search, sort by amount, page, delet
 }, testInfo) => {
   // The banner's 5 s run on a clock the journey moves on, rather than being waited out.
   await page.clock.install();
-  await login(page, demo.user.email, demo.user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, demo.user);
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Transactions" }).click();
   await expect(page).toHaveURL(/\/expenses$/);
   await expect(page.getByRole("heading", { name: "Transactions", level: 1 })).toBeVisible();
@@ -199,8 +198,7 @@ test("transactions: filter by type and date, search, sort by amount, page, delet
 test("dashboard: this month's income, expenses and net in USD, transactions by currency, recent transactions", async ({
   page,
 }, testInfo) => {
-  await login(page, demo.user.email, demo.user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, demo.user);
   const money = page.getByRole("region", { name: "This month in USD" });
   for (const label of ["Income", "Expenses", "Net balance"]) {
     await expect(money.getByRole("heading", { name: label })).toBeVisible();
