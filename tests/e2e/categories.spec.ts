@@ -80,4 +80,6 @@ test("categories: add, edit inline, delete after confirmation; defaults stay rea
   await screenshotBothThemes(page, testInfo, "categories-es");
   await expectNoAxeViolations(page, testInfo);
   await page.getByRole("button", { name: "en", exact: true }).click();
+  // The switch back finishes before the page closes (an unfinished load is a page error).
+  await expect(page.getByRole("heading", { name: "Categories", level: 1 })).toBeVisible();
 });

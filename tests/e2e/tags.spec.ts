@@ -78,4 +78,6 @@ test("tags: create from the empty state, refuse a duplicate, edit inline, view u
   await screenshotBothThemes(page, testInfo, "tags-es");
   await expectNoAxeViolations(page, testInfo);
   await page.getByRole("button", { name: "en", exact: true }).click();
+  // The switch back finishes before the page closes (an unfinished load is a page error).
+  await expect(page.getByRole("heading", { name: "Tags", level: 1 })).toBeVisible();
 });

@@ -228,4 +228,6 @@ test("dashboard: this month's income, expenses and net in USD, transactions by c
   await screenshotBothThemes(page, testInfo, "dashboard-money-es");
   await expectNoAxeViolations(page, testInfo);
   await page.getByRole("button", { name: "en", exact: true }).click();
+  // The switch back finishes before the page closes (an unfinished load is a page error).
+  await expect(page.getByRole("heading", { name: "Net balance" })).toBeVisible();
 });
