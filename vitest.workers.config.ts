@@ -27,6 +27,11 @@ export default defineConfig({
     include: ["tests/integration/**/*.test.ts"],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/apply-migrations.ts", "tests/setup/console-errors.ts"],
+    // One workerd for every file, one after another: a workerd per file (the default) loaded the
+    // whole Worker again for each of them, most of this project's time. Each file still starts
+    // from a freshly migrated database (tests/setup/apply-migrations.ts).
+    isolate: false,
+    maxWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

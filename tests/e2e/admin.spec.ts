@@ -1,9 +1,10 @@
-import { demo, expect, expectNoAxeViolations, login, register, screenshotBothThemes, signOut, test } from "./support";
+import { demo, expect, expectNoAxeViolations, login, register, screenshotBothThemes, signIn, signOut, test } from "./support";
 
 test("a superadmin finds a user, changes the role and deactivates the account", async ({ page }, testInfo) => {
   const { email, password } = await register(page, testInfo, "Alan");
   await signOut(page);
 
+  // Its own sign-in, not signIn's shared session: this journey signs the admin out at the end.
   await login(page, demo.admin.email, demo.admin.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Admin" }).click();
@@ -64,8 +65,7 @@ test("a superadmin finds a user, changes the role and deactivates the account", 
 });
 
 test("a plain user is sent away from the admin pages", async ({ page }) => {
-  await login(page, demo.user.email, demo.user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, demo.user);
   await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
   await page.goto("/admin/users");
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { demo, expect, jsEnabled, login, screenshotBothThemes, test } from "./support";
+import { demo, expect, jsEnabled, screenshotBothThemes, signIn, test } from "./support";
 
 // Issue 11: every page fits a 390 px phone (no sideways scroll) in both languages, with and
 // without JavaScript, and the transaction list shows its first row on the first screen. One test
@@ -70,8 +70,7 @@ for (const language of languages) {
   });
 
   test(`phone (${language}): a user's pages fit 390 px and the list starts on the first screen`, async ({ page }, testInfo) => {
-    await login(page, demo.user.email, demo.user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signIn(page, demo.user);
     await speak(page, language);
     await visit(page, testInfo, "/dashboard", language, "dashboard");
 
@@ -98,8 +97,7 @@ for (const language of languages) {
   });
 
   test(`phone (${language}): the admin pages fit 390 px`, async ({ page }, testInfo) => {
-    await login(page, demo.admin.email, demo.admin.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signIn(page, demo.admin);
     await speak(page, language);
     await visit(page, testInfo, "/admin", language, "admin");
     await visit(page, testInfo, "/admin/users", language, "admin-users");
@@ -108,8 +106,7 @@ for (const language of languages) {
 }
 
 test("the header keeps the theme toggle and the user menu in view at 1,024 and 1,280 px in Spanish, with the admin link", async ({ page }, testInfo) => {
-  await login(page, demo.admin.email, demo.admin.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, demo.admin);
   await speak(page, "es");
   for (const width of [1024, 1280]) {
     await page.setViewportSize({ width, height: 768 });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Cookie, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /**
  * Every journey fails on a script error or console error in the page (hydration
@@ -34,8 +34,13 @@ export function uniqueEmail(testInfo: TestInfo) {
 
 export const jsEnabled = (testInfo: TestInfo) => testInfo.project.name === "js";
 
-/** Saves a screenshot of the page in light and dark (system preference, no stored choice). */
+/**
+ * Saves a screenshot of the page in light and dark (system preference, no stored choice), for
+ * review. In the JavaScript project only: without JavaScript the same screens look the same, and
+ * taking them twice cost the run about 20 s.
+ */
 export async function screenshotBothThemes(page: Page, testInfo: TestInfo, name: string) {
+  if (!jsEnabled(testInfo)) return;
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({
@@ -46,12 +51,16 @@ export async function screenshotBothThemes(page: Page, testInfo: TestInfo, name:
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-/** axe needs script injection, so it runs in the JavaScript project, in both themes. */
+/**
+ * axe needs script injection, so it runs in the JavaScript project, in both themes. Legacy mode
+ * runs axe.run in the page itself: the default runs it per frame and then finishes in a new blank
+ * page, twice the time, only to reach cross-origin frames, which our pages do not have.
+ */
 export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
   if (!jsEnabled(testInfo)) return;
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const results = await new AxeBuilder({ page }).setLegacyMode().withTags(["wcag2a", "wcag2aa"]).analyze();
     const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     expect(summary, `axe violations in ${scheme}`).toEqual([]);
   }
@@ -84,6 +93,28 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** The demo accounts' session cookies, once signIn has signed each in through the form. */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Opens `path` as a demo account. The first journey of the run signs in through the form and
+ * lands on the dashboard; later ones reuse that session's cookie, since they are not about
+ * signing in (auth.spec.ts and profile.spec.ts are) and each sign-in cost a page, a password
+ * check and the dashboard. A journey that signs a demo account out uses login() instead.
+ */
+export async function signIn(page: Page, account: { email: string; password: string }, path = "/dashboard") {
+  const cookies = sessions.get(account.email);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+  } else {
+    await login(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    sessions.set(account.email, (await page.context().cookies()).filter((cookie) => cookie.name === "session"));
+    if (path === "/dashboard") return;
+  }
+  await page.goto(path);
 }
 
 export async function signOut(page: Page) {

@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { demo, expect, expectNoAxeViolations, jsEnabled, login, register, screenshotBothThemes, test } from "./support";
+import { demo, expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, signIn, test } from "./support";
 
 // The new-transaction form in Spanish, JavaScript on and off: single mode, then multi-currency
 // mode with a second payment row in another currency. Nothing is saved, so the demo user's
@@ -16,9 +16,7 @@ async function updateAmounts(page: Page, testInfo: TestInfo) {
 test("the new-transaction form in Spanish: single mode, then multi-currency with a second payment, light and dark", async ({
   page,
 }, testInfo) => {
-  await login(page, demo.user.email, demo.user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto("/expenses/new");
+  await signIn(page, demo.user, "/expenses/new");
   await expect(page.getByRole("heading", { name: "New Transaction", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "es", exact: true }).click();
   await expect(page).toHaveURL(/\/expenses\/new$/);

@@ -131,6 +131,8 @@ test("a multi-currency expense of three payments (USD, EUR, COP), edited, then d
   await expect(row(page, 4).getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
   await page.getByRole("button", { name: "Remove payment 4" }).click();
   await expect(row(page, 4)).toHaveCount(0);
+  // With JavaScript focus moves to the previous row's first control, not to the page's start.
+  if (jsEnabled(testInfo)) await expect(row(page, 3).getByLabel("Currency")).toBeFocused();
   await expect(page.getByText("Payment amount must be positive")).toHaveCount(0);
   await expect(row(page, 3).getByLabel("Exchange rate")).toHaveValue("4000");
 
@@ -165,8 +167,8 @@ test("a multi-currency expense of three payments (USD, EUR, COP), edited, then d
   await expect(row(page, 2).getByLabel("Amount")).toHaveValue("20.00");
   await expect(row(page, 3).getByLabel("Exchange rate")).toHaveValue("4000");
   await expect(page.getByTestId("usd-total")).toHaveText("$ 45.72");
+  // axe checked this multi-currency form above; the edit page is checked with its delete confirmation below.
   await screenshotBothThemes(page, testInfo, "transaction-edit");
-  await expectNoAxeViolations(page, testInfo);
   await row(page, 2).getByLabel("Amount").fill("30.00");
   await updateAmounts(page, testInfo);
   await expect(row(page, 2).getByTestId("usd-equivalent-1")).toHaveText("$ 34.84");
@@ -185,8 +187,8 @@ test("a multi-currency expense of three payments (USD, EUR, COP), edited, then d
   await page.getByRole("button", { name: "es", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Editar transacción", level: 1 })).toBeVisible();
   await expect(page.getByRole("group", { name: "Pago 2", exact: true })).toContainText("1 USD = 0,8612 EUR, tasa del 01 nov 2026");
+  // The Spanish multi-currency form is checked with axe in transaction-form-spanish.spec.ts.
   await screenshotBothThemes(page, testInfo, "transaction-edit-es");
-  await expectNoAxeViolations(page, testInfo);
   await page.getByRole("button", { name: "en", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Edit Transaction", level: 1 })).toBeVisible();
 
