@@ -93,6 +93,8 @@ for (const language of languages) {
     await visit(page, testInfo, `/expenses/edit/${firstId}`, language, "transaction-edit");
     await visit(page, testInfo, "/categories", language, "categories");
     await visit(page, testInfo, "/tags", language, "tags");
+    await visit(page, testInfo, "/budgets?newBudget&newGoal", language, "budgets");
+    await visit(page, testInfo, "/reports", language, "reports");
     await visit(page, testInfo, "/profile", language, "profile");
   });
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, expectNoAxeViolations, jsEnabled, login, demo, screenshotBothThemes, test } from "./support";
+import { demo, expect, expectNoAxeViolations, jsEnabled, screenshotBothThemes, signIn, test } from "./support";
 
 // Issue 13 with JavaScript on and off, on the demo user's data: walk back through the months,
 // switch the three charts (each its own address), open a custom period, and the dashboard's
@@ -8,9 +8,7 @@ import { expect, expectNoAxeViolations, jsEnabled, login, demo, screenshotBothTh
 test.use({ viewport: { width: 390, height: 844 } });
 
 test("reports: months back and forth, the three charts, a custom period", async ({ page }, testInfo) => {
-  await login(page, demo.user.email, demo.user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto("/reports");
+  await signIn(page, demo.user, "/reports");
   await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
   await expect(page.getByText("Next month (not yet)")).toBeAttached();
   const tiles = page.getByRole("region", { name: "The period in USD" });
@@ -68,8 +66,7 @@ test("reports: months back and forth, the three charts, a custom period", async 
 });
 
 test("the dashboard draws this month's expenses by category and the last 7 days", async ({ page }, testInfo) => {
-  await login(page, demo.user.email, demo.user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, demo.user);
   const pie = page.getByRole("region", { name: "This month's expenses by category" });
   await expect(pie.locator('[data-label="Share of total"]').first()).toHaveText(/^\d+\.\d%$/);
   if (jsEnabled(testInfo)) {
