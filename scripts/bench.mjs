@@ -10,7 +10,7 @@
 //  - with 50,000 transactions (scripts/bench-data.mjs): /dashboard and /expenses (page 1, a deep page,
 //    filtered and sorted), /budgets with 30 budgets and GET /api/budgets/progress, each against the
 //    same aggregate queries run raw on the same SQLite file.
-//  - the reports API (summary, categories, trends) for a month and a year against their raw SQL,
+//  - /reports and the reports API (summary, categories, trends) for a month and a year against their raw SQL,
 //    and the CSV export (API and web) of ~5,000 and all 50,000 transactions: time to the first
 //    byte, total time, size, and workerd's peak resident memory while it streams.
 // `--reports` prints only the reports API and export figures.
@@ -387,18 +387,21 @@ async function reportFigures(out, raw, user, token, cookie) {
   const year = { name: "a year", from: isoDaysAgo(364), to: isoDaysAgo(0) };
   for (const period of [month, year]) {
     const q = `startDate=${period.from}&endDate=${period.to}`;
-    for (const [name, path, rawQueries] of [
+    const page = { Cookie: cookie };
+    for (const [name, path, rawQueries, headers = auth] of [
+      // The page reads the three together (reportData) and renders them.
+      ["GET /reports (page)", `/reports?from=${period.from}&to=${period.to}`, () => (rawSummary(period.from, period.to), rawCategories(period.from, period.to), rawTrend(period.from, period.to)), page],
       ["GET /api/reports/summary", `/api/reports/summary?${q}`, () => rawSummary(period.from, period.to)],
       ["GET /api/reports/categories", `/api/reports/categories?${q}`, () => rawCategories(period.from, period.to)],
       ["GET /api/reports/trends", `/api/reports/trends?${q}`, () => rawTrend(period.from, period.to)],
     ]) {
-      const first = await fetch(`${base}${path}`, { headers: auth });
+      const first = await fetch(`${base}${path}`, { headers });
       await first.arrayBuffer();
       if (first.status !== 200) {
         out.push([`${name}, ${period.name}`, "n/a", "n/a", `answered ${first.status}`]);
         continue;
       }
-      const api = await timeSequential(30, async () => (await fetch(`${base}${path}`, { headers: auth })).arrayBuffer());
+      const api = await timeSequential(30, async () => (await fetch(`${base}${path}`, { headers })).arrayBuffer());
       const rawTime = await timeSequential(30, async () => rawQueries());
       out.push([`${name}, ${period.name}`, `p50 ${api.p50.toFixed(1)} ms`, `p95 ${api.p95.toFixed(1)} ms`, `raw SQL p50 ${rawTime.p50.toFixed(1)} ms → ${(api.p50 / rawTime.p50).toFixed(1)}×`]);
     }

@@ -77,3 +77,24 @@ test("the dashboard draws this month's expenses by category and the last 7 days"
   }
   await expect(page.getByRole("region", { name: "The last 7 days" })).toBeVisible();
 });
+
+test("each chart at phone width, in English and Spanish, light and dark, for review", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the charts are drawn with JavaScript; without it the tables above are the page");
+  await signIn(page, demo.user, "/reports");
+  for (const language of ["en", "es"] as const) {
+    if (language === "es") {
+      await page.getByRole("button", { name: "es", exact: true }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    }
+    for (const chart of ["pie", "bar", "trend"] as const) {
+      await page.goto(chart === "pie" ? "/reports" : `/reports?chart=${chart}`);
+      const drawn = page.locator(`[data-chart="${chart}"]`);
+      await drawn.scrollIntoViewIfNeeded();
+      await expect(drawn.locator("svg path").first()).toBeAttached();
+      await screenshotBothThemes(page, testInfo, `reports-${chart}-${language}`);
+    }
+  }
+  // Back to English for the journeys after this one.
+  await page.getByRole("button", { name: "en", exact: true }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
