@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { type Browser, browser, signedIn, withTableAway } from "./helpers";
+import { type Browser, browser, pageText, signedIn, withTableAway } from "./helpers";
 import { insertTransaction } from "./seed-rows";
 import { allowConsoleError } from "../setup/console-errors";
 
@@ -25,18 +25,6 @@ function createBudget(b: Browser, fields: Record<string, string>) {
   return b.fetch("/budgets?month=2026-10&newBudget", { form: { intent: "budget-create", month: "2026-10", alertThreshold: "80", ...fields } });
 }
 
-/** The page's text without markup, so assertions read like what a user sees. */
-async function pageText(b: Browser, path: string) {
-  const res = await b.fetch(path);
-  expect(res.status).toBe(200);
-  return (await res.text())
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ");
-}
 
 test("a guest asking for /budgets is sent to sign in and brought back", async () => {
   const res = await browser().fetch("/budgets?month=2026-10");

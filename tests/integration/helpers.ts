@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
 
 export const ORIGIN = "http://localhost";
 let ipCounter = 0;
@@ -98,4 +99,17 @@ export async function withTableAway<T>(table: string, call: () => Promise<T>): P
   } finally {
     await env.DB.exec(`ALTER TABLE ${table}_away RENAME TO ${table};`);
   }
+}
+
+/** A page's text as a reader sees it: without scripts and markup, entities decoded, spaces collapsed. Fails unless the page answers 200. */
+export async function pageText(b: Browser, path: string) {
+  const res = await b.fetch(path);
+  expect(res.status).toBe(200);
+  return (await res.text())
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
 }

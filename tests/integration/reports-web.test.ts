@@ -1,22 +1,11 @@
 import { expect, test } from "vitest";
-import { type Browser, browser, signedIn, withTableAway } from "./helpers";
+import { browser, pageText, signedIn, withTableAway } from "./helpers";
 import { insertTransaction } from "./seed-rows";
 import { allowConsoleError } from "../setup/console-errors";
 
 // /reports and the dashboard's charts through the Worker on D1: every figure from stored cents,
 // each chart beside the table of its figures, periods by links and a GET form (no JavaScript).
 
-async function pageText(b: Browser, path: string) {
-  const res = await b.fetch(path);
-  expect(res.status).toBe(200);
-  return (await res.text())
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ");
-}
 
 /** October 2026: income in USD and COP, expenses in three categories, one paid in two currencies. */
 async function october(userId: string) {

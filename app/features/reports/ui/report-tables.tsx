@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
@@ -80,32 +81,45 @@ export function CategoryBreakdown({ id, categories, title }: { id: string; categ
   );
 }
 
-/** Income and expenses per day (or week, or month): the bar chart and its table. */
-export function IncomeExpenseBars({ id, trend, grouping }: { id: string; trend: TrendPoint[]; grouping: Grouping }) {
+type TrendColumn = { key: string; label: string; cell: (point: TrendPoint) => ReactNode };
+
+/** A trend's table: a row per bucket with income or expenses, the first column naming the bucket. */
+function TrendTable({ id, trend, grouping, columns }: { id: string; trend: TrendPoint[]; grouping: Grouping; columns: TrendColumn[] }) {
   const { t, i18n } = useTranslation();
   const dateLabel = t(grouping === "daily" ? "reports.days.date" : grouping === "weekly" ? "reports.days.week" : "reports.days.month");
   return (
+    <DataTable wideAt="sm" compact labelledBy={id} columns={[{ key: "date", label: dateLabel }, ...columns.map((c) => ({ key: c.key, label: c.label, align: "right" as const }))]}>
+      {withActivity(trend).map((p) => (
+        <DataRow key={p.date}>
+          <DataCell label={dateLabel} place="title" header className="text-left">
+            {bucketLabel(p.date, grouping, i18n.language)}
+          </DataCell>
+          {columns.map((c) => (
+            <DataCell key={c.key} label={c.label} align="right">
+              {c.cell(p)}
+            </DataCell>
+          ))}
+        </DataRow>
+      ))}
+    </DataTable>
+  );
+}
+
+/** Income and expenses per day (or week, or month): the bar chart and its table. */
+export function IncomeExpenseBars({ id, trend, grouping }: { id: string; trend: TrendPoint[]; grouping: Grouping }) {
+  const { t, i18n } = useTranslation();
+  return (
     <div className="space-y-4">
       <LazyChart kind="bar" locale={i18n.language} points={trend.map((p) => ({ date: p.date, incomeCents: p.incomeUsdCents, expenseCents: p.expenseUsdCents }))} />
-      <DataTable wideAt="sm" compact labelledBy={id} columns={[
-        { key: "date", label: dateLabel },
-        { key: "income", label: t("reports.days.income"), align: "right" },
-        { key: "expenses", label: t("reports.days.expenses"), align: "right" },
-      ]}>
-        {withActivity(trend).map((p) => (
-          <DataRow key={p.date}>
-            <DataCell label={dateLabel} place="title" header className="text-left">
-              {bucketLabel(p.date, grouping, i18n.language)}
-            </DataCell>
-            <DataCell label={t("reports.days.income")} align="right">
-              <Money minor={p.incomeUsdCents} currency={USD} tone="income" />
-            </DataCell>
-            <DataCell label={t("reports.days.expenses")} align="right">
-              <Money minor={p.expenseUsdCents} currency={USD} tone="expense" />
-            </DataCell>
-          </DataRow>
-        ))}
-      </DataTable>
+      <TrendTable
+        id={id}
+        trend={trend}
+        grouping={grouping}
+        columns={[
+          { key: "income", label: t("reports.days.income"), cell: (p) => <Money minor={p.incomeUsdCents} currency={USD} tone="income" /> },
+          { key: "expenses", label: t("reports.days.expenses"), cell: (p) => <Money minor={p.expenseUsdCents} currency={USD} tone="expense" /> },
+        ]}
+      />
     </div>
   );
 }
@@ -113,29 +127,18 @@ export function IncomeExpenseBars({ id, trend, grouping }: { id: string; trend: 
 /** Expenses and the running balance over the period: the line chart and its table. */
 export function SpendingTrend({ id, trend, grouping }: { id: string; trend: TrendPoint[]; grouping: Grouping }) {
   const { t, i18n } = useTranslation();
-  const dateLabel = t(grouping === "daily" ? "reports.days.date" : grouping === "weekly" ? "reports.days.week" : "reports.days.month");
   return (
     <div className="space-y-4">
       <LazyChart kind="trend" locale={i18n.language} points={trend.map((p) => ({ date: p.date, expenseCents: p.expenseUsdCents, balanceCents: p.balanceUsdCents }))} />
-      <DataTable wideAt="sm" compact labelledBy={id} columns={[
-        { key: "date", label: dateLabel },
-        { key: "expenses", label: t("reports.days.expenses"), align: "right" },
-        { key: "balance", label: t("reports.days.balance"), align: "right" },
-      ]}>
-        {withActivity(trend).map((p) => (
-          <DataRow key={p.date}>
-            <DataCell label={dateLabel} place="title" header className="text-left">
-              {bucketLabel(p.date, grouping, i18n.language)}
-            </DataCell>
-            <DataCell label={t("reports.days.expenses")} align="right">
-              <Money minor={p.expenseUsdCents} currency={USD} tone="expense" />
-            </DataCell>
-            <DataCell label={t("reports.days.balance")} align="right">
-              <Money minor={p.balanceUsdCents} currency={USD} tone="signed" />
-            </DataCell>
-          </DataRow>
-        ))}
-      </DataTable>
+      <TrendTable
+        id={id}
+        trend={trend}
+        grouping={grouping}
+        columns={[
+          { key: "expenses", label: t("reports.days.expenses"), cell: (p) => <Money minor={p.expenseUsdCents} currency={USD} tone="expense" /> },
+          { key: "balance", label: t("reports.days.balance"), cell: (p) => <Money minor={p.balanceUsdCents} currency={USD} tone="signed" /> },
+        ]}
+      />
     </div>
   );
 }
