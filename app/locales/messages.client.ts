@@ -13,6 +13,7 @@ const shellOf: Record<Language, () => Promise<Tree>> = {
 };
 const sectionsOf: Record<Language, Record<PageSection, () => Promise<unknown>>> = {
   en: {
+    auth: () => import("./en/auth").then((m) => m.auth),
     landing: () => import("./en/landing").then((m) => m.landing),
     dashboard: () => import("./en/dashboard").then((m) => m.dashboard),
     transactions: () => import("./en/transactions").then((m) => m.transactions),
@@ -26,6 +27,7 @@ const sectionsOf: Record<Language, Record<PageSection, () => Promise<unknown>>> 
     reports: () => import("./en/reports").then((m) => m.reports),
   },
   es: {
+    auth: () => import("./es/auth").then((m) => m.auth),
     landing: () => import("./es/landing").then((m) => m.landing),
     dashboard: () => import("./es/dashboard").then((m) => m.dashboard),
     transactions: () => import("./es/transactions").then((m) => m.transactions),

@@ -2,11 +2,11 @@ import { expect, test } from "vitest";
 import { en } from "./en";
 import { shell as enShell } from "./en/shell";
 import { shell as esShell } from "./es/shell";
-import { pageSections, routeMessages, sectionsOf } from "./sections";
+import { pageSections, routeMessages, sectionsOf, serverOnlyGroups } from "./sections";
 
-test("every top-level group of messages is in the shell or is a page's section, never both", () => {
+test("every top-level group of messages is in the shell, a page's section or the server's alone, never two of them", () => {
   const shellKeys = Object.keys(enShell);
-  expect([...shellKeys, ...pageSections].sort()).toEqual(Object.keys(en).sort());
+  expect([...shellKeys, ...pageSections, ...serverOnlyGroups].sort()).toEqual(Object.keys(en).sort());
   expect(shellKeys.filter((key) => (pageSections as readonly string[]).includes(key))).toEqual([]);
   expect(Object.keys(esShell).sort()).toEqual([...shellKeys].sort());
 });

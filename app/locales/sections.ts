@@ -6,6 +6,7 @@
 
 /** The top-level message keys that belong to one kind of page, not to the shell. */
 export const pageSections = [
+  "auth",
   "landing",
   "dashboard",
   "transactions",
@@ -19,6 +20,9 @@ export const pageSections = [
   "reports",
 ] as const;
 export type PageSection = (typeof pageSections)[number];
+
+/** Message groups only the server sends (the JSON API's): never in the shell, never a page's section. */
+export const serverOnlyGroups = ["api"] as const;
 
 export type MessagesHandle = { messages: readonly PageSection[] };
 

@@ -50,7 +50,7 @@ function messagePatterns(lang: Lang): RegExp[] {
   return picked.map((text) => new RegExp(text.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".+")));
 }
 const PATTERNS = { en: messagePatterns("en"), es: messagePatterns("es") };
-const RAW_KEY = /\b(validation|errors|common|transactionForm|categories|tags|budgets|profile|admin|auth|settings)\.[a-z]\w+/;
+const RAW_KEY = /\b(api|validation|errors|common|transactionForm|categories|tags|budgets|profile|admin|auth|settings)\.[a-z]\w+/;
 
 function decodeEntities(text: string) {
   return text
@@ -608,11 +608,11 @@ function withParams(path: string, params: Record<string, string> = {}) {
 function genericBodyCases(op: ApiOperation): ApiCase[] {
   if (!op.body) return [];
   return [
-    { name: "malformed JSON", raw: { body: '{"name": ', type: "application/json" }, status: 400, says: "errors.malformedJson" },
-    { name: "empty body", raw: { body: "", type: "application/json" }, status: 400, says: "errors.malformedJson" },
-    { name: "form body", raw: { body: "name=x", type: "application/x-www-form-urlencoded" }, status: 415, says: "errors.unsupportedMediaType" },
-    { name: "text/plain body", raw: { body: "{}", type: "text/plain" }, status: 415, says: "errors.unsupportedMediaType" },
-    { name: "no Content-Type", raw: { body: "{}" }, status: 415, says: "errors.unsupportedMediaType" },
+    { name: "malformed JSON", raw: { body: '{"name": ', type: "application/json" }, status: 400, says: "api.malformedJson" },
+    { name: "empty body", raw: { body: "", type: "application/json" }, status: 400, says: "api.malformedJson" },
+    { name: "form body", raw: { body: "name=x", type: "application/x-www-form-urlencoded" }, status: 415, says: "api.unsupportedMediaType" },
+    { name: "text/plain body", raw: { body: "{}", type: "text/plain" }, status: 415, says: "api.unsupportedMediaType" },
+    { name: "no Content-Type", raw: { body: "{}" }, status: 415, says: "api.unsupportedMediaType" },
     { name: "JSON null", json: null, status: 400 },
     { name: "JSON array", json: [], status: 400 },
     { name: "JSON string", json: "x", status: 400 },
@@ -697,15 +697,15 @@ function apiTables(w: World): Record<string, ApiTable> {
     ...extra,
   ];
   const limitCases = (page: boolean): ApiCase[] => [
-    { name: "limit NaN", query: { limit: "NaN" }, status: 400, says: "errors.limitRange" },
-    { name: "limit Infinity", query: { limit: "Infinity" }, status: 400, says: "errors.limitRange" },
-    { name: "limit zero", query: { limit: "0" }, status: 400, says: "errors.limitRange" },
-    { name: "negative limit", query: { limit: "-1" }, status: 400, says: "errors.limitRange" },
-    { name: "limit 101", query: { limit: "101" }, status: 400, says: "errors.limitRange" },
-    { name: "fractional limit", query: { limit: "1.5" }, status: 400, says: "errors.limitRange" },
-    { name: "a 10,000-digit limit", query: { limit: "9".repeat(10_000) }, status: 400, says: "errors.limitRange" },
-    { name: "limit with an exponent", query: { limit: "1e1" }, status: 400, says: "errors.limitRange" },
-    { name: "limit in hexadecimal", query: { limit: "0x10" }, status: 400, says: "errors.limitRange" },
+    { name: "limit NaN", query: { limit: "NaN" }, status: 400, says: "api.limitRange" },
+    { name: "limit Infinity", query: { limit: "Infinity" }, status: 400, says: "api.limitRange" },
+    { name: "limit zero", query: { limit: "0" }, status: 400, says: "api.limitRange" },
+    { name: "negative limit", query: { limit: "-1" }, status: 400, says: "api.limitRange" },
+    { name: "limit 101", query: { limit: "101" }, status: 400, says: "api.limitRange" },
+    { name: "fractional limit", query: { limit: "1.5" }, status: 400, says: "api.limitRange" },
+    { name: "a 10,000-digit limit", query: { limit: "9".repeat(10_000) }, status: 400, says: "api.limitRange" },
+    { name: "limit with an exponent", query: { limit: "1e1" }, status: 400, says: "api.limitRange" },
+    { name: "limit in hexadecimal", query: { limit: "0x10" }, status: 400, says: "api.limitRange" },
     ...(page
       ? ([
           { name: "page zero", query: { page: "0" }, status: 400 },
@@ -829,9 +829,9 @@ function apiTables(w: World): Record<string, ApiTable> {
     refreshToken: {
       as: "a",
       cases: [
-        { name: "nothing", json: {}, status: 400, says: "errors.refreshTokenRequired" },
-        { name: "token as a number", json: { refreshToken: 5 }, status: 400, says: "errors.refreshTokenRequired" },
-        { name: "whitespace token", json: { refreshToken: "   " }, status: 400, says: "errors.refreshTokenRequired" },
+        { name: "nothing", json: {}, status: 400, says: "api.refreshTokenRequired" },
+        { name: "token as a number", json: { refreshToken: 5 }, status: 400, says: "api.refreshTokenRequired" },
+        { name: "whitespace token", json: { refreshToken: "   " }, status: 400, says: "api.refreshTokenRequired" },
         { name: "10,000-character token", json: { refreshToken: LONG }, status: 400 },
       ],
     },
@@ -858,9 +858,9 @@ function apiTables(w: World): Record<string, ApiTable> {
     listUsers: {
       as: "admin",
       cases: [
-        { name: "unknown role", query: { role: "root" }, status: 400, says: "errors.invalidRole" },
-        { name: "10,000-character search", query: { search: LONG }, status: 400, says: "validation.searchTooLong" },
-        { name: "101-character accented search", query: { search: "é".repeat(101) }, status: 400, says: "validation.searchTooLong" },
+        { name: "unknown role", query: { role: "root" }, status: 400, says: "api.invalidRole" },
+        { name: "10,000-character search", query: { search: LONG }, status: 400, says: "api.searchTooLong" },
+        { name: "101-character accented search", query: { search: "é".repeat(101) }, status: 400, says: "api.searchTooLong" },
       ],
     },
     updateUser: {
@@ -868,7 +868,7 @@ function apiTables(w: World): Record<string, ApiTable> {
       params: { id: w.aId },
       cases: [
         { name: "unknown user", path: `/api/users/${UNKNOWN_ID}`, json: { isActive: false }, status: 404, says: "errors.notFound" },
-        { name: "unknown role", json: { role: "root" }, status: 400, says: "errors.invalidRole" },
+        { name: "unknown role", json: { role: "root" }, status: 400, says: "api.invalidRole" },
         { name: "isActive as a string", json: { isActive: "false" }, status: 400 },
         { name: "whitespace first name", json: { firstName: "  " }, status: 400, says: "validation.firstNameRequired" },
         { name: "10,000-character last name", json: { lastName: LONG }, status: 400, says: "validation.tooLong" },
@@ -901,9 +901,9 @@ function apiTables(w: World): Record<string, ApiTable> {
       cases: [
         { name: "no currency", query: {}, status: 400, says: "validation.currencyRequired" },
         { name: "whitespace currency", query: { to: "  " }, status: 400, says: "validation.currencyRequired" },
-        { name: "10,000-character currency", query: { to: LONG }, status: 400, says: "errors.currencyUnknown" },
-        { name: "unknown currency", query: { to: "XXX" }, status: 400, says: "errors.currencyUnknown" },
-        { name: "control characters in the currency", query: { to: "EU\u0000R" }, status: 400, says: "errors.currencyUnknown" },
+        { name: "10,000-character currency", query: { to: LONG }, status: 400, says: "api.currencyUnknown" },
+        { name: "unknown currency", query: { to: "XXX" }, status: 400, says: "api.currencyUnknown" },
+        { name: "control characters in the currency", query: { to: "EU\u0000R" }, status: 400, says: "api.currencyUnknown" },
         { name: "date 2024-02-30", query: { to: "EUR", date: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
         { name: "date in year 0000", query: { to: "EUR", date: "0000-06-01" }, status: 400, says: "validation.dateInvalid" },
       ],
@@ -912,7 +912,7 @@ function apiTables(w: World): Record<string, ApiTable> {
       as: "a",
       cases: [
         { name: "no currency", query: {}, status: 400, says: "validation.currencyRequired" },
-        { name: "10,000-character currency", query: { currency: LONG }, status: 400, says: "errors.currencyUnknown" },
+        { name: "10,000-character currency", query: { currency: LONG }, status: 400, says: "api.currencyUnknown" },
         { name: "start after end", query: { currency: "EUR", startDate: "2026-02-01", endDate: "2026-01-01" }, status: 400, says: "errors.dateRangeInvalid" },
         { name: "startDate 2024-02-30", query: { currency: "EUR", startDate: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
         { name: "endDate in year 0000", query: { currency: "EUR", endDate: "0000-01-01" }, status: 400, says: "validation.dateInvalid" },
@@ -944,16 +944,16 @@ function apiTables(w: World): Record<string, ApiTable> {
       as: "a",
       cases: [
         ...limitCases(true),
-        { name: "unknown sort", query: { sortBy: "id; drop" }, status: 400, says: "errors.sortInvalid" },
-        { name: "unknown order", query: { sortOrder: "up" }, status: 400, says: "errors.sortInvalid" },
+        { name: "unknown sort", query: { sortBy: "id; drop" }, status: 400, says: "api.sortInvalid" },
+        { name: "unknown order", query: { sortOrder: "up" }, status: 400, says: "api.sortInvalid" },
         { name: "unknown type", query: { type: "TRANSFER" }, status: 400, says: "validation.typeInvalid" },
-        { name: "minAmount NaN", query: { minAmount: "NaN" }, status: 400, says: "errors.invalidAmountFilter" },
-        { name: "minAmount negative", query: { minAmount: "-1" }, status: 400, says: "errors.invalidAmountFilter" },
-        { name: "maxAmount with an exponent", query: { maxAmount: "1e3" }, status: 400, says: "errors.invalidAmountFilter" },
-        { name: "maxAmount with three decimals", query: { maxAmount: "1.234" }, status: 400, says: "errors.invalidAmountFilter" },
-        { name: "maxAmount Infinity", query: { maxAmount: "Infinity" }, status: 400, says: "errors.invalidAmountFilter" },
-        { name: "a 10,000-character search", query: { search: LONG }, status: 400, says: "validation.searchTooLong" },
-        { name: "a 101-character accented search", query: { search: "é".repeat(101) }, status: 400, says: "validation.searchTooLong" },
+        { name: "minAmount NaN", query: { minAmount: "NaN" }, status: 400, says: "api.invalidAmountFilter" },
+        { name: "minAmount negative", query: { minAmount: "-1" }, status: 400, says: "api.invalidAmountFilter" },
+        { name: "maxAmount with an exponent", query: { maxAmount: "1e3" }, status: 400, says: "api.invalidAmountFilter" },
+        { name: "maxAmount with three decimals", query: { maxAmount: "1.234" }, status: 400, says: "api.invalidAmountFilter" },
+        { name: "maxAmount Infinity", query: { maxAmount: "Infinity" }, status: 400, says: "api.invalidAmountFilter" },
+        { name: "a 10,000-character search", query: { search: LONG }, status: 400, says: "api.searchTooLong" },
+        { name: "a 101-character accented search", query: { search: "é".repeat(101) }, status: 400, says: "api.searchTooLong" },
         { name: "a 10,000-character currency", query: { currencyCode: LONG }, status: 400 },
         ...period(),
       ],
@@ -1024,18 +1024,18 @@ function apiTables(w: World): Record<string, ApiTable> {
     reportTrends: {
       as: "a",
       cases: reportPeriod([
-        { name: "an unknown period", query: { ...NOVEMBER, period: "hourly" }, status: 400, says: "errors.reportPeriodInvalid" },
-        { name: "an empty period", query: { ...NOVEMBER, period: "" }, status: 400, says: "errors.reportPeriodInvalid" },
-        { name: "a 10,000-character period", query: { ...NOVEMBER, period: LONG }, status: 400, says: "errors.reportPeriodInvalid" },
+        { name: "an unknown period", query: { ...NOVEMBER, period: "hourly" }, status: 400, says: "api.reportPeriodInvalid" },
+        { name: "an empty period", query: { ...NOVEMBER, period: "" }, status: 400, says: "api.reportPeriodInvalid" },
+        { name: "a 10,000-character period", query: { ...NOVEMBER, period: LONG }, status: 400, says: "api.reportPeriodInvalid" },
       ]),
     },
     reportExport: {
       as: "a",
       cases: reportPeriod([
-        { name: "format xlsx", query: { ...NOVEMBER, format: "xlsx" }, status: 400, says: "errors.exportFormatInvalid" },
-        { name: "a 10,000-character format", query: { ...NOVEMBER, format: LONG }, status: 400, says: "errors.exportFormatInvalid" },
-        { name: "includeCategories yes", query: { ...NOVEMBER, includeCategories: "yes" }, status: 400, says: "errors.booleanInvalid" },
-        { name: "includeCurrencyConversion empty", query: { ...NOVEMBER, includeCurrencyConversion: "" }, status: 400, says: "errors.booleanInvalid" },
+        { name: "format xlsx", query: { ...NOVEMBER, format: "xlsx" }, status: 400, says: "api.exportFormatInvalid" },
+        { name: "a 10,000-character format", query: { ...NOVEMBER, format: LONG }, status: 400, says: "api.exportFormatInvalid" },
+        { name: "includeCategories yes", query: { ...NOVEMBER, includeCategories: "yes" }, status: 400, says: "api.booleanInvalid" },
+        { name: "includeCurrencyConversion empty", query: { ...NOVEMBER, includeCurrencyConversion: "" }, status: 400, says: "api.booleanInvalid" },
       ]),
     },
     transactionsByDateRange: {

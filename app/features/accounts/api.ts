@@ -52,10 +52,10 @@ export const apiLoginSchema = loginSchema.pick({ email: true, password: true });
 
 export const refreshTokenSchema = z.object({
   refreshToken: z
-    .string({ error: "errors.refreshTokenRequired" })
+    .string({ error: "api.refreshTokenRequired" })
     .trim()
-    .min(1, "errors.refreshTokenRequired")
-    .max(200, "errors.invalidToken"),
+    .min(1, "api.refreshTokenRequired")
+    .max(200, "api.invalidToken"),
 });
 
 export const messageSchema = z.object({ message: z.string() });
@@ -113,7 +113,7 @@ export const refreshOperation = defineOperation({
 export const authOperations = [registerOperation, loginOperation, logoutOperation, refreshOperation];
 
 export const activityQuerySchema = z.object({
-  limit: wholeNumberParam({ min: 1, max: 100, default: 10, message: "errors.limitRange", description: "How many entries, newest first (1–100)" }),
+  limit: wholeNumberParam({ min: 1, max: 100, default: 10, message: "api.limitRange", description: "How many entries, newest first (1–100)" }),
 });
 
 export const activityEntrySchema = z.object({
@@ -138,7 +138,7 @@ export const userListQuerySchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.enum(["", "superadmin", "user"], { error: "errors.invalidRole" }))
+    .pipe(z.enum(["", "superadmin", "user"], { error: "api.invalidRole" }))
     .optional()
     .meta({ description: "superadmin or user (any case); empty for all" }),
 });
@@ -159,7 +159,7 @@ export const adminUserUpdateSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.enum(["superadmin", "user"], { error: "errors.invalidRole" }))
+    .pipe(z.enum(["superadmin", "user"], { error: "api.invalidRole" }))
     .optional(),
   isActive: z.boolean().optional(),
 });

@@ -125,7 +125,7 @@ const currencyCode = (description: string) =>
     .trim()
     .toUpperCase()
     .min(1, "validation.currencyRequired")
-    .max(10, "errors.currencyUnknown")
+    .max(10, "api.currencyUnknown")
     .meta({ description });
 
 const optionalDay = (description: string) =>
@@ -142,8 +142,8 @@ export const rateHistoryQuerySchema = z
     currency: currencyCode("The currency whose rates to list"),
     startDate: optionalDay("First day, yyyy-MM-dd (inclusive)"),
     endDate: optionalDay("Last day, yyyy-MM-dd (inclusive)"),
-    page: wholeNumberParam({ min: 1, max: 100_000, default: 1, message: "errors.pageRange", description: "Page number, from 1" }),
-    limit: wholeNumberParam({ min: 1, max: 100, default: 50, message: "errors.limitRange", description: "Rows per page (1–100)" }),
+    page: wholeNumberParam({ min: 1, max: 100_000, default: 1, message: "api.pageRange", description: "Page number, from 1" }),
+    limit: wholeNumberParam({ min: 1, max: 100, default: 50, message: "api.limitRange", description: "Rows per page (1–100)" }),
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
     message: "errors.dateRangeInvalid",

@@ -41,7 +41,7 @@ export const reportTrendsQuerySchema = z
       .string()
       .trim()
       .toLowerCase()
-      .pipe(z.enum(GROUPINGS, { error: "errors.reportPeriodInvalid" }))
+      .pipe(z.enum(GROUPINGS, { error: "api.reportPeriodInvalid" }))
       .optional()
       .meta({
         type: "string",
@@ -57,7 +57,7 @@ const flag = (description: string) =>
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.enum(["true", "false", "1", "0"], { error: "errors.booleanInvalid" }))
+    .pipe(z.enum(["true", "false", "1", "0"], { error: "api.booleanInvalid" }))
     .optional()
     .transform((value) => value === undefined || value === "true" || value === "1")
     .meta({ type: "string", enum: ["true", "false", "1", "0"], description });
@@ -68,7 +68,7 @@ export const reportExportQuerySchema = z
       .string()
       .trim()
       .toLowerCase()
-      .pipe(z.enum(["csv"], { error: "errors.exportFormatInvalid" }))
+      .pipe(z.enum(["csv"], { error: "api.exportFormatInvalid" }))
       .optional()
       .meta({ type: "string", enum: ["csv"], description: "csv (the default and the only format)" }),
     ...periodFields,

@@ -202,21 +202,21 @@ const usdFilter = (description: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, "errors.invalidAmountFilter")
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, "api.invalidAmountFilter")
     .optional()
     .meta({ description });
 
 export const transactionListQuerySchema = z.object({
-  page: wholeNumberParam({ min: 1, max: 100_000_000, default: 1, message: "errors.pageInvalid", description: "Page number, from 1" }),
-  limit: wholeNumberParam({ min: 1, max: 100, default: 50, message: "errors.limitRange", description: "Rows per page (1–100)" }),
+  page: wholeNumberParam({ min: 1, max: 100_000_000, default: 1, message: "api.pageInvalid", description: "Page number, from 1" }),
+  limit: wholeNumberParam({ min: 1, max: 100, default: 50, message: "api.limitRange", description: "Rows per page (1–100)" }),
   sortBy: z
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.enum(["date", "amount", "usdamount", "originalamount"], { error: "errors.sortInvalid" }))
+    .pipe(z.enum(["date", "amount", "usdamount", "originalamount"], { error: "api.sortInvalid" }))
     .default("date")
     .meta({ description: "date or amount (the USD total)" }),
-  sortOrder: z.string().trim().toLowerCase().pipe(z.enum(["asc", "desc"], { error: "errors.sortInvalid" })).default("desc"),
+  sortOrder: z.string().trim().toLowerCase().pipe(z.enum(["asc", "desc"], { error: "api.sortInvalid" })).default("desc"),
   type: upperEnum(["INCOME", "EXPENSE"], "validation.typeInvalid").optional(),
   categoryId: z.string().max(100).optional(),
   currencyCode: z.string().trim().toUpperCase().max(10).optional().meta({ description: "Transactions with a payment in this currency" }),
@@ -427,7 +427,7 @@ export function apiValidationError(issues: readonly { path: readonly PropertyKey
     const field = apiPath(issue.path, multi);
     (errors[field] ??= []).includes(issue.message) || errors[field]!.push(issue.message);
   }
-  return apiErrors.validation(issues[0]?.message ?? "errors.validationFailed", errors);
+  return apiErrors.validation(issues[0]?.message ?? "api.validationFailed", errors);
 }
 
 function singlePayment(body: ApiTransactionCreate | ApiTransactionUpdate, base?: RawPayment): RawPayment {
@@ -479,7 +479,7 @@ function refuseConflictingRates(body: ApiTransactionCreate | ApiTransactionUpdat
   if (body.exchangeRate === undefined || body.conversionRate === undefined) return;
   const [exchange, conversion] = [parseRate(body.exchangeRate), parseRate(body.conversionRate)];
   const same = exchange.ok && conversion.ok ? exchange.rate === conversion.rate : String(body.exchangeRate).trim() === String(body.conversionRate).trim();
-  if (!same) throw apiValidationError([{ path: ["payments", 0, "rate"], message: "validation.rateConflict" }], false);
+  if (!same) throw apiValidationError([{ path: ["payments", 0, "rate"], message: "api.rateConflict" }], false);
 }
 
 /** A create's body as the one transaction input; a 400 naming the API's fields when it is not one. */

@@ -1,4 +1,6 @@
 import { admin } from "./admin";
+import { auth } from "./auth";
+import { api } from "./api";
 import { budgets } from "./budgets";
 import { categories } from "./categories";
 import { dashboard } from "./dashboard";
@@ -11,4 +13,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const en = { ...shell, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports };
+export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, api };

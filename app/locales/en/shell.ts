@@ -1,4 +1,3 @@
-import { auth } from "./auth";
 import { categoryNames } from "./category-names";
 import { common } from "./common";
 import { errors } from "./errors";
@@ -6,4 +5,4 @@ import { money } from "./money";
 import { validation } from "./validation";
 
 // What any page may show (locales/sections.ts): the browser's first part of the messages.
-export const shell = { common, auth, errors, validation, categoryNames, money };
+export const shell = { common, errors, validation, categoryNames, money };

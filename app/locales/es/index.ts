@@ -1,5 +1,7 @@
 import type { Messages } from "..";
 import { admin } from "./admin";
+import { auth } from "./auth";
+import { api } from "./api";
 import { budgets } from "./budgets";
 import { categories } from "./categories";
 import { dashboard } from "./dashboard";
@@ -12,4 +14,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const es = { ...shell, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports } satisfies Messages;
+export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, api } satisfies Messages;

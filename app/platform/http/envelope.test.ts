@@ -49,7 +49,7 @@ test("405 lists the allowed methods; 415 and 500 have their own messages and not
   expect(res.headers.get("Allow")).toBe("GET, PUT");
   expect(await errorResponse(t, apiErrors.unsupportedMediaType()).json()).toEqual({
     status: "error",
-    message: "<errors.unsupportedMediaType>",
+    message: "<api.unsupportedMediaType>",
   });
   const internal = errorResponse(t, apiErrors.internal());
   expect(internal.status).toBe(500);

@@ -70,20 +70,20 @@ export function refusalError({ status, message, field }: Refusal): ApiError {
 /** The status codes of ARCHITECTURE.md 6, each with its default message key and headers. */
 export const apiErrors = {
   validation: (messageKey: string, errors?: FieldErrors) => new ApiError(400, messageKey, { errors }),
-  malformedJson: () => new ApiError(400, "errors.malformedJson"),
+  malformedJson: () => new ApiError(400, "api.malformedJson"),
   /** No credentials at all: the client should authenticate. */
   unauthorized: () => new ApiError(401, "errors.unauthorized", { headers: { "WWW-Authenticate": "Bearer" } }),
   /** A token was presented but is bad, expired or revoked (RFC 6750 section 3.1). */
   invalidToken: () =>
-    new ApiError(401, "errors.invalidToken", {
+    new ApiError(401, "api.invalidToken", {
       headers: { "WWW-Authenticate": 'Bearer error="invalid_token", error_description="The access token is invalid or expired"' },
     }),
   invalidCredentials: () => new ApiError(401, "errors.invalidCredentials", { headers: { "WWW-Authenticate": "Bearer" } }),
-  forbidden: () => new ApiError(403, "errors.forbidden"),
+  forbidden: () => new ApiError(403, "api.forbidden"),
   notFound: () => new ApiError(404, "errors.notFound"),
-  methodNotAllowed: (allow: string[]) => new ApiError(405, "errors.methodNotAllowed", { headers: { Allow: allow.join(", ") } }),
+  methodNotAllowed: (allow: string[]) => new ApiError(405, "api.methodNotAllowed", { headers: { Allow: allow.join(", ") } }),
   conflict: (messageKey: string, errors?: FieldErrors) => new ApiError(409, messageKey, { errors }),
-  unsupportedMediaType: () => new ApiError(415, "errors.unsupportedMediaType"),
+  unsupportedMediaType: () => new ApiError(415, "api.unsupportedMediaType"),
   tooManyRequests: (retryAfterSeconds: number) =>
     new ApiError(429, "errors.tooManyAttempts", {
       values: { seconds: retryAfterSeconds },
@@ -102,7 +102,7 @@ export function validationError(issues: readonly z.core.$ZodIssue[]): ApiError {
     const list = (errors[field] ??= []);
     if (!list.includes(issue.message)) list.push(issue.message);
   }
-  const first = issues[0]?.message ?? "errors.validationFailed";
+  const first = issues[0]?.message ?? "api.validationFailed";
   return apiErrors.validation(first, Object.keys(errors).length ? errors : undefined);
 }
 

@@ -15,7 +15,7 @@ export function idempotencyKeyOf(request: Request): string | undefined {
   const raw = request.headers.get("Idempotency-Key");
   if (raw === null) return undefined;
   const key = raw.trim();
-  if (!key || key.length > IDEMPOTENCY_KEY_MAX) throw apiErrors.validation("errors.idempotencyKeyInvalid");
+  if (!key || key.length > IDEMPOTENCY_KEY_MAX) throw apiErrors.validation("api.idempotencyKeyInvalid");
   return key;
 }
 
@@ -33,7 +33,7 @@ export async function replay(db: Db, userId: string, key: string, hash: string):
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
     .limit(1);
   if (!row) return undefined;
-  if (row.requestHash !== hash) throw apiErrors.conflict("errors.idempotencyKeyReused");
+  if (row.requestHash !== hash) throw apiErrors.conflict("api.idempotencyKeyReused");
   return new Response(row.responseBody, {
     status: row.responseStatus,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "Idempotent-Replayed": "true" },

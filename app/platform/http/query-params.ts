@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SEARCH_MAX } from "~/text/search-text";
 
 /** A search parameter of the API: trimmed, at most SEARCH_MAX characters (the message says the limit). */
-export const searchParamSchema = z.string().trim().max(SEARCH_MAX, "validation.searchTooLong");
+export const searchParamSchema = z.string().trim().max(SEARCH_MAX, "api.searchTooLong");
 
 /**
  * A whole-number query parameter (page, limit) written as plain digits. z.coerce.number() reads

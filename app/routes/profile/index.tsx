@@ -39,7 +39,7 @@ export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
 }
 
 // This page's messages beside the shell (locales/sections.ts), loaded before a client navigation renders it.
-export const handle = routeMessages("profile");
+export const handle = routeMessages("profile", "auth");
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export async function loader({ context }: Route.LoaderArgs) {

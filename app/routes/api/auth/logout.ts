@@ -7,7 +7,7 @@ import { dbContext } from "~/context.server";
 const route = apiRoute([
   endpoint(logoutOperation, async ({ context, auth, actor, t }) => {
     await signOut(context.get(dbContext), actor, { familyId: auth.familyId });
-    return { message: t("errors.signedOut") };
+    return { message: t("api.signedOut") };
   }),
 ]);
 

@@ -9,7 +9,7 @@ const route = apiRoute([
   endpoint(rateHistoryOperation, async ({ context, query }) => {
     const db = context.get(dbContext);
     const currency = await findCurrency(db, query.currency);
-    if (!currency) throw apiErrors.validation("errors.currencyUnknown", { currency: ["errors.currencyUnknown"] });
+    if (!currency) throw apiErrors.validation("api.currencyUnknown", { currency: ["api.currencyUnknown"] });
     const { rows, total } = await rateHistory(db, { ...query, currencyCode: currency.code });
     return {
       rates: rows.map(toApiStoredRate),

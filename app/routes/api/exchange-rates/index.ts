@@ -16,18 +16,18 @@ const route = apiRoute([
     const [from, to] = await Promise.all([findCurrency(db, query.from), findCurrency(db, query.to)]);
     if (!from || !to) {
       const errors: FieldErrors = {};
-      if (!from) errors.from = ["errors.currencyUnknown"];
-      if (!to) errors.to = ["errors.currencyUnknown"];
-      throw apiErrors.validation("errors.currencyUnknown", errors);
+      if (!from) errors.from = ["api.currencyUnknown"];
+      if (!to) errors.to = ["api.currencyUnknown"];
+      throw apiErrors.validation("api.currencyUnknown", errors);
     }
     const known = await findRatesOn(db, [from.code, to.code], day);
     const fromLeg = known.get(from.code);
     const toLeg = known.get(to.code);
     if (!fromLeg || !toLeg) {
-      throw new ApiError(404, "errors.rateNotFound", { values: { code: fromLeg ? to.code : from.code, date: day } });
+      throw new ApiError(404, "api.rateNotFound", { values: { code: fromLeg ? to.code : from.code, date: day } });
     }
     const exact = crossRate(fromLeg.rate, toLeg.rate);
-    if (!exact) throw new ApiError(404, "errors.rateOutOfRange");
+    if (!exact) throw new ApiError(404, "api.rateOutOfRange");
     return { exchange_rate: toApiExchangeRate({ from: from.code, to: to.code, day, exact }, fromLeg, toLeg) };
   }),
   endpoint(createManualRateOperation, async ({ context, actor, body }) => {

@@ -48,7 +48,7 @@ const route = apiRoute([
     const id = params.id ?? "";
     const outcome = await deleteTransaction(context.get(dbContext), actor, { id });
     if (outcome.kind === "notFound") throw apiErrors.notFound();
-    return { id, message: t("errors.transactionDeleted") };
+    return { id, message: t("api.transactionDeleted") };
   }),
 ]);
 

@@ -10,7 +10,7 @@ const route = apiRoute([
     // Every other web session and API login of the user ends; the caller's login stays.
     const outcome = await attemptPasswordChange(context.get(dbContext), actor, { ...body, keep: { familyId: auth.familyId } });
     if (!outcome.ok) throw accountApiError(outcome);
-    return { message: t("errors.passwordChanged") };
+    return { message: t("api.passwordChanged") };
   }),
 ]);
 

@@ -1,0 +1,32 @@
+import type { Messages } from "..";
+import type { api as en } from "../en/api";
+
+export const api = {
+  invalidToken: "Token no válido o caducado",
+  forbidden: "No tienes permiso para hacer eso",
+  unsupportedMediaType: "El cuerpo de la solicitud debe ser JSON",
+  validationFailed: "La validación falló",
+  noUserData: "No hay datos de usuario disponibles",
+  methodNotAllowed: "Método no permitido",
+  malformedJson: "El cuerpo de la solicitud no es un JSON válido",
+  invalidRole: "El rol debe ser superadmin o user",
+  limitRange: "limit debe ser un número entero entre 1 y 100",
+  refreshTokenRequired: "El token de actualización es obligatorio",
+  passwordChanged: "¡Contraseña cambiada correctamente!",
+  signedOut: "Sesión cerrada correctamente",
+  idempotencyKeyInvalid: "Idempotency-Key debe tener de 1 a 200 caracteres",
+  idempotencyKeyReused: "Esta Idempotency-Key ya se usó con otra solicitud",
+  invalidAmountFilter: "Los filtros de monto son montos en USD como 10 o 10.50",
+  pageInvalid: "page debe ser un número entero desde 1",
+  sortInvalid: "Ordena por fecha o monto, en orden asc o desc",
+  transactionDeleted: "Transacción eliminada correctamente",
+  currencyUnknown: "Código de moneda desconocido",
+  rateNotFound: "No se conoce ninguna tasa de cambio para {{code}} en o antes del {{date}}",
+  rateOutOfRange: "Esta tasa es demasiado pequeña para expresarla con 12 decimales",
+  pageRange: "page debe ser un número entero desde 1",
+  reportPeriodInvalid: "period debe ser daily, weekly o monthly",
+  exportFormatInvalid: "format debe ser csv",
+  booleanInvalid: "Usa true o false",
+  searchTooLong: "Una búsqueda puede tener como máximo 100 caracteres",
+  rateConflict: "exchangeRate y conversionRate no coinciden; envía solo uno de los dos",
+} satisfies Messages<typeof en>;
