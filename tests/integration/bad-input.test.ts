@@ -42,6 +42,7 @@ function messagePatterns(lang: Lang): RegExp[] {
   const picked = [
     ...leaves(tree.validation as Tree),
     ...leaves(tree.errors as Tree),
+    ...leaves(tree.api as Tree),
     ...leaves((tree.common as Tree).error as Tree),
     ...leaves((tree.common as Tree).notFound as Tree),
     ...leaves((tree.transactionForm as Tree).error as Tree),

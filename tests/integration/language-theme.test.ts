@@ -14,8 +14,9 @@ test("English by default, Spanish when the browser's language starts with es", a
 test("the document modulepreloads its language's messages, shell and the page's sections (the modules themselves in dev)", async () => {
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="(\/app\/locales\/[^"]+)"/g)].map((m) => m[1]);
   const login = await (await browser().fetch("/auth/login")).text();
-  expect(preloads(login)).toEqual(["/app/locales/en/shell.ts"]);
-  expect(login).not.toContain("data-messages=");
+  // Sign-in shows the auth section's texts; a page that names no section would preload the shell alone.
+  expect(preloads(login)).toEqual(["/app/locales/en/shell.ts", "/app/locales/en/auth.ts"]);
+  expect(login).toContain('data-messages="auth"');
   const landing = await (await browser().fetch("/", { headers: { "Accept-Language": "es" } })).text();
   expect(preloads(landing)).toEqual(["/app/locales/es/shell.ts", "/app/locales/es/landing.ts"]);
   expect(landing).toContain('data-messages="landing"');
