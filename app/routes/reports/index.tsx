@@ -5,6 +5,7 @@ import { Alert, buttonClass, ErrorList, Field, Spinner } from "~/components/form
 import { Card } from "~/components/card";
 import { Figure, FigureList } from "~/components/figure";
 import { LoadError } from "~/components/load-error";
+import { MonthNav, monthLinkClass } from "~/components/month-nav";
 import { Money } from "~/components/money";
 import { periodErrorMessages } from "~/features/reports/errors";
 import { defaultGrouping, monthPeriod, readPagePeriod, type PeriodError, type ReportPeriod } from "~/features/reports/period";
@@ -13,7 +14,7 @@ import { exportHref, REPORT_CHARTS, reportsHref, type ReportChart } from "~/feat
 import { CategoryBreakdown, CurrencyBreakdown, IncomeExpenseBars, SpendingTrend } from "~/features/reports/ui/report-tables";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { USD } from "~/money/currencies";
-import { addMonths, dayToDate, formatDate, formatMonthYear, isoDay, monthStartOf, type MonthStart } from "~/money/dates";
+import { dayToDate, formatDate, isoDay, monthStartOf } from "~/money/dates";
 import { formatCount } from "~/text/count";
 import { dbContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
@@ -57,45 +58,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rangeError: read.ok ? null : { error: read.error, from: params.get("from") ?? "", to: params.get("to") ?? "" },
     exportFailed: params.has("exportFailed"),
   };
-}
-
-const navLink =
-  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:min-h-9 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
-
-/** Previous and next month (next is disabled at the current month, spec section 2), and back to this month. */
-function MonthNav({ period, current, chart }: { period: ReportPeriod; current: MonthStart; chart: ReportChart }) {
-  const { t, i18n } = useTranslation();
-  const name = (m: MonthStart) => formatMonthYear(dayToDate(m), i18n.language);
-  const month = period.month ?? monthStartOf(period.endDate);
-  const previous = addMonths(month, -1);
-  const next = addMonths(month, 1);
-  return (
-    <nav aria-label={t("reports.period.nav")} className="flex flex-wrap items-center gap-2">
-      <Link to={reportsHref(monthPeriod(previous), chart)} aria-label={t("reports.period.previous", { month: name(previous) })} className={navLink}>
-        <span aria-hidden="true">‹</span>
-      </Link>
-      <p className="min-w-40 text-center font-semibold" aria-current={period.month ? "date" : undefined}>
-        {period.month
-          ? name(period.month)
-          : t("reports.period.showing", { from: formatDate(dayToDate(period.startDate), i18n.language), to: formatDate(dayToDate(period.endDate), i18n.language) })}
-      </p>
-      {next <= current ? (
-        <Link to={reportsHref(monthPeriod(next), chart)} aria-label={t("reports.period.next", { month: name(next) })} className={navLink}>
-          <span aria-hidden="true">›</span>
-        </Link>
-      ) : (
-        <span aria-disabled="true" title={t("reports.period.nextDisabled")} className={`${navLink} cursor-not-allowed opacity-50`}>
-          <span aria-hidden="true">›</span>
-          <span className="sr-only">{t("reports.period.nextDisabled")}</span>
-        </span>
-      )}
-      {period.month !== current ? (
-        <Link to={reportsHref(monthPeriod(current), chart)} className={navLink}>
-          {t("reports.period.current")}
-        </Link>
-      ) : null}
-    </nav>
-  );
 }
 
 /** A custom period: a GET form, so it works without JavaScript and the period is in the address. */
@@ -153,7 +115,18 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       {exportFailed ? <Alert tone="error">{t("reports.export.failed")}</Alert> : null}
 
       <section aria-label={t("reports.period.nav")} className="space-y-3">
-        <MonthNav period={period} current={current} chart={chart} />
+        <MonthNav
+          month={period.month ?? monthStartOf(period.endDate)}
+          current={current}
+          href={(month) => reportsHref(monthPeriod(month), chart)}
+          messages="reports.period"
+          nextUpTo={current}
+          title={
+            period.month
+              ? undefined
+              : t("reports.period.showing", { from: formatDate(dayToDate(period.startDate), i18n.language), to: formatDate(dayToDate(period.endDate), i18n.language) })
+          }
+        />
         <RangeForm period={period} chart={chart} rangeError={rangeError} />
         {loading ? (
           <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300" role="status">
@@ -205,7 +178,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   to={reportsHref(period, kind)}
                   preventScrollReset
                   aria-current={kind === chart ? "page" : undefined}
-                  className={`${navLink} aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 dark:aria-[current=page]:border-blue-400 dark:aria-[current=page]:bg-slate-800 dark:aria-[current=page]:text-blue-200`}
+                  className={`${monthLinkClass} aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 dark:aria-[current=page]:border-blue-400 dark:aria-[current=page]:bg-slate-800 dark:aria-[current=page]:text-blue-200`}
                 >
                   {chartLabel[kind]}
                 </Link>

@@ -11,9 +11,7 @@ import { decimalForInput, type MoneyCurrency } from "~/money/amounts";
 import { dayToDate, formatDate } from "~/money/dates";
 import { formatPercent } from "~/text/count";
 import { GOAL_NOTE_MAX, type GoalTimeLeft } from "~/features/goals/rules";
-
-/** The intent of the progress form (deposit or withdraw is its `direction`). */
-export const GOAL_PROGRESS_INTENT = "goal-progress";
+import { GOAL_PROGRESS_INTENT } from "./intents";
 
 /** A savings goal as the page shows it: stored minor units, and the figures goalFigures computed from them. */
 export type GoalView = {

@@ -1,0 +1,17 @@
+import { listIntentsFor } from "~/components/editable-list";
+
+// What /budgets' budget forms post, and the banners its writes redirect with (?saved=, ?copied=).
+
+export const budgetIntents = listIntentsFor("budget");
+export const COPY_INTENT = "budget-copy";
+
+/** The ?saved= flags of the page's writes (budgets' and goals'), and their banners. */
+export const savedMessages: Record<string, string> = {
+  "budget-created": "budgets.messages.created",
+  "budget-updated": "budgets.messages.updated",
+  "budget-deleted": "budgets.messages.deleted",
+  "goal-created": "budgets.messages.goalCreated",
+  "goal-updated": "budgets.messages.goalUpdated",
+  "goal-deleted": "budgets.messages.goalDeleted",
+  "goal-progress": "budgets.messages.goalProgress",
+};

@@ -1,0 +1,42 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { findCurrency } from "~/features/rates/queries.server";
+import type { Actor } from "~/platform/db/activity.server";
+import type { Db } from "~/platform/db/client.server";
+import { recordGoalProgress } from "./commands.server";
+import { goalFailures, goalRefusals } from "./errors";
+import { goalProgressFormSchema } from "./model";
+import { findGoal } from "./queries.server";
+import { GOAL_PROGRESS_INTENT } from "./ui/intents";
+
+// The web's progress form (deposit or withdraw) on /budgets: read at the goal's currency's
+// decimals, written by recordGoalProgress (the API's progress endpoint calls it too).
+
+/** What the page answers when the form is refused: the goal's form keeps what was typed and says why. */
+export type GoalProgressRefusal = {
+  status: number;
+  answer: { intent: typeof GOAL_PROGRESS_INTENT; id: string; result?: SubmissionResult<string[]>; error?: string };
+};
+
+export async function submitGoalProgress(db: Db, actor: Actor, formData: FormData, locale: string): Promise<{ ok: true } | ({ ok: false } & GoalProgressRefusal)> {
+  const id = String(formData.get("id") ?? "");
+  const refused = (status: number, answer: Omit<GoalProgressRefusal["answer"], "intent" | "id">) =>
+    ({ ok: false, status, answer: { intent: GOAL_PROGRESS_INTENT, id, ...answer } }) as const;
+  const goal = await findGoal(db, actor.userId, id);
+  // A goal that is not the user's (or gone) has no form to show the refusal on: the page's banner says it.
+  if (!goal) return refused(404, { error: goalRefusals.notFound.message });
+  const currency = await findCurrency(db, goal.currencyCode);
+  const submission = parseWithZod(formData, { schema: goalProgressFormSchema({ decimals: currency?.decimalPlaces ?? 2, locale }) });
+  if (submission.status !== "success") return refused(400, { result: submission.reply() });
+  try {
+    const outcome = await recordGoalProgress(db, actor, { id, ...submission.value });
+    if (outcome.kind !== "ok") {
+      const { status, message, field } = goalRefusals[outcome.kind];
+      return refused(status, { result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }) });
+    }
+  } catch (cause) {
+    console.error("goal progress failed", cause);
+    return refused(500, { result: submission.reply({ formErrors: [goalFailures.save] }) });
+  }
+  return { ok: true };
+}

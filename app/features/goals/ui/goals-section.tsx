@@ -1,0 +1,84 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { useEditableList } from "~/components/editable-list";
+import { buttonClass } from "~/components/forms";
+import { GoalCard, type GoalView } from "./goal-card";
+import { GoalForm, type GoalCurrencyChoice } from "./goal-form";
+import { goalIntents } from "./intents";
+
+/**
+ * /budgets' savings goals: the new-goal form (?newGoal) and each goal (its edit form or delete
+ * question in place, ?editGoal=id, ?deleteGoal=id, and its progress form). `back` makes the
+ * page's address with the month it shows.
+ */
+export function GoalsSection({
+  goals,
+  currencies,
+  deleteId,
+  list,
+  progress,
+  back,
+  params,
+}: {
+  goals: GoalView[];
+  currencies: GoalCurrencyChoice[];
+  deleteId: string | null;
+  list: ReturnType<typeof useEditableList> & { creating: boolean };
+  /** The server's answer to a goal's refused progress form. */
+  progress: { id: string; result: SubmissionResult<string[]> } | undefined;
+  back: (state?: Record<string, string>) => string;
+  params: string;
+}) {
+  const { t } = useTranslation();
+  return (
+  <section
+    aria-labelledby="goals-heading"
+    className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+  >
+    <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+      <h2 id="goals-heading" className="text-lg font-semibold">
+        {t("budgets.goals.title")}
+      </h2>
+      {list.creating ? null : (
+        <Link to={back({ newGoal: "" })} preventScrollReset className={buttonClass.primary}>
+          <span aria-hidden="true">+</span>
+          {t("budgets.goals.newGoal")}
+        </Link>
+      )}
+    </div>
+    {list.creating ? (
+      <div className="border-b border-slate-200 px-4 py-4 dark:border-slate-800">
+        <h3 className="mb-3 font-semibold">{t("budgets.goals.form.createTitle")}</h3>
+        <GoalForm mode="create" currencies={currencies} action={back({ newGoal: "" })} cancelTo={back()} intents={goalIntents} lastResult={list.createResult} />
+      </div>
+    ) : null}
+    {goals.length === 0 ? (
+      <div className="px-4 py-10 text-center">
+        <p className="font-semibold">{t("budgets.goals.empty.title")}</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("budgets.goals.empty.text")}</p>
+      </div>
+    ) : (
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {goals.map((goal) => (
+          <li key={goal.id} id={`goal-${goal.id}`} className="px-4 py-4">
+            {list.editing === goal.id ? (
+              <GoalForm mode="edit" goal={goal} currencies={currencies} action={back({ editGoal: goal.id })} cancelTo={back()} intents={goalIntents} lastResult={list.updateResult} />
+            ) : (
+              <GoalCard
+                goal={goal}
+                confirming={deleteId === goal.id}
+                page="/budgets"
+                params={params}
+                back={back()}
+                intents={goalIntents}
+                progressResult={progress?.id === goal.id ? progress.result : undefined}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    )}
+  </section>
+  );
+}
