@@ -11,6 +11,7 @@ import { csvExport } from "./export.server";
 import { GROUPINGS, readRange, type Grouping, type ReportPeriod } from "./period";
 import { reportData } from "./queries.server";
 import { parseCsv } from "../../../tests/setup/parse-csv";
+import { seededRandom } from "../../../tests/setup/seeded-random";
 
 // Issue 13, "Money": a few thousand random transactions in several currencies, single and
 // multi-payment, for two users, written through the transactions feature's write path; then
@@ -32,16 +33,7 @@ const decimalsOf = new Map<string, number>();
 type Stored = typeof transactions.$inferSelect & { payments: (typeof payments.$inferSelect)[] };
 let stored: Stored[];
 
-let state = SEED >>> 0;
-function random(): number {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const int = (n: number) => Math.floor(random() * n);
-const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
+const { random, int, pick } = seededRandom(SEED);
 
 /** A day from 2025-12-01 to 2026-03-31 (121 days), so periods cross months, ISO weeks and a year. */
 const randomDay = () => new Date(Date.UTC(2025, 11, 1) + int(121) * 86_400_000).toISOString().slice(0, 10);

@@ -12,6 +12,7 @@ import { loadAndResolveTransaction } from "./resolve.server";
 import type { RecordedTransaction, ResolvedPayment } from "./resolve";
 import { getTransaction, listTransactions, totalsByCategory, totalsByDate, transactionSummary } from "./queries.server";
 import { insertTransaction, removeTransaction, replaceTransaction } from "./commands.server";
+import { seededRandom } from "../../../tests/setup/seeded-random";
 
 // A property test of the money totals through the app's real write path: random transactions
 // are parsed (transactionInputSchema), resolved (resolveTransaction) and written
@@ -61,17 +62,7 @@ const of = (userId: string) => stored.filter((t) => t.userId === userId);
 
 // --- the seeded generator (mulberry32) ---
 
-let state = SEED >>> 0;
-function random(): number {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const int = (n: number) => Math.floor(random() * n);
-const chance = (p: number) => random() < p;
-const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
+const { random, int, pick, chance } = seededRandom(SEED);
 const pad = (n: number) => String(n).padStart(2, "0");
 
 // --- exact arithmetic, independent of app/domain/money.ts ---
