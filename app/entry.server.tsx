@@ -1,15 +1,15 @@
 import { isbot } from "isbot";
 import { preloadModule } from "react-dom";
 import { renderToReadableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { getInstance } from "~/middleware/i18n";
 import { nonceContext } from "~/context.server";
-import { createFallbackI18n } from "~/locales/fallback-instance";
-import { isLanguage } from "~/locales/languages";
+import { isLanguage, type Language } from "~/locales/languages";
 import { messagesChunkUrls } from "~/locales/message-chunks.server";
 import { sectionsOf } from "~/locales/sections";
+import { serverTranslator } from "~/locales/server-translators";
+import { fixedSource, TranslationProvider } from "~/locales/use-translation";
 
 export const streamTimeout = 5_000;
 
@@ -24,25 +24,24 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   const nonce = loadContext.get(nonceContext);
   // remix-i18next's instance exists only when its middleware ran; an early 404 or a
-  // refused request skips it, so fall back to a plain English instance.
-  let i18n;
+  // refused request skips it, so the page is in English.
+  let language: Language = "en";
   try {
-    i18n = getInstance(loadContext);
-  } catch {
-    i18n = await createFallbackI18n();
-  }
+    const detected = getInstance(loadContext).language;
+    if (isLanguage(detected)) language = detected;
+  } catch {}
 
   // The page's messages (its language's shell and the sections its routes show, as root.tsx
   // lists them for the entry): fetched beside the entry rather than one round trip after it.
   const matches = routerContext.staticHandlerContext.matches.map((match) => ({ handle: routerContext.routeModules[match.route.id]?.handle }));
-  const messages = isLanguage(i18n.language) ? messagesChunkUrls(i18n.language, sectionsOf(matches)) : [];
+  const messages = messagesChunkUrls(language, sectionsOf(matches));
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider source={fixedSource(serverTranslator(language))}>
         <PreloadModules hrefs={messages} nonce={nonce} />
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>
+      </TranslationProvider>
     </NonceProvider>,
     {
       nonce,

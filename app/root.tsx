@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { getI18n, useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -25,7 +24,10 @@ import { sessionMiddleware } from "./middleware/session";
 import { sessionContext, themeContext } from "./context.server";
 import { themeMiddleware } from "./middleware/theme";
 import { toPublicUser } from "./auth/public-user";
+import { isLanguage } from "./locales/languages";
+import { loadLanguage, showLanguage } from "./locales/messages.client";
 import { sectionsOf } from "./locales/sections";
+import { useTranslation } from "./locales/use-translation";
 
 // ARCHITECTURE.md section 1: the order matters (headers wrap everything, CSRF refuses before any work).
 export const middleware: Route.MiddlewareFunction[] = [
@@ -39,8 +41,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export function loader({ context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
+  const locale = getLocale(context);
   return data({
-    locale: getLocale(context),
+    // remix-i18next detects only the supported languages; the guard gives the type.
+    locale: isLanguage(locale) ? locale : "en",
     theme: context.get(themeContext),
     user: session ? toPublicUser(session.user) : null,
   });
@@ -50,7 +54,7 @@ export function loader({ context }: Route.LoaderArgs) {
 // JavaScript the root revalidates: fetch the new language's messages before the page renders in it.
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const rootData = await serverLoader();
-  await getI18n().loadLanguages(rootData.locale);
+  await loadLanguage(rootData.locale);
   return rootData;
 }
 
@@ -85,10 +89,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useTranslation();
-  useEffect(() => {
-    if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
-  }, [i18n, loaderData.locale]);
+  // Effects run only in the browser: the server rendered in this language already.
+  useEffect(() => showLanguage(loaderData.locale), [loaderData.locale]);
   useFocusHeadingOnNavigate();
   return (
     <>

@@ -15,7 +15,7 @@
 //    byte, total time, size, and workerd's peak resident memory while it streams.
 // `--reports` prints only the reports API and export figures.
 // `--no-build` skips the build; `--weight` prints only the page-weight and first-paint figures
-// (no 50,000-row load, no timings), in about a minute.
+// (no 50,000-row load, no timings), in about a minute; with `--chunks` it lists each page's scripts.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +35,8 @@ const TARGET_KB = 160;
 const weightOnly = process.argv.includes("--weight");
 /** `--reports`: only the reports API and CSV export figures over the 50,000 rows. */
 const reportsOnly = process.argv.includes("--reports");
+/** `--chunks`: also list each page's scripts with their gzip size, largest first. */
+const showChunks = process.argv.includes("--chunks");
 
 ensureDevVars(); // before the build, which copies it for `wrangler dev` on the build
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
@@ -129,6 +131,10 @@ async function pageWeight(browser, path, cookie) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   await page.waitForLoadState("networkidle");
   await context.close();
+  if (showChunks) {
+    const sized = [...js].map((f) => [gzipKb([f]), f]).sort((a, b) => b[0] - a[0]);
+    console.log(`${path}\n${sized.map(([kb, f]) => `  ${kb.toFixed(1).padStart(6)} KB  ${f}`).join("\n")}`);
+  }
   return { jsKb: gzipKb(js), cssKb: gzipKb(css) };
 }
 

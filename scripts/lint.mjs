@@ -82,11 +82,19 @@ const directions = [
     why: "a page's components import constants from rules.ts and load a schema with validationLoader, so zod is downloaded only when a form is used",
   },
   {
+    // The browser translates with locales/translator.ts; i18next runs only on the server
+    // (remix-i18next for loaders, actions and the API), so no page downloads it (decision 021).
+    name: "one-translator-in-the-browser",
+    applies: (f) => /^app\/(components|routes|features\/[^/]+\/ui|locales)\/|^app\/(root|entry\.client)\.tsx$/.test(f) && !/\.(server|test)\./.test(f) && f !== "app/locales/fallback-instance.ts",
+    forbids: (_target, pkg, _file, typeOnly) => !typeOnly && pkg !== null && /^(i18next|react-i18next|remix-i18next)$/.test(pkg),
+    why: "components translate with useTranslation from ~/locales/use-translation; i18next stays on the server",
+  },
+  {
     name: "pure-kernel",
     applies: (f) => isPure(f) && !f.includes(".test."),
     forbids: (target, pkg) =>
       (target !== null && (target.includes(".server") || !isPure(target))) ||
-      (pkg !== null && /^(react|react-dom|react-router|react-i18next|@conform-to\/react|drizzle-orm|cloudflare:|node:)/.test(pkg)),
+      (pkg !== null && /^(react|react-dom|react-router|@conform-to\/react|drizzle-orm|cloudflare:|node:)/.test(pkg)),
     why: "money/, text/ and every model.ts are pure: no I/O, no React, nothing server-side, only other pure modules",
   },
   {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 
 /** Footer columns of spec section 2; the links are anchors on the landing page or plain text until those pages exist. */
 export function AppFooter() {

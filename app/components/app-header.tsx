@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Form, Link, NavLink } from "react-router";
 import { useIsPending } from "./forms";
 import { useCloseOnNavigate } from "./use-close-on-navigate";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 
 /**
  * A category's name in the user's language: default categories are stored in English and

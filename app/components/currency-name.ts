@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 
 /**
  * A currency's name in the user's language: the built-in currencies are named by code in the

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { CONFIRM_ANCHOR, ConfirmPanel } from "./confirm-panel";
 import { Alert, buttonClass, ErrorSummary, rowButtonClass, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "./forms";

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import type { Translate } from "~/locales/translator";
+import { useTranslation } from "~/locales/use-translation";
 import { useNavigation } from "react-router";
 import { splitMessage } from "~/text/message";
 
 /** An error as a form carries it (a message key, maybe with values: ~/text/message) in the page's language. */
-function translateError(t: TFunction, message: string, extraValues?: Record<string, unknown>) {
+function translateError(t: Translate, message: string, extraValues?: Record<string, unknown>) {
   const { key, values } = splitMessage(message);
   return t(key, { ...values, ...extraValues });
 }

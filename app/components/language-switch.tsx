@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Form, useLocation } from "react-router";
 import { supportedLanguages } from "~/locales/languages";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { buttonClass } from "./forms";
 

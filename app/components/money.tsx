@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { formatMoney, type MoneyCurrency, type MoneySign } from "~/money/amounts";
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { addMonths, dayToDate, formatMonthYear, type MonthStart } from "~/money/dates";
 

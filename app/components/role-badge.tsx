@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 
 /** Spec section 6: "Administrator" (profile, menu) or "Admin" (dashboard) for superadmins, "User" otherwise. */
 export function RoleBadge({ isAdmin, short = false }: { isAdmin: boolean; short?: boolean }) {

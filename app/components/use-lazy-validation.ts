@@ -1,11 +1,11 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 
 /**
  * A form's validation in the browser, loaded when the user starts on the form: zod and the
  * form's schema come in their own chunk on the form's first focus, so a visitor who only reads
  * the page never downloads them. Until they arrive a submit is validated by the server, exactly
  * as without JavaScript. `load` must not change between renders (a module-level function, such
- * as one made by `validationLoader`); pass `start` to the form's onFocus.
+ * as one made by `validationLoader`); spread the second item on the form (`onFocus` and `ref`).
  */
 export function useLazyValidation<Loaded>(load: () => Promise<Loaded>) {
   const [loaded, setLoaded] = useState<Loaded>();
@@ -21,7 +21,16 @@ export function useLazyValidation<Loaded>(load: () => Promise<Loaded>) {
       },
     );
   }, [load]);
-  return [loaded, start] as const;
+  // A field the document autofocused (an edit form opened by its URL) had focus before React
+  // listened for it: the form starts loading when it mounts with focus inside.
+  const ref = useCallback(
+    (form: HTMLFormElement | null) => {
+      if (form?.contains(document.activeElement)) start();
+    },
+    [start],
+  );
+  const loadOnFocus = useMemo(() => ({ onFocus: start, ref }), [start, ref]);
+  return [loaded, loadOnFocus] as const;
 }
 
 /**

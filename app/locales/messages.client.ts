@@ -1,13 +1,12 @@
-import type { BackendModule } from "i18next";
-import { getI18n } from "react-i18next";
 import type { Language } from "./languages";
 import type { PageSection } from "./sections";
+import { createTranslator, type MessageTree, type Translator } from "./translator";
+import type { TranslationSource } from "./use-translation";
 
 // A page downloads only its own language, and of it only the shell and the sections its routes
 // show (locales/sections.ts); a language switch with JavaScript fetches the other language's
 // parts then (docs/decisions/017). Each import is a chunk of its own.
-type Tree = Record<string, unknown>;
-const shellOf: Record<Language, () => Promise<Tree>> = {
+const shellOf: Record<Language, () => Promise<MessageTree>> = {
   en: () => import("./en/shell").then((m) => m.shell),
   es: () => import("./es/shell").then((m) => m.shell),
 };
@@ -46,18 +45,22 @@ const sectionsOf: Record<Language, Record<PageSection, () => Promise<unknown>>> 
 const wanted = new Set<PageSection>();
 /** The languages whose messages this page has asked for. */
 const languages = new Set<Language>();
-/** Each language's sections, loading or loaded into i18next, by "language:section". */
+/** Each language's messages as loaded so far: the shell's groups and the sections beside them. */
+const trees: Partial<Record<Language, MessageTree>> = {};
+/** Each language's shell and sections, loading or loaded, by "language:part". */
 const added = new Map<string, Promise<void>>();
 
-/** Loads a section of a language into i18next once (a top-level key beside the shell's). */
-function addSection(language: Language, section: PageSection): Promise<void> {
-  const key = `${language}:${section}`;
+const treeOf = (language: Language) => (trees[language] ??= {});
+
+/** Loads a part of a language once: the shell (several top-level groups) or one section. */
+function addPart(language: Language, part: PageSection | "shell"): Promise<void> {
+  const key = `${language}:${part}`;
   let adding = added.get(key);
   if (!adding) {
-    adding = sectionsOf[language][section]().then((tree) => {
-      // The app's instance (initReactI18next registers it before any language is read).
-      getI18n().addResourceBundle(language, "translation", { [section]: tree }, true, true);
-    });
+    adding =
+      part === "shell"
+        ? shellOf[language]().then((shell) => void Object.assign(treeOf(language), shell))
+        : sectionsOf[language][part]().then((tree) => void (treeOf(language)[part] = tree));
     // A failed download (offline) is tried again by the next navigation that needs it.
     adding.catch(() => added.delete(key));
     added.set(key, adding);
@@ -65,7 +68,7 @@ function addSection(language: Language, section: PageSection): Promise<void> {
   return adding;
 }
 
-/** Names the sections the first page shows, before i18next reads its language (entry.client.tsx). */
+/** Names the sections the first page shows, before its language loads (entry.client.tsx). */
 export function wantSections(sections: Iterable<PageSection>) {
   for (const section of sections) wanted.add(section);
 }
@@ -76,7 +79,7 @@ export function wantSections(sections: Iterable<PageSection>) {
  */
 export async function loadSections(sections: readonly PageSection[]) {
   wantSections(sections);
-  await Promise.all([...languages].flatMap((language) => sections.map((section) => addSection(language, section))));
+  await Promise.all([...languages].flatMap((language) => sections.map((section) => addPart(language, section))));
 }
 
 /** The route's data once the sections its handle names are loaded: a route's clientLoader. */
@@ -85,18 +88,34 @@ export async function withMessages<Data>(handle: { messages: readonly PageSectio
   return loaded;
 }
 
-/** An i18next backend that reads a language's shell and the wanted sections from their chunks. */
-export const messagesBackend: BackendModule = {
-  type: "backend",
-  init() {},
-  read(language, _namespace, callback) {
-    const shell = shellOf[language as Language];
-    if (!shell) return callback(new Error(`no messages for ${language}`), false);
-    languages.add(language as Language);
-    // The sections go into i18next's store as they arrive; the shell completes the language.
-    Promise.all([shell(), ...[...wanted].map((section) => addSection(language as Language, section))]).then(
-      ([tree]) => callback(null, tree),
-      (error: Error) => callback(error, false),
-    );
+/** Loads a language's shell and every section wanted so far: the first page, a language switch. */
+export async function loadLanguage(language: Language) {
+  languages.add(language);
+  await Promise.all([addPart(language, "shell"), ...[...wanted].map((section) => addPart(language, section))]);
+}
+
+const translators = new Map<Language, Translator>();
+let shown: Language = "en";
+const listeners = new Set<() => void>();
+
+function translatorOf(language: Language): Translator {
+  let translator = translators.get(language);
+  if (!translator) translators.set(language, (translator = createTranslator(language, treeOf(language))));
+  return translator;
+}
+
+/** The page's messages for components (use-translation.tsx): the language shown, loaded first. */
+export const browserMessages: TranslationSource = {
+  current: () => translatorOf(shown),
+  subscribe(onChange) {
+    listeners.add(onChange);
+    return () => void listeners.delete(onChange);
   },
 };
+
+/** Shows the page in a loaded language: every component using `t` renders again. */
+export function showLanguage(language: Language) {
+  if (language === shown) return;
+  shown = language;
+  for (const onChange of listeners) onChange();
+}

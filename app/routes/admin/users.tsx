@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { data, redirect } from "react-router";
 import { unlockSignIn, updateUser } from "~/features/accounts/commands.server";
 import { accountFormRefusal } from "~/features/accounts/errors";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
 import { deviceCookieAfterSignIn, trustedDeviceNonce } from "~/auth/device-cookie.server";
@@ -84,7 +84,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const pending = useIsPending();
-  const [validate, startValidation] = useLazyValidation(loadValidation);
+  const [validate, loadValidationOnFocus] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
@@ -94,7 +94,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   });
   return (
     <AuthShell title={t("auth.login.title")} subtitle={t("auth.login.subtitle")}>
-      <Form method="post" className="space-y-2" {...getFormProps(form)} onFocus={startValidation}>
+      <Form method="post" className="space-y-2" {...getFormProps(form)} {...loadValidationOnFocus}>
         <AuthFormError
           formId={form.id}
           errorId={form.errorId}

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
 import { deviceCookieAfterSignIn } from "~/auth/device-cookie.server";
@@ -86,7 +86,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const pending = useIsPending();
   const [password, setPassword] = useState("");
-  const [validate, startValidation] = useLazyValidation(loadValidation);
+  const [validate, loadValidationOnFocus] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
@@ -96,7 +96,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   });
   return (
     <AuthShell title={t("auth.register.title")} subtitle={t("auth.register.subtitle")}>
-      <Form method="post" className="space-y-1" {...getFormProps(form)} onFocus={startValidation}>
+      <Form method="post" className="space-y-1" {...getFormProps(form)} {...loadValidationOnFocus}>
         <AuthFormError
           formId={form.id}
           errorId={form.errorId}

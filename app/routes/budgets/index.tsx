@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { data, redirect, useNavigation } from "react-router";
 import { requireActor, requireSession } from "~/auth/guards.server";
 import { ListErrors, useEditableList } from "~/components/editable-list";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { requireActor, requireSession } from "~/auth/guards.server";
 import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { requireSession } from "~/auth/guards.server";
 import { RoleBadge } from "~/components/role-badge";

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { redirectSignedIn } from "~/auth/guards.server";
 import { Alert, buttonClass, useHydrated } from "~/components/forms";

@@ -1,6 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { data, redirect, useSearchParams } from "react-router";
 import { updateProfile } from "~/features/accounts/commands.server";
 import { accountFormRefusal } from "~/features/accounts/errors";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { requireSession } from "~/auth/guards.server";
 import { Alert, buttonClass, ErrorList, Field, Spinner } from "~/components/forms";

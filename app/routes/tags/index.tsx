@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Link, useNavigation } from "react-router";
 import { requireActor, requireSession } from "~/auth/guards.server";
 import { ListErrors, useEditableList } from "~/components/editable-list";

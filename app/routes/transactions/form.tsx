@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { staleAfterDays } from "~/features/rates/model";
 import { requireActor, requireSession } from "~/auth/guards.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { useEffect, useRef } from "react";
 import { data, redirect, useLocation, useNavigation } from "react-router";
 import { requireActor, requireSession } from "~/auth/guards.server";

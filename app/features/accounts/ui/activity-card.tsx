@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { useNavigation, useRevalidator } from "react-router";
 import { Spinner } from "~/components/forms";
 import { Card } from "~/components/card";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ErrorList, inputClass, rowButtonClass, Spinner, SubmitButton } from "~/components/forms";
 import { RoleBadge } from "~/components/role-badge";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Form, Link } from "react-router";
 import { buttonClass, ErrorSummary, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { Card } from "~/components/card";
@@ -77,7 +77,7 @@ function InfoItem({ label, children }: { label: string; children: ReactNode }) {
 function ProfileForm({ user, lastResult }: { user: ProfileUser; lastResult: ProfileActionResult | undefined }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: UPDATE_PROFILE });
-  const [validation, startValidation] = useLazyValidation(loadProfileValidation);
+  const [validation, loadValidationOnFocus] = useLazyValidation(loadProfileValidation);
   const [form, fields] = useForm({
     id: "profile-form",
     lastResult: lastResult?.result,
@@ -87,7 +87,7 @@ function ProfileForm({ user, lastResult }: { user: ProfileUser; lastResult: Prof
     onValidate: validation && (({ formData }) => validation.parseWithZod(formData, { schema: validation.schema })),
   });
   return (
-    <Form method="post" action="/profile?edit=profile" className="space-y-1" {...getFormProps(form)} onFocus={startValidation}>
+    <Form method="post" action="/profile?edit=profile" className="space-y-1" {...getFormProps(form)} {...loadValidationOnFocus}>
       <SummarySlot>
         <ErrorSummary formId={form.id} errors={form.allErrors} result={lastResult?.result} formErrorId={form.errorId} />
       </SummarySlot>
@@ -151,7 +151,7 @@ export function SecurityCard({ open, lastResult }: { open: boolean; lastResult: 
 function PasswordForm({ lastResult }: { lastResult: ProfileActionResult | undefined }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: CHANGE_PASSWORD });
-  const [validation, startValidation] = useLazyValidation(loadPasswordValidation);
+  const [validation, loadValidationOnFocus] = useLazyValidation(loadPasswordValidation);
   const [form, fields] = useForm({
     id: "password-form",
     lastResult: lastResult?.result,
@@ -160,7 +160,7 @@ function PasswordForm({ lastResult }: { lastResult: ProfileActionResult | undefi
     onValidate: validation && (({ formData }) => validation.parseWithZod(formData, { schema: validation.schema })),
   });
   return (
-    <Form method="post" action="/profile?edit=password" className="mt-4 space-y-1" {...getFormProps(form)} onFocus={startValidation}>
+    <Form method="post" action="/profile?edit=password" className="mt-4 space-y-1" {...getFormProps(form)} {...loadValidationOnFocus}>
       <SummarySlot>
         <ErrorSummary
           formId={form.id}

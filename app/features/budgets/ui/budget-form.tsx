@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Form } from "react-router";
 import { useCategoryName } from "~/components/category-name";
 import { EditingHeading, FormButtons, FormErrorAlert, type ListIntents } from "~/components/editable-list";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import type { BudgetStatus } from "~/features/budgets/rules";
 
 // A budget as the pages show it, and its status in words: shared by /budgets and the

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Form, Link } from "react-router";
 import type { useEditableList } from "~/components/editable-list";
 import { Figure, FigureList } from "~/components/figure";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { RowDeleteConfirm, RowEditDeleteLinks } from "~/components/editable-list";

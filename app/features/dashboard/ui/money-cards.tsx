@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { formatPercentChange, type CurrencyMonth, type MonthTotals } from "~/features/dashboard/model";
 import { Money, moneyToneClass, type MoneyTone } from "~/components/money";
 import { USD } from "~/money/currencies";

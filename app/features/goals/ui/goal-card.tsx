@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Form, useNavigation } from "react-router";
 import { RowDeleteConfirm, RowEditDeleteLinks, type ListIntents } from "~/components/editable-list";
 import { Figure, FigureList } from "~/components/figure";

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Form } from "react-router";
 import { useCurrencyName } from "~/components/currency-name";
 import { EditingHeading, FormButtons, FormErrorAlert, type ListIntents } from "~/components/editable-list";

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import type { useEditableList } from "~/components/editable-list";
 import { buttonClass } from "~/components/forms";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { useCurrencyName } from "~/components/currency-name";
 import { Form, useNavigation } from "react-router";
 import { Card } from "~/components/card";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Card } from "~/components/card";
 import { useCurrencyName } from "~/components/currency-name";
 import { DataCell, DataRow, DataTable, type Column } from "~/components/table";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { useCurrencyName } from "~/components/currency-name";
 import { Form } from "react-router";
 import { ErrorList, ErrorSummary, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
@@ -23,7 +23,7 @@ export function ManualRateForm({
   const { t, i18n } = useTranslation();
   const currencyName = useCurrencyName();
   const pending = useIsPending({ intent: settingsIntents.manualRate });
-  const [validation, startValidation] = useLazyValidation(loadValidation);
+  const [validation, loadValidationOnFocus] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: "manual-rate-form",
     lastResult,
@@ -35,7 +35,7 @@ export function ManualRateForm({
   const currencyErrorId = `${fields.currencyCode.id}-error`;
   const rateHintId = `${fields.rate.id}-hint`;
   return (
-    <Form method="post" className="space-y-3" {...getFormProps(form)} onFocus={startValidation}>
+    <Form method="post" className="space-y-3" {...getFormProps(form)} {...loadValidationOnFocus}>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("settings.manual.description")}</p>
       <ErrorSummary formId={form.id} errors={form.allErrors} result={lastResult} formErrorId={form.errorId} />
       <div>

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import type { RunView } from "~/features/rates/model";
 import { dayToDate, formatDate, formatDateTime } from "~/money/dates";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Card } from "~/components/card";
 import type { TrendPoint } from "~/features/reports/period";
 import type { ReportCategory } from "~/features/reports/queries.server";

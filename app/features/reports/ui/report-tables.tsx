@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { LazyChart } from "~/components/charts/lazy-chart";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Form } from "react-router";
 import { ChoiceGroup, Swatch } from "~/components/choice-group";
 import { EditingHeading, FormButtons, FormErrorAlert, listIntents } from "~/components/editable-list";
@@ -17,7 +17,7 @@ export function TagForm({ mode, tag, lastResult }: { mode: "create" | "edit"; ta
   const { t } = useTranslation();
   const intent = mode === "create" ? listIntents.create : listIntents.update;
   const formId = mode === "create" ? "tag-new" : `tag-${tag!.id}`;
-  const [validation, startValidation] = useLazyValidation(loadValidation);
+  const [validation, loadValidationOnFocus] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: formId,
     lastResult,
@@ -34,7 +34,7 @@ export function TagForm({ mode, tag, lastResult }: { mode: "create" | "edit"; ta
       action={mode === "create" ? "/tags?new" : `/tags?edit=${tag!.id}`}
       className="space-y-3"
       {...getFormProps(form)}
-      onFocus={startValidation}
+      {...loadValidationOnFocus}
     >
       {mode === "edit" ? <EditingHeading heading={t("tags.form.editTitle")} id={tag!.id} /> : null}
       <FormErrorAlert form={form} result={lastResult} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { useCurrencyName } from "~/components/currency-name";
 import { Link } from "react-router";
 import { dayToDate, formatDate } from "~/money/dates";

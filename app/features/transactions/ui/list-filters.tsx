@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { useCurrencyName } from "~/components/currency-name";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useCategoryName } from "~/components/category-name";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/forms";
 import { listHref, type ListQuery } from "~/features/transactions/list-query";

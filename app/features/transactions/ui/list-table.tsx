@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";

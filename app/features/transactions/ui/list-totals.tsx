@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { formatCount } from "~/text/count";
 import { Money, type MoneyTone } from "~/components/money";
 import { USD } from "~/money/currencies";

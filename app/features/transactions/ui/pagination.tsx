@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { formatCount } from "~/text/count";
 import { Link } from "react-router";
 import { listHref, pageCount, pageWindow, shownRange, type ListQuery } from "~/features/transactions/list-query";

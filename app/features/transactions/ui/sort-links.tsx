@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { TO_LIST_TOP } from "~/features/transactions/ui/pagination";
 import { listHref, nextSort, sortedBy, type ListQuery, type SortColumn } from "~/features/transactions/list-query";

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/locales/use-translation";
 import { Form, Link } from "react-router";
 import { CONFIRM_ANCHOR, ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, ErrorList, ErrorSummary, Field, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "~/components/forms";
@@ -72,7 +72,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
   const knownRef = useRef(knownCodes);
   knownRef.current = knownCodes;
 
-  const [validation, startValidation] = useLazyValidation(loadValidation);
+  const [validation, loadValidationOnFocus] = useLazyValidation(loadValidation);
   const [form] = useForm({
     id: FORM_ID,
     lastResult: formResult?.result,
@@ -151,7 +151,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
         action={formAction}
         className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
         {...getFormProps(form)}
-        onFocus={startValidation}
+        {...loadValidationOnFocus}
       >
         {/* The default button: Enter in a field saves, rather than pressing the first intent button. */}
         <button type="submit" name="intent" value={intentValue.save} tabIndex={-1} aria-hidden="true" className="sr-only">
