@@ -26,7 +26,7 @@ export function AppHeader() {
   const mobileMenu = useCloseOnNavigate();
   const navLinks = user.isAdmin ? [...links, { to: "/admin", key: "admin" } as const] : links;
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-3 py-2 text-sm font-medium ${
+    `flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium sm:min-h-0 ${
       isActive
         ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white"
         : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
@@ -37,7 +37,7 @@ export function AppHeader() {
         {t("common.skipToContent")}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/dashboard" className="flex items-center gap-2 font-bold">
+        <Link to="/dashboard" className="flex min-h-11 min-w-11 items-center gap-2 font-bold">
           <Logo />
           {/* sr-only rather than hidden on phones, so the link keeps its name there. */}
           <span className="sr-only sm:not-sr-only">{t("common.appName")}</span>

@@ -10,7 +10,7 @@ export function AuthShell({ title, subtitle, children }: { title: string; subtit
   return (
     <div className="flex min-h-screen flex-col">
       <header className="flex items-center justify-between px-4 py-3 sm:px-6">
-        <Link to="/" className="text-sm font-medium text-slate-700 hover:underline dark:text-slate-200">
+        <Link to="/" className="inline-flex min-h-11 items-center text-sm font-medium text-slate-700 hover:underline dark:text-slate-200">
           ← {t("auth.login.backHome")}
         </Link>
         <div className="flex items-center gap-2">

@@ -6,7 +6,7 @@ export function PageHeader({ back, title, subtitle }: { back: { to: string; labe
     <div>
       <Link
         to={back.to}
-        className="text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
+        className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline sm:min-h-0 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
       >
         <span aria-hidden="true">← </span>
         {back.label}

@@ -9,7 +9,7 @@ export function ThemeToggle() {
   const { t } = useTranslation();
   const location = useLocation();
   const buttonClass =
-    "rounded-md p-2.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
+    "rounded-md p-3 text-slate-600 sm:p-2.5 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white";
   return (
     <Form method="post" action="/resources/theme" preventScrollReset>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

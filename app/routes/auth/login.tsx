@@ -120,7 +120,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           errors={fields.password.errors}
         />
         <div className="flex items-center justify-between gap-4 pb-4 text-sm">
-          <label className="flex items-center gap-2">
+          <label className="flex min-h-11 items-center gap-2">
             <input
               type="checkbox"
               name={fields.remember.name}
@@ -130,7 +130,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             {t("auth.login.rememberMe")}
           </label>
           <details className="relative">
-            <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline dark:text-blue-300">
+            <summary className="flex min-h-11 cursor-pointer items-center text-brand-700 underline-offset-2 hover:underline dark:text-blue-300">
               {t("auth.login.forgotPassword")}
             </summary>
             <p className="absolute right-0 z-10 mt-2 w-64 rounded-md border border-slate-200 bg-white p-3 text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">

@@ -139,7 +139,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           errors={fields.confirmPassword.errors}
         />
         <div>
-          <label className="flex items-start gap-2 text-sm">
+          <label className="flex min-h-11 items-center gap-2 text-sm">
             <input
               type="checkbox"
               name={fields.terms.name}
@@ -148,7 +148,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
               defaultChecked={fields.terms.initialValue === "on"}
               aria-invalid={fields.terms.errors ? true : undefined}
               aria-describedby={fields.terms.errors ? fields.terms.errorId : undefined}
-              className="mt-0.5 h-4 w-4 rounded border-slate-400 text-brand-600 focus:ring-brand-500"
+              className="h-4 w-4 shrink-0 rounded border-slate-400 text-brand-600 focus:ring-brand-500"
             />
             <span>{t("auth.register.terms")}</span>
           </label>

@@ -87,7 +87,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
           <Link
             to="/profile"
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-slate-600 dark:hover:bg-slate-800"
+            className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold sm:min-h-0 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-slate-600 dark:hover:bg-slate-800"
           >
             {t("dashboard.profileButton")}
           </Link>

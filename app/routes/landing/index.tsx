@@ -91,7 +91,7 @@ function TopBar() {
         {t("common.skipToContent")}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6 lg:px-8">
-        <Link to="/" className={`flex shrink-0 items-center gap-2 rounded-md font-bold text-slate-900 dark:text-white ${focusRing}`}>
+        <Link to="/" className={`flex min-h-11 shrink-0 items-center gap-2 rounded-md font-bold text-slate-900 dark:text-white ${focusRing}`}>
           <Logo />
           <span>{t("common.appName")}</span>
         </Link>
@@ -136,7 +136,7 @@ function MobileMenu() {
     <details className="relative md:hidden">
       <summary
         aria-label={t("landing.nav.openMenu")}
-        className={`cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+        className={`cursor-pointer rounded-md p-2.5 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
@@ -587,13 +587,13 @@ function Carousel() {
           );
         })}
       </div>
-      <div className="mt-6 flex items-center justify-center gap-2">
+      <div className="mt-6 flex items-center justify-center gap-1">
         <button
           type="button"
           onClick={() => setPlayChoice(!playing)}
           aria-label={playing ? t("landing.testimonials.pause") : t("landing.testimonials.play")}
           title={playing ? t("landing.testimonials.pause") : t("landing.testimonials.play")}
-          className={`mr-2 rounded-full p-1.5 text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+          className={`mr-2 flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
             {playing ? <path d="M7 5h3v14H7zM14 5h3v14h-3z" /> : <path d="M8 5v14l11-7z" />}
@@ -606,7 +606,7 @@ function Carousel() {
             onClick={() => setActive(i)}
             aria-label={t("landing.testimonials.show", { n: i + 1 })}
             aria-current={i === active ? "true" : undefined}
-            className={`group flex h-8 w-8 items-center justify-center rounded-full ${focusRing}`}
+            className={`group flex h-11 w-11 items-center justify-center rounded-full ${focusRing}`}
           >
             <span
               className={`block h-3 w-3 rounded-full transition-colors ${
@@ -690,13 +690,14 @@ function LandingFooter() {
         {columns.map((c) => (
           <div key={c.title}>
             <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{c.title}</h2>
-            <ul className={`mt-3 space-y-2 text-sm ${mutedText}`}>
+            {/* On a phone every line is a thumb's height, so the links in it are easy to tap. */}
+            <ul className={`mt-3 text-sm sm:space-y-2 ${mutedText}`}>
               {c.items.map((item) => (
-                <li key={item.label}>
+                <li key={item.label} className="flex min-h-11 items-center sm:block sm:min-h-0">
                   {item.href ? (
                     <a
                       href={item.href}
-                      className={`rounded underline underline-offset-4 hover:text-slate-900 dark:hover:text-white ${focusRing}`}
+                      className={`inline-flex min-h-11 items-center rounded underline underline-offset-4 hover:text-slate-900 sm:inline sm:min-h-0 dark:hover:text-white ${focusRing}`}
                     >
                       {item.label}
                     </a>

@@ -44,7 +44,7 @@ export function segmentClass(active: boolean, type: TransactionType, first: bool
       ? "z-10 border-green-700 bg-green-700 text-white dark:border-green-500 dark:bg-green-700"
       : "z-10 border-red-700 bg-red-700 text-white dark:border-red-500 dark:bg-red-700";
   const off = "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800";
-  return `relative border px-4 py-2 text-sm font-semibold focus:outline-none focus-visible:z-20 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-slate-900 ${edges} ${active ? on : off}`;
+  return `relative min-h-11 border px-4 py-2 text-sm font-semibold sm:min-h-0 focus:outline-none focus-visible:z-20 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-slate-900 ${edges} ${active ? on : off}`;
 }
 
 function SelectField({

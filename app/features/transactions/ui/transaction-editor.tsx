@@ -226,7 +226,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
               aria-checked={draft.multi}
               aria-describedby="transaction-multi-hint"
               onClick={inPlace(toggleMulti)}
-              className="group inline-flex items-center gap-3 rounded-md py-1 text-sm font-medium text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-100"
+              className="group inline-flex min-h-11 items-center gap-3 rounded-md py-1 text-sm sm:min-h-0 font-medium text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-100"
             >
               <span
                 aria-hidden="true"
