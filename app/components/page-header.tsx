@@ -6,9 +6,9 @@ export function PageHeader({ back, title, subtitle }: { back: { to: string; labe
     <div>
       <Link
         to={back.to}
-        className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline sm:min-h-0 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline sm:min-h-0 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300"
       >
-        <span aria-hidden="true">← </span>
+        <span aria-hidden="true">←</span>
         {back.label}
       </Link>
       <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>

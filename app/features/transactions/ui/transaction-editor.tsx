@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "~/locales/use-translation";
 import { Form, Link } from "react-router";
 import { CONFIRM_ANCHOR, ConfirmPanel } from "~/components/confirm-panel";
-import { Alert, buttonClass, ErrorList, ErrorSummary, Field, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "~/components/forms";
+import { Alert, buttonClass, ErrorList, ErrorSummary, Field, SubmitButton, useIsPending, type ListOfErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
 import { intentAnchor, intentValue, PAYMENTS_ANCHOR, paymentUsdCents, type Draft, type FormIntent } from "~/features/transactions/form-rules";
@@ -57,7 +57,6 @@ export type FormPageData = {
 export function TransactionEditor({ data: page, actionData }: { data: FormPageData; actionData: FormActionData | undefined }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const hydrated = useHydrated();
   const formResult = actionData?.kind === "form" ? actionData : undefined;
   // Without JavaScript a changed form arrives as a new page; with it, the state lives here.
   const { draft, setDraft, rateStatus, updateRow, changeType, toggleMulti, addRow, removeRow, changeCurrency, changeDate, refreshRate } =
@@ -294,23 +293,23 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
             </div>
           ) : null}
           {/* Without JavaScript the USD amounts are worked out on request. With it they follow every
-              keystroke, so the box is hidden, but it keeps its place: removing it on hydration
-              would move everything below it (layout shift). */}
-          <div
-            className={`flex flex-col gap-2 rounded-md bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-800/60 ${hydrated ? "invisible" : ""}`}
-          >
-            <p className="text-xs text-slate-600 dark:text-slate-300">{t("transactionForm.payments.recalculateHint")}</p>
-            <button
-              type="submit"
-              name="intent"
-              value={intentValue.recalculate}
-              formAction={landAt({ kind: "recalculate" })}
-              formNoValidate
-              className={`${buttonClass.secondary} shrink-0`}
-            >
-              {t("transactionForm.payments.recalculate")}
-            </button>
-          </div>
+              keystroke, so the box is not needed: inside <noscript> a browser running scripts never
+              lays it out, so nothing moves on hydration and no empty space is left in the form. */}
+          <noscript>
+            <div className="flex flex-col gap-2 rounded-md bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-800/60">
+              <p className="text-xs text-slate-600 dark:text-slate-300">{t("transactionForm.payments.recalculateHint")}</p>
+              <button
+                type="submit"
+                name="intent"
+                value={intentValue.recalculate}
+                formAction={landAt({ kind: "recalculate" })}
+                formNoValidate
+                className={`${buttonClass.secondary} shrink-0`}
+              >
+                {t("transactionForm.payments.recalculate")}
+              </button>
+            </div>
+          </noscript>
         </fieldset>
 
         <div className="grid gap-x-4 sm:grid-cols-2">
