@@ -2,10 +2,10 @@ import { useCallback, useMemo, useRef, useState } from "react";
 
 /**
  * A form's validation in the browser, loaded when the user starts on the form: zod and the
- * form's schema come in their own chunk on the form's first focus, so a visitor who only reads
+ * form's schema come in their own chunk on the form's first focus or input, so a visitor who only reads
  * the page never downloads them. Until they arrive a submit is validated by the server, exactly
  * as without JavaScript. `load` must not change between renders (a module-level function, such
- * as one made by `validationLoader`); spread the second item on the form (`onFocus` and `ref`).
+ * as one made by `validationLoader`); spread the second item on the form (`onFocus`, `onInput`).
  */
 export function useLazyValidation<Loaded>(load: () => Promise<Loaded>) {
   const [loaded, setLoaded] = useState<Loaded>();
@@ -21,16 +21,11 @@ export function useLazyValidation<Loaded>(load: () => Promise<Loaded>) {
       },
     );
   }, [load]);
-  // A field the document autofocused (an edit form opened by its URL) had focus before React
-  // listened for it: the form starts loading when it mounts with focus inside.
-  const ref = useCallback(
-    (form: HTMLFormElement | null) => {
-      if (form?.contains(document.activeElement)) start();
-    },
-    [start],
-  );
-  const loadOnFocus = useMemo(() => ({ onFocus: start, ref }), [start, ref]);
-  return [loaded, loadOnFocus] as const;
+  // A field the document autofocused (the sign-in form, an edit form opened by its URL) had
+  // focus before React listened for it: the first keystroke starts the load instead. Not on
+  // mount, so a page whose form is focused for the user still downloads nothing until used.
+  const loadOnUse = useMemo(() => ({ onFocus: start, onInput: start }), [start]);
+  return [loaded, loadOnUse] as const;
 }
 
 /**

@@ -84,7 +84,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const pending = useIsPending();
-  const [validate, loadValidationOnFocus] = useLazyValidation(loadValidation);
+  const [validate, loadValidationOnUse] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
@@ -94,7 +94,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   });
   return (
     <AuthShell title={t("auth.login.title")} subtitle={t("auth.login.subtitle")}>
-      <Form method="post" className="space-y-2" {...getFormProps(form)} {...loadValidationOnFocus}>
+      <Form method="post" className="space-y-2" {...getFormProps(form)} {...loadValidationOnUse}>
         <AuthFormError
           formId={form.id}
           errorId={form.errorId}

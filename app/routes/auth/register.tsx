@@ -86,7 +86,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const pending = useIsPending();
   const [password, setPassword] = useState("");
-  const [validate, loadValidationOnFocus] = useLazyValidation(loadValidation);
+  const [validate, loadValidationOnUse] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
@@ -96,7 +96,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   });
   return (
     <AuthShell title={t("auth.register.title")} subtitle={t("auth.register.subtitle")}>
-      <Form method="post" className="space-y-1" {...getFormProps(form)} {...loadValidationOnFocus}>
+      <Form method="post" className="space-y-1" {...getFormProps(form)} {...loadValidationOnUse}>
         <AuthFormError
           formId={form.id}
           errorId={form.errorId}

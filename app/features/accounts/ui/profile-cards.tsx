@@ -77,7 +77,7 @@ function InfoItem({ label, children }: { label: string; children: ReactNode }) {
 function ProfileForm({ user, lastResult }: { user: ProfileUser; lastResult: ProfileActionResult | undefined }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: UPDATE_PROFILE });
-  const [validation, loadValidationOnFocus] = useLazyValidation(loadProfileValidation);
+  const [validation, loadValidationOnUse] = useLazyValidation(loadProfileValidation);
   const [form, fields] = useForm({
     id: "profile-form",
     lastResult: lastResult?.result,
@@ -87,7 +87,7 @@ function ProfileForm({ user, lastResult }: { user: ProfileUser; lastResult: Prof
     onValidate: validation && (({ formData }) => validation.parseWithZod(formData, { schema: validation.schema })),
   });
   return (
-    <Form method="post" action="/profile?edit=profile" className="space-y-1" {...getFormProps(form)} {...loadValidationOnFocus}>
+    <Form method="post" action="/profile?edit=profile" className="space-y-1" {...getFormProps(form)} {...loadValidationOnUse}>
       <SummarySlot>
         <ErrorSummary formId={form.id} errors={form.allErrors} result={lastResult?.result} formErrorId={form.errorId} />
       </SummarySlot>
@@ -151,7 +151,7 @@ export function SecurityCard({ open, lastResult }: { open: boolean; lastResult: 
 function PasswordForm({ lastResult }: { lastResult: ProfileActionResult | undefined }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: CHANGE_PASSWORD });
-  const [validation, loadValidationOnFocus] = useLazyValidation(loadPasswordValidation);
+  const [validation, loadValidationOnUse] = useLazyValidation(loadPasswordValidation);
   const [form, fields] = useForm({
     id: "password-form",
     lastResult: lastResult?.result,
@@ -160,7 +160,7 @@ function PasswordForm({ lastResult }: { lastResult: ProfileActionResult | undefi
     onValidate: validation && (({ formData }) => validation.parseWithZod(formData, { schema: validation.schema })),
   });
   return (
-    <Form method="post" action="/profile?edit=password" className="mt-4 space-y-1" {...getFormProps(form)} {...loadValidationOnFocus}>
+    <Form method="post" action="/profile?edit=password" className="mt-4 space-y-1" {...getFormProps(form)} {...loadValidationOnUse}>
       <SummarySlot>
         <ErrorSummary
           formId={form.id}

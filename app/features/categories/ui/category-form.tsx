@@ -33,7 +33,7 @@ export function CategoryForm({
   const { t } = useTranslation();
   const intent = mode === "create" ? listIntents.create : listIntents.update;
   const formId = mode === "create" ? "category-new" : `category-${category!.id}`;
-  const [validation, loadValidationOnFocus] = useLazyValidation(loadValidation);
+  const [validation, loadValidationOnUse] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: formId,
     lastResult,
@@ -46,7 +46,7 @@ export function CategoryForm({
   const action = mode === "create" ? "/categories" : `/categories?edit=${category!.id}`;
   const initial = (value: unknown, fallback: string) => (typeof value === "string" && value ? value : fallback);
   return (
-    <Form method="post" action={action} className="space-y-3" {...getFormProps(form)} {...loadValidationOnFocus}>
+    <Form method="post" action={action} className="space-y-3" {...getFormProps(form)} {...loadValidationOnUse}>
       {mode === "edit" ? <EditingHeading heading={t("categories.yours.editing", { name: category!.name })} id={category!.id} /> : null}
       <FormErrorAlert form={form} result={lastResult} />
       <Field

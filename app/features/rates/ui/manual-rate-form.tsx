@@ -23,7 +23,7 @@ export function ManualRateForm({
   const { t, i18n } = useTranslation();
   const currencyName = useCurrencyName();
   const pending = useIsPending({ intent: settingsIntents.manualRate });
-  const [validation, loadValidationOnFocus] = useLazyValidation(loadValidation);
+  const [validation, loadValidationOnUse] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: "manual-rate-form",
     lastResult,
@@ -35,7 +35,7 @@ export function ManualRateForm({
   const currencyErrorId = `${fields.currencyCode.id}-error`;
   const rateHintId = `${fields.rate.id}-hint`;
   return (
-    <Form method="post" className="space-y-3" {...getFormProps(form)} {...loadValidationOnFocus}>
+    <Form method="post" className="space-y-3" {...getFormProps(form)} {...loadValidationOnUse}>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("settings.manual.description")}</p>
       <ErrorSummary formId={form.id} errors={form.allErrors} result={lastResult} formErrorId={form.errorId} />
       <div>

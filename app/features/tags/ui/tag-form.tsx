@@ -17,7 +17,7 @@ export function TagForm({ mode, tag, lastResult }: { mode: "create" | "edit"; ta
   const { t } = useTranslation();
   const intent = mode === "create" ? listIntents.create : listIntents.update;
   const formId = mode === "create" ? "tag-new" : `tag-${tag!.id}`;
-  const [validation, loadValidationOnFocus] = useLazyValidation(loadValidation);
+  const [validation, loadValidationOnUse] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: formId,
     lastResult,
@@ -34,7 +34,7 @@ export function TagForm({ mode, tag, lastResult }: { mode: "create" | "edit"; ta
       action={mode === "create" ? "/tags?new" : `/tags?edit=${tag!.id}`}
       className="space-y-3"
       {...getFormProps(form)}
-      {...loadValidationOnFocus}
+      {...loadValidationOnUse}
     >
       {mode === "edit" ? <EditingHeading heading={t("tags.form.editTitle")} id={tag!.id} /> : null}
       <FormErrorAlert form={form} result={lastResult} />

@@ -71,7 +71,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
   const knownRef = useRef(knownCodes);
   knownRef.current = knownCodes;
 
-  const [validation, loadValidationOnFocus] = useLazyValidation(loadValidation);
+  const [validation, loadValidationOnUse] = useLazyValidation(loadValidation);
   const [form] = useForm({
     id: FORM_ID,
     lastResult: formResult?.result,
@@ -150,7 +150,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
         action={formAction}
         className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
         {...getFormProps(form)}
-        {...loadValidationOnFocus}
+        {...loadValidationOnUse}
       >
         {/* The default button: Enter in a field saves, rather than pressing the first intent button. */}
         <button type="submit" name="intent" value={intentValue.save} tabIndex={-1} aria-hidden="true" className="sr-only">
