@@ -1,5 +1,6 @@
 import { useTranslation } from "~/locales/use-translation";
 import { formatMoney, type MoneyCurrency, type MoneySign } from "~/money/amounts";
+import { USD } from "~/money/currencies";
 
 /**
  * How an amount is coloured. "signed": green above zero, red below; "income" and "expense":
@@ -36,4 +37,17 @@ export function Money({
   const { i18n } = useTranslation();
   const classes = ["whitespace-nowrap tabular-nums", moneyToneClass(minor, tone), className].filter(Boolean).join(" ");
   return <span className={classes}>{formatMoney(minor, currency, i18n.language, sign)}</span>;
+}
+
+/**
+ * An amount in its own currency with, under it, the USD equivalent stored with its payments
+ * (nothing more for USD itself): the per-currency tables of the dashboard and the reports.
+ */
+export function MoneyWithUsd({ minor, usdCents, currency, tone }: { minor: number; usdCents: number; currency: MoneyCurrency; tone: MoneyTone }) {
+  return (
+    <>
+      <Money minor={minor} currency={currency} tone={tone} className="block" />
+      {currency.code !== USD.code ? <Money minor={usdCents} currency={USD} className="block text-xs text-slate-600 dark:text-slate-300" /> : null}
+    </>
+  );
 }

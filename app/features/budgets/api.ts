@@ -2,7 +2,7 @@ import { z } from "zod";
 import { minorToNumber } from "~/money/amounts";
 import { isoDay, monthStartOf, type MonthStart } from "~/money/dates";
 import { budgetApiSchema, budgetFigures, budgetMonthTotals, monthField } from "~/features/budgets/model";
-import { defineOperation } from "~/platform/http/operation";
+import { defineOperation, deletedResult } from "~/platform/http/operation";
 import type { BudgetRow } from "./queries.server";
 
 // A budget as the API shows it (spec section 3: id, category_id, amount, month, alert_threshold;
@@ -171,10 +171,7 @@ export const deleteBudgetOperation = defineOperation({
   tag: "budgets",
   access: "user",
   params: idParam,
-  response: z.object({
-    id: z.string().meta({ description: "The deleted budget's id" }),
-    message: z.string().meta({ description: "Budget deleted successfully!, in the request's language" }),
-  }),
+  response: deletedResult("budget", "Budget deleted successfully!"),
   errorStatuses: [404],
 });
 

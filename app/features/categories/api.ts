@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_TYPES, categorySchema } from "~/features/categories/model";
-import { defineOperation } from "~/platform/http/operation";
+import { defineOperation, deletedResult } from "~/platform/http/operation";
 
 /** A category as the API shows it (spec section 3). Defaults are shared by everyone and read-only. */
 export const apiCategorySchema = z
@@ -39,10 +39,7 @@ export function toApiCategory(category: {
 
 const categoryResult = z.object({ category: apiCategorySchema });
 
-export const deletedCategorySchema = z.object({
-  id: z.string().meta({ description: "The deleted category's id" }),
-  message: z.string().meta({ description: "Category deleted successfully!, in the request's language" }),
-});
+export const deletedCategorySchema = deletedResult("category", "Category deleted successfully!");
 
 export const listCategoriesOperation = defineOperation({
   operationId: "listCategories",

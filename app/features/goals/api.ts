@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { minorToNumber } from "~/money/amounts";
 import { goalApiSchema, goalFigures, goalProgressApiSchema } from "~/features/goals/model";
-import { bodyCheckedByHandler, defineOperation } from "~/platform/http/operation";
+import { bodyCheckedByHandler, defineOperation, deletedResult } from "~/platform/http/operation";
 import type { GoalEntryRow, GoalRow } from "./queries.server";
 
 // A savings goal as the API shows it (spec section 3: id, name, target_amount, current_amount,
@@ -184,10 +184,7 @@ export const deleteGoalOperation = defineOperation({
   tag: "savings-goals",
   access: "user",
   params: idParam,
-  response: z.object({
-    id: z.string().meta({ description: "The deleted goal's id" }),
-    message: z.string().meta({ description: "Savings goal deleted successfully!, in the request's language" }),
-  }),
+  response: deletedResult("goal", "Savings goal deleted successfully!"),
   errorStatuses: [404],
 });
 

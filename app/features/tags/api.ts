@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { tagSchema } from "~/features/tags/model";
-import { defineOperation } from "~/platform/http/operation";
+import { defineOperation, deletedResult } from "~/platform/http/operation";
 
 /** A tag as the API shows it (spec section 3). */
 export const apiTagSchema = z
@@ -51,10 +51,7 @@ export const apiTagUsageTransactionSchema = z
 
 const tagResult = z.object({ tag: apiTagSchema });
 
-export const deletedTagSchema = z.object({
-  id: z.string().meta({ description: "The deleted tag's id" }),
-  message: z.string().meta({ description: "Tag deleted successfully!, in the request's language" }),
-});
+export const deletedTagSchema = deletedResult("tag", "Tag deleted successfully!");
 
 export const listTagsOperation = defineOperation({
   operationId: "listTags",

@@ -3,6 +3,7 @@ import { foldForSearch } from "~/text/search-text";
 import { findCategory } from "~/features/categories/queries.server";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { transactionTypeOf, type TransactionType } from "~/features/transactions/model";
+import type { RecordedPayment } from "~/features/transactions/resolve";
 import { inList, jsonList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { ownerCheck } from "~/platform/db/owner-check.server";
@@ -379,7 +380,8 @@ export function expenseCentsByCategory(db: Db, userId: string, period: Required<
 /** Where a walk through a period's transactions stopped: the last (date, id) read. */
 export type DateIdCursor = { date: string; id: string };
 
-export type PaymentExportRow = {
+/** A payment as stored (its amount and conversion) with what the export says of its transaction. */
+export type PaymentExportRow = RecordedPayment & {
   transactionId: string;
   date: string;
   type: TransactionType;
@@ -388,12 +390,6 @@ export type PaymentExportRow = {
   /** The transaction's tag names, in name order. */
   tagNames: string[];
   position: number;
-  currencyCode: string;
-  amountMinor: number;
-  rate: string;
-  rateDate: string;
-  rateSource: string;
-  usdCents: number;
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Translate } from "~/locales/translator";
 
 // ARCHITECTURE.md 6: every /api answer is one of two envelopes. Messages are carried as
 // locale keys until the response is built, so one throw site serves every language.
@@ -7,8 +8,9 @@ export type FieldErrors = Record<string, string[]>;
 export type SuccessEnvelope<T> = { status: "success"; data: T };
 export type ErrorEnvelope = { status: "error"; message: string; errors?: FieldErrors };
 
-/** Turns a locale key into text; anything that is not a known key is passed through as is. */
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
+// A locale key into text (the pages' and the API's one signature); anything that is not a known
+// key is passed through as is.
+export type { Translate };
 
 export const errorEnvelopeSchema = z
   .object({

@@ -54,3 +54,11 @@ export function bodyCheckedByHandler(shape: z.ZodType): z.ZodType<unknown> {
   const { $schema: _dialect, ...documented } = z.toJSONSchema(shape, { io: "input", target: "draft-2020-12", unrepresentable: "any" });
   return z.unknown().meta(documented);
 }
+
+/** A DELETE's answer: the deleted record's id and the spec's message in the request's language. */
+export function deletedResult(record: string, message: string) {
+  return z.object({
+    id: z.string().meta({ description: `The deleted ${record}'s id` }),
+    message: z.string().meta({ description: `${message}, in the request's language` }),
+  });
+}

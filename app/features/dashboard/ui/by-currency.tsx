@@ -3,20 +3,14 @@ import { formatCount } from "~/text/count";
 import { Card } from "~/components/card";
 import { DataCell, DataRow, DataTable } from "~/components/table";
 import { currencyOf, type CurrencyMonth, type DashboardCurrency } from "~/features/dashboard/model";
-import { Money, type MoneyTone } from "~/components/money";
-import { USD } from "~/money/currencies";
+import { MoneyWithUsd, type MoneyTone } from "~/components/money";
 
 /** Spec section 2: shown only when more than one currency was used this month. */
 export function ByCurrency({ byCurrency, currencies }: { byCurrency: CurrencyMonth[]; currencies: DashboardCurrency[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const money = (minor: number, usdCents: number, code: string, tone: MoneyTone) => (
-    <>
-      <Money minor={minor} currency={currencyOf(currencies, code)} tone={tone} className="block" />
-      {code !== USD.code ? (
-        <Money minor={usdCents} currency={USD} className="block text-xs text-slate-600 dark:text-slate-300" />
-      ) : null}
-    </>
+    <MoneyWithUsd minor={minor} usdCents={usdCents} currency={currencyOf(currencies, code)} tone={tone} />
   );
   return (
     <Card id="by-currency" title={t("dashboard.byCurrency.title")}>

@@ -3,7 +3,7 @@ import { useTranslation } from "~/locales/use-translation";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { LazyChart } from "~/components/charts/lazy-chart";
-import { Money, type MoneyTone } from "~/components/money";
+import { Money, MoneyWithUsd, type MoneyTone } from "~/components/money";
 import { DataCell, DataRow, DataTable } from "~/components/table";
 import type { MoneyCurrency } from "~/money/amounts";
 import { formatPercentTenths } from "~/text/count";
@@ -147,10 +147,7 @@ export function SpendingTrend({ id, trend, grouping }: { id: string; trend: Tren
 export function CurrencyBreakdown({ id, currencies, currencyOf }: { id: string; currencies: ReportCurrency[]; currencyOf: (code: string) => MoneyCurrency }) {
   const { t } = useTranslation();
   const cell = (minor: number, usdCents: number, code: string, tone: MoneyTone) => (
-    <>
-      <Money minor={minor} currency={currencyOf(code)} tone={tone} className="block" />
-      {code !== USD.code ? <Money minor={usdCents} currency={USD} className="block text-xs text-slate-600 dark:text-slate-300" /> : null}
-    </>
+    <MoneyWithUsd minor={minor} usdCents={usdCents} currency={currencyOf(code)} tone={tone} />
   );
   return (
     <DataTable wideAt="sm" compact labelledBy={id} columns={[
