@@ -4,7 +4,7 @@ import type { UserRecord } from "~/auth/user-record.server";
 import { SEARCH_MAX } from "~/text/search-text";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
 import { NAME_MAX, apiPasswordChangeSchema, apiRegisterSchema, loginSchema, profileSchema } from "~/features/accounts/model";
-import { defineOperation } from "~/platform/http/operation";
+import { defineOperation, listedTwiceSchema } from "~/platform/http/operation";
 import { searchParamSchema, wholeNumberParam } from "~/platform/http/query-params";
 
 // The accounts API: its JSON shapes, then the auth operations (/api/auth), then the user
@@ -209,10 +209,7 @@ export const activityOperation = defineOperation({
   tag: "users",
   access: "user",
   query: activityQuerySchema,
-  response: z.object({
-    data: z.object({ activities: z.array(activityEntrySchema) }),
-    activities: z.array(activityEntrySchema),
-  }),
+  response: listedTwiceSchema("activities", activityEntrySchema),
 });
 
 export const listUsersOperation = defineOperation({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { minorToNumber } from "~/money/amounts";
 import { isoDay, monthStartOf, type MonthStart } from "~/money/dates";
 import { budgetApiSchema, budgetFigures, budgetMonthTotals, monthField } from "~/features/budgets/model";
-import { defineOperation, deletedResult } from "~/platform/http/operation";
+import { defineOperation, deletedResult, listedTwiceSchema } from "~/platform/http/operation";
 import type { BudgetRow } from "./queries.server";
 
 // A budget as the API shows it (spec section 3: id, category_id, amount, month, alert_threshold;
@@ -115,8 +115,7 @@ export const listBudgetsOperation = defineOperation({
   query: monthQuery,
   response: z.object({
     month: z.string().meta({ description: "The month listed, yyyy-MM-01" }),
-    budgets: z.array(apiBudgetSchema),
-    data: z.object({ budgets: z.array(apiBudgetSchema) }),
+    ...listedTwiceSchema("budgets", apiBudgetSchema).shape,
   }),
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { minorToNumber } from "~/money/amounts";
 import { goalApiSchema, goalFigures, goalProgressApiSchema } from "~/features/goals/model";
-import { bodyCheckedByHandler, defineOperation, deletedResult } from "~/platform/http/operation";
+import { bodyCheckedByHandler, defineOperation, deletedResult, listedTwiceSchema } from "~/platform/http/operation";
 import type { GoalEntryRow, GoalRow } from "./queries.server";
 
 // A savings goal as the API shows it (spec section 3: id, name, target_amount, current_amount,
@@ -141,10 +141,7 @@ export const listGoalsOperation = defineOperation({
     "months_remaining, past_due and per_month_needed are as of today (UTC).",
   tag: "savings-goals",
   access: "user",
-  response: z.object({
-    savings_goals: z.array(apiGoalSchema),
-    data: z.object({ savings_goals: z.array(apiGoalSchema) }),
-  }),
+  response: listedTwiceSchema("savings_goals", apiGoalSchema),
 });
 
 export const createGoalOperation = defineOperation({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { tagSchema } from "~/features/tags/model";
-import { defineOperation, deletedResult } from "~/platform/http/operation";
+import { defineOperation, deletedResult, listedTwiceSchema } from "~/platform/http/operation";
 
 /** A tag as the API shows it (spec section 3). */
 export const apiTagSchema = z
@@ -61,10 +61,7 @@ export const listTagsOperation = defineOperation({
   description: "The list is at data.tags and, where the spec's client may also read it, at data.data.tags.",
   tag: "tags",
   access: "user",
-  response: z.object({
-    tags: z.array(apiTagSchema),
-    data: z.object({ tags: z.array(apiTagSchema) }),
-  }),
+  response: listedTwiceSchema("tags", apiTagSchema),
 });
 
 export const createTagOperation = defineOperation({

@@ -55,6 +55,21 @@ export function bodyCheckedByHandler(shape: z.ZodType): z.ZodType<unknown> {
   return z.unknown().meta(documented);
 }
 
+/**
+ * A list answered where the spec's client reads it (data.data.<key>, spec section 7) and at
+ * data.<key> for every other client: the answer's schema here, the answer from `listedTwice`.
+ */
+export function listedTwiceSchema<Key extends string, Item extends z.ZodType>(key: Key, item: Item) {
+  const list = z.array(item);
+  const shape = { [key]: list, data: z.object({ [key]: list } as Record<Key, typeof list>) };
+  return z.object(shape as Record<Key, typeof list> & { data: z.ZodObject<Record<Key, typeof list>> });
+}
+
+/** The answer of a `listedTwiceSchema`: the one list, at both places. */
+export function listedTwice<Key extends string, Item>(key: Key, items: Item[]) {
+  return { [key]: items, data: { [key]: items } } as Record<Key, Item[]> & { data: Record<Key, Item[]> };
+}
+
 /** A DELETE's answer: the deleted record's id and the spec's message in the request's language. */
 export function deletedResult(record: string, message: string) {
   return z.object({

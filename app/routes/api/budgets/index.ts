@@ -2,6 +2,7 @@ import { createBudgetOperation, listBudgetsOperation, requestedMonth, toApiBudge
 import { createBudget } from "~/features/budgets/commands.server";
 import { budgetApiError } from "~/features/budgets/errors";
 import { listBudgetMonth } from "~/features/budgets/queries.server";
+import { listedTwice } from "~/platform/http/operation";
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { dbContext } from "~/context.server";
 
@@ -10,8 +11,7 @@ const route = apiRoute([
   endpoint(listBudgetsOperation, async ({ context, auth, query }) => {
     const month = requestedMonth(query);
     const budgets = (await listBudgetMonth(context.get(dbContext), auth.user.id, month)).map(toApiBudget);
-    // Spec section 7: the client reads data.data.budgets.
-    return { month, budgets, data: { budgets } };
+    return { month, ...listedTwice("budgets", budgets) };
   }),
   endpoint(createBudgetOperation, async ({ context, actor, body, t }) => {
     const outcome = await createBudget(context.get(dbContext), actor, body);

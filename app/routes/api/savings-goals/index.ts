@@ -3,6 +3,7 @@ import { createGoal } from "~/features/goals/commands.server";
 import { goalApiError } from "~/features/goals/errors";
 import { goalApiSchema } from "~/features/goals/model";
 import { listGoalEntries, listGoals, type GoalEntryRow } from "~/features/goals/queries.server";
+import { listedTwice } from "~/platform/http/operation";
 import { apiRoute, endpoint, validateInput } from "~/platform/http/handler.server";
 import { dbContext } from "~/context.server";
 import { apiGoal, goalCurrencies, writableCurrencies } from "./view.server";
@@ -14,9 +15,10 @@ const route = apiRoute([
     const [goals, entries, currencies] = await Promise.all([listGoals(db, auth.user.id), listGoalEntries(db, auth.user.id), goalCurrencies(db)]);
     const byGoal = new Map<string, GoalEntryRow[]>();
     for (const entry of entries) byGoal.set(entry.goalId, [...(byGoal.get(entry.goalId) ?? []), entry]);
-    const savings_goals = goals.map((goal) => apiGoal(goal, currencies, byGoal.get(goal.id) ?? []));
-    // Spec section 7: the client reads data.data.savings_goals.
-    return { savings_goals, data: { savings_goals } };
+    return listedTwice(
+      "savings_goals",
+      goals.map((goal) => apiGoal(goal, currencies, byGoal.get(goal.id) ?? [])),
+    );
   }),
   endpoint(createGoalOperation, async ({ context, actor, body, t }) => {
     const db = context.get(dbContext);

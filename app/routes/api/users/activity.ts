@@ -1,3 +1,4 @@
+import { listedTwice } from "~/platform/http/operation";
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { activityOperation, toApiActivity } from "~/features/accounts/api";
 import { listRecentActivity } from "~/features/accounts/queries.server";
@@ -7,9 +8,7 @@ import { dbContext } from "~/context.server";
 const route = apiRoute([
   endpoint(activityOperation, async ({ context, auth, query }) => {
     const rows = await listRecentActivity(context.get(dbContext), auth.user.id, query.limit);
-    const activities = rows.map(toApiActivity);
-    // Spec section 7 reads data.data.activities; data.activities is there for everyone else.
-    return { data: { activities }, activities };
+    return listedTwice("activities", rows.map(toApiActivity));
   }),
 ]);
 
