@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseAmount, type AmountError } from "~/money/amounts";
 import { readMonth, type MonthStart } from "~/money/dates";
+import { checkAcceptedMonth } from "~/money/date-checks";
 import { USD } from "~/money/currencies";
 import { ambiguousNumberMessage, amountMessage, typedDecimal } from "~/text/typed-number";
 import { DEFAULT_ALERT_THRESHOLD, MAX_ALERT_THRESHOLD, MIN_ALERT_THRESHOLD } from "./rules";
@@ -31,7 +32,11 @@ export const budgetAmountMessage = (error: AmountError) => amountMessage(error, 
 
 const categoryIdField = z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(100, "errors.invalidValue");
 
-/** A month as either face sends it (yyyy-MM or yyyy-MM-01) → its first day; the API's ?month= reads it too. */
+/**
+ * A month as either face sends it (yyyy-MM or yyyy-MM-01) → its first day; the API's ?month= reads
+ * it too. A month outside the accepted dates (1900-01 to ten years after today, decision 022) is
+ * refused with the range.
+ */
 export const monthField = z
   .string({ error: "validation.monthInvalid" })
   .transform((value, ctx) => {
@@ -42,7 +47,8 @@ export const monthField = z
     }
     return month;
   })
-  .meta({ description: "The budget's month: yyyy-MM-01 (yyyy-MM is accepted too)", example: "2026-11-01" });
+  .superRefine(checkAcceptedMonth)
+  .meta({ description: "The budget's month: yyyy-MM-01 (yyyy-MM is accepted too), from 1900-01 to ten years after today", example: "2026-11-01" });
 
 /**
  * A whole percent, as a JSON number or typed digits. Not z.coerce alone: Number() reads true as

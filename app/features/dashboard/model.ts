@@ -1,4 +1,4 @@
-import { isoDay } from "~/money/dates";
+import { addMonths, isoDay, monthEndOf, monthStartOf } from "~/money/dates";
 import { divideHalfAwayFromZero } from "~/money/ratio";
 import type { TransactionType } from "~/features/transactions/model";
 
@@ -37,11 +37,8 @@ export type DashboardMoney = {
 
 /** The calendar month containing `date` (UTC), `monthsBack` months earlier, as yyyy-MM-dd bounds (both inclusive). */
 export function monthRange(date: Date, monthsBack = 0): DateRange {
-  const year = date.getUTCFullYear();
-  const month = date.getUTCMonth() - monthsBack;
-  const first = new Date(Date.UTC(year, month, 1));
-  const last = new Date(Date.UTC(year, month + 1, 0));
-  return { startDate: isoDay(first), endDate: isoDay(last) };
+  const first = addMonths(monthStartOf(isoDay(date)), -monthsBack);
+  return { startDate: first, endDate: monthEndOf(first) };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { parseAmount } from "~/money/amounts";
 import { BASE_CURRENCY } from "~/money/currencies";
-import { isIsoDate } from "~/money/dates";
+import { EARLIEST_DAY, isIsoDate } from "~/money/dates";
+import { checkAcceptedDay } from "~/money/date-checks";
 import { ambiguousNumberMessage, amountMessage, typedDecimal } from "~/text/typed-number";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, hasInvisibleControlCharacters } from "~/text/plain-text";
 import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX, GOAL_NOTE_MAX } from "./rules";
@@ -115,7 +116,8 @@ const targetDateField = z
   .nullish()
   .transform((text) => (text ? text : null))
   .refine((date) => date === null || isIsoDate(date), "validation.dateInvalid")
-  .meta({ description: "yyyy-MM-dd, or null for a goal without a date" });
+  .superRefine(checkAcceptedDay)
+  .meta({ description: `yyyy-MM-dd from ${EARLIEST_DAY} to ten years after today, or null for a goal without a date` });
 
 /**
  * The goal form on /budgets (create and edit): name, currency, target, saved so far, date and

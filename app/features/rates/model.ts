@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BASE_CURRENCY } from "~/money/currencies";
-import { isoDay } from "~/money/dates";
+import { dayRangeError, EARLIEST_DAY, isoDay } from "~/money/dates";
 import { BASE_RATE, parseRate, rateMessages } from "~/money/rates";
 import { isIsoDate } from "~/features/transactions/model";
 import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
@@ -39,6 +39,16 @@ export function fixedBaseRate(date: string): KnownRate {
 const RATE_TEXT_MAX = 40;
 
 /**
+ * A rate's day is in the accepted range of dates (decision 022) and not after today: a rate is
+ * what a currency was worth, never a forecast. The future has its own message.
+ */
+function checkRateDay(date: string, ctx: z.RefinementCtx): void {
+  const today = isoDay();
+  const message = date > today ? "validation.rateDateFuture" : dayRangeError(date, { earliest: EARLIEST_DAY, latest: today });
+  if (message) ctx.addIssue({ code: "custom", message });
+}
+
+/**
  * A manual rate (POST /api/exchange-rates and the admin settings form): a currency other
  * than USD, a date no later than today (UTC), and the rate as a string or a JSON number.
  * Whether the currency exists and is active is checked against the database afterwards.
@@ -57,8 +67,8 @@ export const manualRateSchema = z.object({
     .trim()
     .min(1, "validation.dateRequired")
     .refine(isIsoDate, { message: "validation.dateInvalid", abort: true })
-    .refine((date) => date <= isoDay(new Date()), "validation.rateDateFuture")
-    .meta({ description: "yyyy-MM-dd, today (UTC) or earlier" }),
+    .superRefine(checkRateDay)
+    .meta({ description: `yyyy-MM-dd, from ${EARLIEST_DAY} to today (UTC)` }),
   rate: z
     .union([z.string().max(RATE_TEXT_MAX, "validation.ratePositive"), z.number()], { error: "validation.rateRequired" })
     .optional()

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { isIsoDate, isoDay, monthStartOf } from "~/money/dates";
+import { EARLIEST_DAY, isIsoDate, isoDay, monthStartOf } from "~/money/dates";
+import { checkAcceptedDay } from "~/money/date-checks";
 import { defineOperation } from "~/platform/http/operation";
-import { periodErrorMessages } from "./errors";
+import { periodErrorMessage } from "./errors";
 import { GROUPINGS, monthPeriod, readRange, type ReportPeriod } from "./period";
 
 // The reports API (SPEC section 7, issue 13). Every call takes a period: startDate and endDate
@@ -11,11 +12,14 @@ import { GROUPINGS, monthPeriod, readRange, type ReportPeriod } from "./period";
 // parameter meant. USD figures come as decimals and as integer cents; per-currency figures in
 // the currency's own decimals and minor units.
 
-const day = (description: string) => z.string().trim().refine(isIsoDate, "validation.dateInvalid").optional().meta({ description });
+// Each date is checked on its own field (a real date from 1900-01-01 to ten years after today, decision
+// 022) before the period is: a refused date is named where it was sent.
+const day = (description: string) =>
+  z.string().trim().refine(isIsoDate, "validation.dateInvalid").superRefine(checkAcceptedDay).optional().meta({ description });
 
 const periodFields = {
-  startDate: day("First day, yyyy-MM-dd (inclusive). Omit both dates for the current month (UTC)"),
-  endDate: day("Last day, yyyy-MM-dd (inclusive), at most 5 years after startDate"),
+  startDate: day(`First day, yyyy-MM-dd (inclusive), from ${EARLIEST_DAY}. Omit both dates for the current month (UTC)`),
+  endDate: day("Last day, yyyy-MM-dd (inclusive), at most 5 years after startDate and 10 years after today"),
 };
 
 /** The period the query names, or an issue on the field to blame. */
@@ -26,9 +30,10 @@ function periodOf(query: { startDate?: string; endDate?: string }, ctx: z.Refine
     ctx.addIssue({ code: "custom", message: "validation.dateRequired", path: [startDate === undefined ? "startDate" : "endDate"] });
     return z.NEVER;
   }
-  const read = readRange(startDate, endDate);
+  const today = isoDay();
+  const read = readRange(startDate, endDate, today);
   if (read.ok) return read.period;
-  ctx.addIssue({ code: "custom", message: periodErrorMessages[read.error], path: ["endDate"] });
+  ctx.addIssue({ code: "custom", message: periodErrorMessage(read.error, today), path: ["endDate"] });
   return z.NEVER;
 }
 

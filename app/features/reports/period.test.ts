@@ -2,16 +2,31 @@ import { expect, test } from "vitest";
 import { bucketOf, bucketsOf, defaultGrouping, latestEnd, monthPeriod, readPagePeriod, readRange, trendOf } from "./period";
 
 test("a custom range: real dates, the end not before the start, at most five years", () => {
-  expect(readRange("2026-01-01", "2026-03-31")).toEqual({ ok: true, period: { startDate: "2026-01-01", endDate: "2026-03-31", month: null } });
-  expect(readRange("2026-03-01", "2026-03-01").ok).toBe(true);
-  expect(readRange("2026-03-02", "2026-03-01")).toEqual({ ok: false, error: "dateRangeInvalid" });
-  expect(readRange("2026-02-30", "2026-03-01")).toEqual({ ok: false, error: "dateInvalid" });
-  expect(readRange("2026-01-01", null)).toEqual({ ok: false, error: "dateInvalid" });
+  const today = "2026-11-25";
+  expect(readRange("2026-01-01", "2026-03-31", today)).toEqual({ ok: true, period: { startDate: "2026-01-01", endDate: "2026-03-31", month: null } });
+  expect(readRange("2026-03-01", "2026-03-01", today).ok).toBe(true);
+  expect(readRange("2026-03-02", "2026-03-01", today)).toEqual({ ok: false, error: "dateRangeInvalid" });
+  expect(readRange("2026-02-30", "2026-03-01", today)).toEqual({ ok: false, error: "dateInvalid" });
+  expect(readRange("2026-01-01", null, today)).toEqual({ ok: false, error: "dateInvalid" });
   expect(latestEnd("2021-01-01")).toBe("2025-12-31");
-  expect(readRange("2021-01-01", "2025-12-31").ok).toBe(true);
-  expect(readRange("2021-01-01", "2026-01-01")).toEqual({ ok: false, error: "rangeTooLong" });
+  expect(readRange("2021-01-01", "2025-12-31", today).ok).toBe(true);
+  expect(readRange("2021-01-01", "2026-01-01", today)).toEqual({ ok: false, error: "rangeTooLong" });
   // From a leap day, five years on is 1 March.
   expect(latestEnd("2024-02-29")).toBe("2029-02-28");
+});
+
+test("a period's dates are within 1900-01-01 and ten years after today; five years from year 1 is year 6, not 1906", () => {
+  const today = "2026-11-25";
+  expect(latestEnd("0001-01-01")).toBe("0005-12-31");
+  expect(readRange("0001-01-01", "0001-12-31", today)).toEqual({ ok: false, error: "dateOutOfRange" });
+  expect(readRange("1899-12-31", "1900-01-31", today)).toEqual({ ok: false, error: "dateOutOfRange" });
+  expect(readRange("2036-11-01", "2036-11-26", today)).toEqual({ ok: false, error: "dateOutOfRange" });
+  expect(readRange("1900-01-01", "1904-12-31", today).ok).toBe(true);
+  expect(readRange("2036-11-01", "2036-11-25", today).ok).toBe(true);
+  // A month before 1900 on a page's address reads as this month, as a month that is none does.
+  expect(readPagePeriod(new URLSearchParams("month=0050-01"), today)).toMatchObject({ period: { month: "2026-11-01" } });
+  expect(readPagePeriod(new URLSearchParams("month=1900-01"), today)).toMatchObject({ period: { month: "1900-01-01" } });
+  expect(readPagePeriod(new URLSearchParams("from=0001-01-01&to=0001-12-31"), today)).toEqual({ ok: false, error: "dateOutOfRange" });
 });
 
 test("a page's period: the range, else the month asked for, else this month; never a month after this one", () => {

@@ -1,4 +1,17 @@
-import { addMonths, dayToDate, daysBetween, isIsoDate, isoDay, monthEndOf, monthStartOf, readMonth, type MonthStart } from "~/money/dates";
+import {
+  acceptedDays,
+  addDays,
+  addMonths,
+  dayToDate,
+  daysBetween,
+  isDayInRange,
+  isIsoDate,
+  monthEndOf,
+  monthStartOf,
+  readMonthInRange,
+  utcDay,
+  type MonthStart,
+} from "~/money/dates";
 
 // A report's period (issue 13) and how its trend is grouped. Pure: the page, the API and the
 // CSV export read the same period the same way.
@@ -15,17 +28,23 @@ export type Grouping = "daily" | "weekly" | "monthly";
 export const GROUPINGS: readonly Grouping[] = ["daily", "weekly", "monthly"];
 
 export type ReportPeriod = { startDate: string; endDate: string; month: MonthStart | null };
-export type PeriodError = "dateInvalid" | "dateRangeInvalid" | "rangeTooLong";
+/** dateOutOfRange: a date before 1900-01-01 or more than ten years after today (decision 022). */
+export type PeriodError = "dateInvalid" | "dateOutOfRange" | "dateRangeInvalid" | "rangeTooLong";
 
 /** The last day a period starting on `startDate` may end on. */
 export function latestEnd(startDate: string): string {
   const start = dayToDate(startDate);
-  return isoDay(new Date(Date.UTC(start.getUTCFullYear() + MAX_REPORT_YEARS, start.getUTCMonth(), start.getUTCDate() - 1)));
+  return utcDay(start.getUTCFullYear() + MAX_REPORT_YEARS, start.getUTCMonth(), start.getUTCDate() - 1);
 }
 
-/** A custom range (both dates inclusive), checked: real dates, the end not before the start, at most five years. */
-export function readRange(from: unknown, to: unknown): { ok: true; period: ReportPeriod } | { ok: false; error: PeriodError } {
+/**
+ * A custom range (both dates inclusive), checked: real dates, within the accepted dates on
+ * `today`, the end not before the start, at most five years.
+ */
+export function readRange(from: unknown, to: unknown, today: string): { ok: true; period: ReportPeriod } | { ok: false; error: PeriodError } {
   if (typeof from !== "string" || typeof to !== "string" || !isIsoDate(from) || !isIsoDate(to)) return { ok: false, error: "dateInvalid" };
+  const accepted = acceptedDays(today);
+  if (!isDayInRange(from, accepted) || !isDayInRange(to, accepted)) return { ok: false, error: "dateOutOfRange" };
   if (to < from) return { ok: false, error: "dateRangeInvalid" };
   if (to > latestEnd(from)) return { ok: false, error: "rangeTooLong" };
   return { ok: true, period: { startDate: from, endDate: to, month: null } };
@@ -42,9 +61,10 @@ export function monthPeriod(month: MonthStart): ReportPeriod {
  * current month) and reads as the current month.
  */
 export function readPagePeriod(params: URLSearchParams, today: string): { ok: true; period: ReportPeriod } | { ok: false; error: PeriodError } {
-  if (params.has("from") || params.has("to")) return readRange(params.get("from"), params.get("to"));
+  if (params.has("from") || params.has("to")) return readRange(params.get("from"), params.get("to"), today);
   const current = monthStartOf(today);
-  const month = readMonth(params.get("month"));
+  // A month before 1900 reads as the current month, as one that is no month at all does.
+  const month = readMonthInRange(params.get("month"), acceptedDays(today));
   return { ok: true, period: monthPeriod(month && month <= current ? month : current) };
 }
 
@@ -58,9 +78,8 @@ export function defaultGrouping(period: ReportPeriod): Grouping {
 export function bucketOf(day: string, grouping: Grouping): string {
   if (grouping === "daily") return day;
   if (grouping === "monthly") return monthStartOf(day);
-  const date = dayToDate(day);
-  const sinceMonday = (date.getUTCDay() + 6) % 7;
-  return isoDay(new Date(date.getTime() - sinceMonday * 86_400_000));
+  const sinceMonday = (dayToDate(day).getUTCDay() + 6) % 7;
+  return addDays(day, -sinceMonday);
 }
 
 /** Every bucket of the period in order, the first one starting on or before the period's start. */
@@ -72,7 +91,7 @@ export function bucketsOf(period: ReportPeriod, grouping: Grouping): string[] {
     bucket =
       grouping === "monthly"
         ? addMonths(bucket as MonthStart, 1)
-        : isoDay(new Date(dayToDate(bucket).getTime() + (grouping === "weekly" ? 7 : 1) * 86_400_000));
+        : addDays(bucket, grouping === "weekly" ? 7 : 1);
   }
   return buckets;
 }

@@ -78,7 +78,7 @@ beforeAll(async () => {
 }, 120_000);
 
 function rangeOf(from: string, to: string): ReportPeriod {
-  const read = readRange(from, to);
+  const read = readRange(from, to, "2026-11-27");
   if (!read.ok) throw new Error(read.error);
   return read.period;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SEARCH_MAX } from "~/text/search-text";
-import { dayToDate, formatDate } from "~/money/dates";
+import { dayToDate, EARLIEST_DAY, formatDate } from "~/money/dates";
+import { checkAcceptedDay } from "~/money/date-checks";
 import { minorToDecimalString, minorToNumber as decimalNumber, signedAmount } from "~/money/amounts";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { parseRate } from "~/money/rates";
@@ -148,7 +149,15 @@ const upperEnum = <const T extends readonly [string, ...string[]]>(values: T, er
   z.string({ error }).trim().toUpperCase().pipe(z.enum(values, { error }));
 
 const isoDate = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isIsoDate, "validation.dateInvalid").meta({ description: "yyyy-MM-dd" });
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine(isIsoDate, "validation.dateInvalid")
+    .superRefine(checkAcceptedDay)
+    .meta({ description: `yyyy-MM-dd, from ${EARLIEST_DAY} to ten years after today` });
+/** A list's or a summary's optional date filter: a real date within the accepted range. */
+const dateFilter = () => z.string().trim().refine(isIsoDate, "validation.dateInvalid").superRefine(checkAcceptedDay).optional();
 
 export const apiPaymentBodySchema = z.object({
   currencyCode: z.string({ error: "validation.currencyRequired" }).trim().toUpperCase().default(BASE_CURRENCY),
@@ -169,7 +178,8 @@ const transactionFields = {
     .trim()
     .min(1, "validation.dateRequired")
     .transform((value, ctx) => calendarDateOf(value) ?? (ctx.addIssue({ code: "custom", message: "validation.dateInvalid" }), z.NEVER))
-    .meta({ description: "yyyy-MM-dd, or an ISO timestamp whose date part (as written) is taken" }),
+    .superRefine(checkAcceptedDay)
+    .meta({ description: `yyyy-MM-dd, or an ISO timestamp whose date part (as written) is taken; from ${EARLIEST_DAY} to ten years after today (UTC)` }),
   categoryId: z.string({ error: "validation.categoryRequired" }).max(100),
   amount: decimalInput.optional().meta({ description: "Single payment: the absolute amount" }),
   currencyCode: z.string().trim().toUpperCase().optional().meta({ description: "Single payment: default USD" }),
@@ -224,8 +234,8 @@ export const transactionListQuerySchema = z.object({
   search: searchParamSchema
     .optional()
     .meta({ description: `Text in the description, ignoring case and accents. At most ${SEARCH_MAX} characters; longer answers 400` }),
-  startDate: z.string().trim().refine(isIsoDate, "validation.dateInvalid").optional(),
-  endDate: z.string().trim().refine(isIsoDate, "validation.dateInvalid").optional(),
+  startDate: dateFilter(),
+  endDate: dateFilter(),
   minAmount: usdFilter("Lowest USD total, e.g. 10.50"),
   maxAmount: usdFilter("Highest USD total"),
 });
@@ -319,8 +329,8 @@ export const deleteTransactionOperation = defineOperation({
 });
 
 const periodQuery = z.object({
-  startDate: z.string().trim().refine(isIsoDate, "validation.dateInvalid").optional(),
-  endDate: z.string().trim().refine(isIsoDate, "validation.dateInvalid").optional(),
+  startDate: dateFilter(),
+  endDate: dateFilter(),
 });
 
 const moneyPair = z.object({ income: z.number(), expense: z.number(), total: z.number() });

@@ -1,10 +1,12 @@
 import { SEARCH_MAX } from "~/text/search-text";
 import type { TransactionType } from "./model";
-import { isIsoDate, MAX_TAGS } from "./rules";
+import { acceptedDays, isDayInRange, isoDay, type DayRange } from "~/money/dates";
+import { MAX_TAGS } from "./rules";
 
 // The state of the transaction list (/expenses) lives in its URL, so the page works without
 // JavaScript and can be bookmarked: q, type, from, to, category, currency, tag (repeatable),
-// sort, order, page. A value that does not parse is ignored (as if absent), never an error; a
+// sort, order, page. A value that does not parse is ignored (as if absent), never an error, and
+// so is a date outside the accepted dates (1900-01-01 to ten years after today, decision 022); a
 // search over SEARCH_MAX characters is ignored too, and the page says so (searchTooLong).
 
 /** Spec section 9: the list screen shows 10 rows a page. */
@@ -56,9 +58,9 @@ function oneOf<T extends string>(choices: readonly T[], value: string | undefine
 
 const field = {
   type: (value: string | undefined) => oneOf(TRANSACTION_TYPE_VALUES, value?.trim().toUpperCase()),
-  date: (value: string | undefined) => {
+  date: (value: string | undefined, accepted: DayRange) => {
     const trimmed = value?.trim();
-    return trimmed !== undefined && isIsoDate(trimmed) ? trimmed : undefined;
+    return trimmed !== undefined && isDayInRange(trimmed, accepted) ? trimmed : undefined;
   },
   currency: (value: string | undefined) => {
     const code = value?.trim().toUpperCase();
@@ -77,7 +79,9 @@ function first(params: URLSearchParams, name: string): string | undefined {
   return value === null || value.trim() === "" ? undefined : value;
 }
 
-export function parseListQuery(params: URLSearchParams): ListQuery {
+/** The list's state from its URL; `today` (UTC) bounds the dates it accepts. */
+export function parseListQuery(params: URLSearchParams, today = isoDay()): ListQuery {
+  const accepted = acceptedDays(today);
   const chosenTags = [...new Set(params.getAll("tag").flatMap((t) => idParam(t) ?? []))];
   const tags = chosenTags.slice(0, TAG_FILTER_MAX);
   const q = (params.get("q") ?? "").trim();
@@ -87,8 +91,8 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     ...(searchTooLong ? { searchTooLong } : {}),
     ...(chosenTags.length > TAG_FILTER_MAX ? { tooManyTags: true } : {}),
     type: field.type(first(params, "type")),
-    from: field.date(first(params, "from")),
-    to: field.date(first(params, "to")),
+    from: field.date(first(params, "from"), accepted),
+    to: field.date(first(params, "to"), accepted),
     category: idParam(first(params, "category")),
     currency: field.currency(first(params, "currency")),
     tags,

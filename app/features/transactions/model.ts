@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "~/text/plain-text";
 import type { AmountError } from "~/money/amounts";
+import { checkAcceptedDay } from "~/money/date-checks";
 import { amountMessage } from "~/text/typed-number";
 import type { CategoryType } from "~/features/categories/model";
 import { DESCRIPTION_MAX, isIsoDate, MAX_PAYMENTS, MAX_TAGS, PAYMENT_METHODS } from "./rules";
@@ -57,7 +58,8 @@ export const isoDateSchema = (required: string) =>
     .string({ error: required })
     .trim()
     .min(1, required)
-    .refine(isIsoDate, "validation.dateInvalid");
+    .refine(isIsoDate, "validation.dateInvalid")
+    .superRefine(checkAcceptedDay);
 
 const amountText = z.union([z.string(), z.number()]).optional();
 

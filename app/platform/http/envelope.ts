@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Translate } from "~/locales/translator";
+import { splitMessage } from "~/text/message";
 
 // ARCHITECTURE.md 6: every /api answer is one of two envelopes. Messages are carried as
 // locale keys until the response is built, so one throw site serves every language.
@@ -108,11 +109,17 @@ export function validationError(issues: readonly z.core.$ZodIssue[]): ApiError {
   return apiErrors.validation(first, Object.keys(errors).length ? errors : undefined);
 }
 
+/** A message key, or a key carrying its values (~/text/message: "Enter a date between … and …"), in the request's language. */
+function translateMessage(t: Translate, message: string, values?: Record<string, unknown>): string {
+  const split = splitMessage(message);
+  return t(split.key, split.values || values ? { ...split.values, ...values } : undefined);
+}
+
 export function errorResponse(t: Translate, error: ApiError): Response {
-  const body: ErrorEnvelope = { status: "error", message: t(error.messageKey, error.values) };
+  const body: ErrorEnvelope = { status: "error", message: translateMessage(t, error.messageKey, error.values) };
   if (error.errors) {
     body.errors = Object.fromEntries(
-      Object.entries(error.errors).map(([field, keys]) => [field, keys.map((key) => t(key))]),
+      Object.entries(error.errors).map(([field, keys]) => [field, keys.map((key) => translateMessage(t, key))]),
     );
   }
   const headers = new Headers(error.headers);

@@ -22,7 +22,7 @@ import { submitGoalProgress } from "~/features/goals/progress-form.server";
 import { GoalsSection } from "~/features/goals/ui/goals-section";
 import { GOAL_PROGRESS_INTENT, goalIntents } from "~/features/goals/ui/intents";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { addMonths, dayToDate, formatMonthYear, isoDay, monthStartOf, readMonth } from "~/money/dates";
+import { acceptedDays, addMonths, dayToDate, formatMonthYear, isoDay, monthStartOf, readMonthInRange } from "~/money/dates";
 import { dbContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
@@ -47,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const today = isoDay();
   const current = monthStartOf(today);
-  const month = readMonth(params.get("month")) ?? current;
+  // A month that is no month, or one outside the accepted dates (decision 022), shows this month.
+  const accepted = acceptedDays(today);
+  const month = readMonthInRange(params.get("month"), accepted) ?? current;
   const [budgetMonth, goals] = await Promise.all([loadBudgetMonth(db, session.user.id, month), loadGoals(db, session.user.id, today)]);
   const known = (rows: { id: string }[], key: string) => {
     const id = params.get(key);
@@ -57,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: getInstance(context).t("budgets.metaTitle"),
     month,
     current,
+    accepted,
     ...budgetMonth,
     ...goals,
     modes: {
@@ -76,9 +79,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = getLocale(context);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const current = monthStartOf(isoDay());
+  const today = isoDay();
+  const current = monthStartOf(today);
+  const accepted = acceptedDays(today);
   // A budget form names its month; the other forms keep the month the page showed.
-  const month = readMonth(formData.get("month")) ?? readMonth(new URL(request.url).searchParams.get("month")) ?? current;
+  const month = readMonthInRange(formData.get("month"), accepted) ?? readMonthInRange(new URL(request.url).searchParams.get("month"), accepted) ?? current;
   const back = (state: Record<string, string> = {}) => budgetsHref(month, current, state);
 
   if (intent === COPY_INTENT) {
@@ -129,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Budgets({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { month, current, budgets, totals, categories, previousHasBudgets, goals, currencies, modes } = loaderData;
+  const { month, current, accepted, budgets, totals, categories, previousHasBudgets, goals, currencies, modes } = loaderData;
   const navigation = useNavigation();
   const budgetList = useEditableList(actionData, budgets, modes.editBudget, budgetIntents);
   const goalList = useEditableList(actionData, goals, modes.editGoal, goalIntents);
@@ -185,6 +190,7 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
         progress={progress}
         back={(state = {}) => budgetsHref(month, current, state)}
         params={monthParam(month, current)}
+        dateBounds={accepted}
       />
     </div>
   );

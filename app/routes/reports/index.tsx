@@ -7,14 +7,14 @@ import { Figure, FigureList } from "~/components/figure";
 import { LoadError } from "~/components/load-error";
 import { MonthNav, monthLinkClass } from "~/components/month-nav";
 import { Money } from "~/components/money";
-import { periodErrorMessages } from "~/features/reports/errors";
-import { defaultGrouping, monthPeriod, readPagePeriod, type PeriodError, type ReportPeriod } from "~/features/reports/period";
+import { periodErrorMessage } from "~/features/reports/errors";
+import { defaultGrouping, monthPeriod, readPagePeriod, type ReportPeriod } from "~/features/reports/period";
 import { reportData } from "~/features/reports/queries.server";
 import { exportHref, REPORT_CHARTS, reportsHref, type ReportChart } from "~/features/reports/ui/href";
 import { CategoryBreakdown, CurrencyBreakdown, IncomeExpenseBars, SpendingTrend } from "~/features/reports/ui/report-tables";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { USD } from "~/money/currencies";
-import { dayToDate, formatDate, isoDay, monthStartOf } from "~/money/dates";
+import { acceptedDays, dayToDate, formatDate, isoDay, monthStartOf, type DayRange } from "~/money/dates";
 import { formatCount } from "~/text/count";
 import { dbContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
@@ -55,23 +55,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     chart,
     report,
     currencies: currencies.filter((c) => used.has(c.code)).map((c) => ({ code: c.code, symbol: c.symbol, decimals: c.decimalPlaces })),
-    rangeError: read.ok ? null : { error: read.error, from: params.get("from") ?? "", to: params.get("to") ?? "" },
+    // The API's words, but for the order of the dates, which the page names as its form does.
+    rangeError: read.ok
+      ? null
+      : {
+          message: read.error === "dateRangeInvalid" ? "reports.period.endBeforeStart" : periodErrorMessage(read.error, today),
+          from: params.get("from") ?? "",
+          to: params.get("to") ?? "",
+        },
+    accepted: acceptedDays(today),
     exportFailed: params.has("exportFailed"),
   };
 }
 
 /** A custom period: a GET form, so it works without JavaScript and the period is in the address. */
-function RangeForm({ period, chart, rangeError }: { period: ReportPeriod; chart: ReportChart; rangeError: { error: PeriodError; from: string; to: string } | null }) {
+function RangeForm({
+  period,
+  chart,
+  rangeError,
+  accepted,
+}: {
+  period: ReportPeriod;
+  chart: ReportChart;
+  rangeError: { message: string; from: string; to: string } | null;
+  accepted: DayRange;
+}) {
   const { t } = useTranslation();
-  // The API's words, but for the order of the dates, which the page names as its form does.
-  const error = rangeError ? (rangeError.error === "dateRangeInvalid" ? "reports.period.endBeforeStart" : periodErrorMessages[rangeError.error]) : null;
+  const error = rangeError?.message ?? null;
+  const bounds = { min: accepted.earliest, max: accepted.latest };
   return (
     <details open={Boolean(rangeError) || !period.month || undefined} className="rounded-md border border-slate-200 dark:border-slate-700">
       <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-semibold">{t("reports.period.range")}</summary>
       <Form method="get" action="/reports" className="grid gap-x-3 px-3 pb-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
         {chart !== "pie" ? <input type="hidden" name="chart" value={chart} /> : null}
-        <Field label={t("reports.period.from")} inputProps={{ type: "date", name: "from", id: "report-from", defaultValue: rangeError?.from ?? period.startDate, required: true }} />
-        <Field label={t("reports.period.to")} inputProps={{ type: "date", name: "to", id: "report-to", defaultValue: rangeError?.to ?? period.endDate, required: true }} />
+        <Field label={t("reports.period.from")} inputProps={{ type: "date", name: "from", id: "report-from", defaultValue: rangeError?.from ?? period.startDate, required: true, ...bounds }} />
+        <Field label={t("reports.period.to")} inputProps={{ type: "date", name: "to", id: "report-to", defaultValue: rangeError?.to ?? period.endDate, required: true, ...bounds }} />
         <div className="sm:pt-6">
           <button type="submit" className={buttonClass.secondary}>
             {t("reports.period.apply")}
@@ -87,7 +105,7 @@ function RangeForm({ period, chart, rangeError }: { period: ReportPeriod; chart:
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { period, current, grouping, chart, report, currencies, rangeError, exportFailed } = loaderData;
+  const { period, current, grouping, chart, report, currencies, rangeError, accepted, exportFailed } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/reports";
   const currencyOf = (code: string) => {
@@ -127,7 +145,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               : t("reports.period.showing", { from: formatDate(dayToDate(period.startDate), i18n.language), to: formatDate(dayToDate(period.endDate), i18n.language) })
           }
         />
-        <RangeForm period={period} chart={chart} rangeError={rangeError} />
+        <RangeForm period={period} chart={chart} rangeError={rangeError} accepted={accepted} />
         {loading ? (
           <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300" role="status">
             <Spinner />

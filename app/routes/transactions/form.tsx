@@ -24,7 +24,7 @@ import {
   transactionFormSchema,
   type Draft,
 } from "~/features/transactions/form-model";
-import { isoDay } from "~/money/dates";
+import { acceptedDays, isoDay } from "~/money/dates";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
@@ -64,7 +64,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     id ? getTransaction(db, userId, id) : Promise.resolve(undefined),
   ]);
   if (id && !record) throw notFound(context);
-  const draft = record ? draftFromRecord(record, currencies, getLocale(context)) : newDraft(categories, isoDay());
+  const today = isoDay();
+  const draft = record ? draftFromRecord(record, currencies, getLocale(context)) : newDraft(categories, today);
   return {
     title: getInstance(context).t(id ? "transactionForm.metaTitleEdit" : "transactionForm.metaTitleNew"),
     id,
@@ -75,6 +76,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     currencies: currencies.map((c) => ({ code: c.code, name: c.name, decimalPlaces: c.decimalPlaces, isActive: c.isActive })),
     draft,
     staleAfterDays: staleAfterDays(context.get(envContext)),
+    accepted: acceptedDays(today),
   };
 }
 

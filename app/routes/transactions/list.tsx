@@ -18,6 +18,7 @@ import { Pagination, reachedByListLink, ShowingText } from "~/features/transacti
 import { deleteIntent } from "~/features/transactions/delete-intent.server";
 import { transactionErrors } from "~/features/transactions/errors";
 import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
+import { acceptedDays, isoDay } from "~/money/dates";
 import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
@@ -51,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // A filter naming something the user cannot see (another user's category or tag, an unknown
   // currency) is ignored like any other bad value.
-  const parsed = parseListQuery(params);
+  const today = isoDay();
+  const parsed = parseListQuery(params, today);
   const query: ListQuery = {
     ...parsed,
     category: categoryList.some((c) => c.id === parsed.category) ? parsed.category : undefined,
@@ -97,6 +99,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currencies: currencyList.map((c) => ({ code: c.code, name: c.name, symbol: c.symbol, decimals: c.decimalPlaces, isActive: c.isActive })),
     tags: tagList,
     deleteId: rows.some((r) => r.id === deleteParam) ? deleteParam : null,
+    accepted: acceptedDays(today),
   };
 }
 

@@ -8,6 +8,7 @@ import { Field, SelectField } from "~/components/forms";
 import { serverForm } from "~/components/server-form";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import { BASE_CURRENCY } from "~/money/currencies";
+import type { DayRange } from "~/money/dates";
 import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX } from "~/features/goals/rules";
 import type { GoalView } from "./goal-card";
 
@@ -27,6 +28,7 @@ export function GoalForm({
   cancelTo,
   intents,
   lastResult,
+  dateBounds,
 }: {
   mode: "create" | "edit";
   goal?: GoalView;
@@ -35,6 +37,8 @@ export function GoalForm({
   cancelTo: string;
   intents: ListIntents;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The dates a target date may be (decision 022): the date field's min and max. */
+  dateBounds: DayRange;
 }) {
   const { t, i18n } = useTranslation();
   const currencyName = useCurrencyName();
@@ -116,7 +120,7 @@ export function GoalForm({
             </p>
           }
         />
-        <Field label={t("budgets.goals.form.targetDate")} inputProps={{ ...fields.targetDate.input, type: "date" }} errors={fields.targetDate.errors} />
+        <Field label={t("budgets.goals.form.targetDate")} inputProps={{ ...fields.targetDate.input, type: "date", min: dateBounds.earliest, max: dateBounds.latest }} errors={fields.targetDate.errors} />
         <Field
           label={t("budgets.goals.form.description")}
           inputProps={{ ...fields.description.input, type: "text", maxLength: GOAL_DESCRIPTION_MAX }}

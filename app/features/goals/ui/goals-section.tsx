@@ -5,6 +5,7 @@ import type { useEditableList } from "~/components/editable-list";
 import { buttonClass } from "~/components/forms";
 import { GoalCard, type GoalView } from "./goal-card";
 import { GoalForm, type GoalCurrencyChoice } from "./goal-form";
+import type { DayRange } from "~/money/dates";
 import { goalIntents } from "./intents";
 
 /**
@@ -20,6 +21,7 @@ export function GoalsSection({
   progress,
   back,
   params,
+  dateBounds,
 }: {
   goals: GoalView[];
   currencies: GoalCurrencyChoice[];
@@ -29,6 +31,7 @@ export function GoalsSection({
   progress: { id: string; result: SubmissionResult<string[]> } | undefined;
   back: (state?: Record<string, string>) => string;
   params: string;
+  dateBounds: DayRange;
 }) {
   const { t } = useTranslation();
   return (
@@ -50,7 +53,7 @@ export function GoalsSection({
     {list.creating ? (
       <div className="border-b border-slate-200 px-4 py-4 dark:border-slate-800">
         <h3 className="mb-3 font-semibold">{t("budgets.goals.form.createTitle")}</h3>
-        <GoalForm mode="create" currencies={currencies} action={back({ newGoal: "" })} cancelTo={back()} intents={goalIntents} lastResult={list.createResult} />
+        <GoalForm mode="create" currencies={currencies} action={back({ newGoal: "" })} cancelTo={back()} intents={goalIntents} lastResult={list.createResult} dateBounds={dateBounds} />
       </div>
     ) : null}
     {goals.length === 0 ? (
@@ -63,7 +66,7 @@ export function GoalsSection({
         {goals.map((goal) => (
           <li key={goal.id} id={`goal-${goal.id}`} className="px-4 py-4">
             {list.editing === goal.id ? (
-              <GoalForm mode="edit" goal={goal} currencies={currencies} action={back({ editGoal: goal.id })} cancelTo={back()} intents={goalIntents} lastResult={list.updateResult} />
+              <GoalForm mode="edit" goal={goal} currencies={currencies} action={back({ editGoal: goal.id })} cancelTo={back()} intents={goalIntents} lastResult={list.updateResult} dateBounds={dateBounds} />
             ) : (
               <GoalCard
                 goal={goal}

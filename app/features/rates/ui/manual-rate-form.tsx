@@ -6,6 +6,7 @@ import { ErrorList, ErrorSummary, Field, inputClass, SubmitButton, useIsPending 
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
 import { settingsIntents } from "~/features/rates/rules";
 import { decimalForInput } from "~/money/amounts";
+import { EARLIEST_DAY } from "~/money/dates";
 
 // The schema (per language) arrives on the form's first focus (docs/decisions/017).
 const loadValidation = validationLoader(() => import("~/features/rates/model").then((m) => m.manualRateFormSchema));
@@ -60,7 +61,7 @@ export function ManualRateForm({
       </div>
       <Field
         label={t("settings.manual.date")}
-        inputProps={{ ...getInputProps(fields.date, { type: "date" }), max: today }}
+        inputProps={{ ...getInputProps(fields.date, { type: "date" }), min: EARLIEST_DAY, max: today }}
         errors={fields.date.errors}
       />
       <Field

@@ -17,6 +17,7 @@ import {
 import type { CategoryChoice, TagChoice } from "~/features/transactions/ui/form-fields";
 import type { ListCurrency } from "~/features/transactions/ui/list-table";
 import { SEARCH_MAX } from "~/text/search-text";
+import type { DayRange } from "~/money/dates";
 
 const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
 
@@ -28,6 +29,8 @@ const categoryGroups = [
 
 export type FilterData = {
   query: ListQuery;
+  /** The dates a filter may name (decision 022): the date fields' min and max. */
+  accepted: DayRange;
   categories: readonly CategoryChoice[];
   currencies: readonly ListCurrency[];
   tags: readonly TagChoice[];
@@ -42,7 +45,7 @@ export type FilterData = {
 export function Filters({ data }: { data: FilterData }) {
   const { t } = useTranslation();
   const currencyName = useCurrencyName();
-  const { query, categories, currencies, tags } = data;
+  const { query, categories, currencies, tags, accepted } = data;
   const categoryName = useCategoryName();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -152,10 +155,10 @@ export function Filters({ data }: { data: FilterData }) {
             </select>
           </FilterField>
           <FilterField id="filter-from" label={t("transactions.filters.from")}>
-            <input id="filter-from" type="date" name="from" defaultValue={query.from ?? ""} className={inputClass} />
+            <input id="filter-from" type="date" name="from" defaultValue={query.from ?? ""} min={accepted.earliest} max={accepted.latest} className={inputClass} />
           </FilterField>
           <FilterField id="filter-to" label={t("transactions.filters.to")}>
-            <input id="filter-to" type="date" name="to" defaultValue={query.to ?? ""} className={inputClass} />
+            <input id="filter-to" type="date" name="to" defaultValue={query.to ?? ""} min={accepted.earliest} max={accepted.latest} className={inputClass} />
           </FilterField>
           <FilterField id="filter-category" label={t("transactions.filters.category")}>
             <select id="filter-category" name="category" defaultValue={query.category ?? ""} className={inputClass}>

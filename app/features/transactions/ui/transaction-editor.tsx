@@ -24,6 +24,7 @@ import { useTransactionDraft } from "~/features/transactions/ui/use-transaction-
 import { sumMinor } from "~/money/amounts";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
+import type { DayRange } from "~/money/dates";
 
 // The transaction form's page (/expenses/new and /expenses/edit/{id}). It is a plain POST that
 // works without JavaScript: switching type or mode, adding or removing a payment row and
@@ -52,6 +53,8 @@ export type FormPageData = {
   currencies: readonly CurrencyChoice[];
   draft: Draft;
   staleAfterDays: number;
+  /** The dates a transaction may have (decision 022): the date field's min and max. */
+  accepted: DayRange;
 };
 
 export function TransactionEditor({ data: page, actionData }: { data: FormPageData; actionData: FormActionData | undefined }) {
@@ -326,6 +329,8 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
               id: transactionFieldId("date"),
               name: "date",
               type: "date",
+              min: page.accepted.earliest,
+              max: page.accepted.latest,
               value: draft.date,
               onChange: (e) => changeDate(e.currentTarget.value),
             }}
