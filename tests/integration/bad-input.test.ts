@@ -6,6 +6,7 @@ import type { ApiOperation } from "~/platform/http/operation";
 import { en } from "~/locales/en";
 import { es } from "~/locales/es";
 import { MAX_REQUEST_BODY_BYTES } from "~/middleware/request-body";
+import { acceptedDays, addDays, isoDay } from "~/money/dates";
 import { api, loginViaApi, registerViaApi, type ApiAccount, type Envelope } from "./api-client";
 import { browser, freshIp, ORIGIN, registerViaForm, uniqueEmail, type Browser } from "./helpers";
 import { insertTransaction } from "./seed-rows";
@@ -25,6 +26,8 @@ type Tree = { [key: string]: string | Tree };
 const LONG = "x".repeat(10_000);
 const CONTROL = "Bad\u0000name\u0007";
 const TOO_LARGE = MAX_REQUEST_BODY_BYTES + 1;
+/** The first day after the accepted dates (decision 022: 1900-01-01 to ten years after today). */
+const TOO_LATE = addDays(acceptedDays(isoDay()).latest, 1);
 
 function leaves(tree: Tree, prefix = ""): [string, string][] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
@@ -394,6 +397,9 @@ test("the budgets page refuses bad input, other users' and unknown ids with a tr
     { name: "threshold 101", path: "/budgets", form: { ...budget, alertThreshold: "101" }, status: 400, says: "validation.thresholdRange" },
     { name: "threshold in hex", path: "/budgets", form: { ...budget, alertThreshold: "0x50" }, status: 400, says: "validation.thresholdRange" },
     { name: "impossible month", path: "/budgets", form: { ...budget, month: "2026-13" }, status: 400, says: "validation.monthInvalid" },
+    { name: "month 0050-01", path: "/budgets", form: { ...budget, month: "0050-01" }, status: 400, says: "validation.monthOutOfRange" },
+    { name: "month 1899-12", path: "/budgets", form: { ...budget, month: "1899-12" }, status: 400, says: "validation.monthOutOfRange" },
+    { name: "a month after the accepted dates", path: "/budgets", form: { ...budget, month: `${TOO_LATE.slice(0, 4)}-12` }, status: 400, says: "validation.monthOutOfRange" },
     { name: "an income category", path: "/budgets", form: { ...budget, categoryId: "default-salary" }, status: 400, says: "validation.budgetCategoryInvalid" },
     { name: "another user's category", path: "/budgets", form: { ...budget, categoryId: w.bCategory }, status: 400, says: "validation.budgetCategoryInvalid" },
     { name: "a second budget for the category and month", path: "/budgets", form: { ...budget, month: "2026-11", categoryId: w.aCategory }, status: 409, says: "errors.budgetExists" },
@@ -408,6 +414,8 @@ test("the budgets page refuses bad input, other users' and unknown ids with a tr
     { name: "saved below zero", path: "/budgets", form: { ...goal, savedAmount: "-1" }, status: 400, says: "validation.savedNotNegative" },
     { name: "unknown currency", path: "/budgets", form: { ...goal, currencyCode: "XXX" }, status: 400, says: "validation.currencyInvalid" },
     { name: "impossible target date", path: "/budgets", form: { ...goal, targetDate: "2026-02-30" }, status: 400, says: "validation.dateInvalid" },
+    { name: "target date 1899-12-31", path: "/budgets", form: { ...goal, targetDate: "1899-12-31" }, status: 400, says: "validation.dateOutOfRange" },
+    { name: "target date after the accepted dates", path: "/budgets", form: { ...goal, targetDate: TOO_LATE }, status: 400, says: "validation.dateOutOfRange" },
     { name: "update another user's goal", path: "/budgets", form: { ...goal, intent: "goal-update", id: w.bGoal }, status: 404, says: "errors.notFound" },
     { name: "a goal with history changing currency", path: "/budgets", form: { ...goal, intent: "goal-update", id: w.aGoal, currencyCode: "EUR" }, status: 409, says: "validation.goalCurrencyLocked" },
     { name: "delete another user's goal", path: "/budgets", form: { intent: "goal-delete", id: w.bGoal }, status: 404, says: "errors.notFound" },
@@ -465,6 +473,9 @@ test("the transaction form and the list's delete refuse bad input, other users' 
     form("2024-02-30", transactionForm({ date: "2024-02-30" }), 400, "validation.dateInvalid"),
     form("year 0000", transactionForm({ date: "0000-01-01" }), 400, "validation.dateInvalid"),
     form("not a date", transactionForm({ date: "yesterday" }), 400, "validation.dateInvalid"),
+    form("1899-12-31", transactionForm({ date: "1899-12-31" }), 400, "validation.dateOutOfRange"),
+    form("year 0050", transactionForm({ date: "0050-06-01" }), 400, "validation.dateOutOfRange"),
+    form("a day after ten years from today", transactionForm({ date: TOO_LATE }), 400, "validation.dateOutOfRange"),
     form("another user's category", transactionForm({ categoryId: w.bCategory }), 400),
     form("unknown category", transactionForm({ categoryId: UNKNOWN_ID }), 400),
     form("another user's tag", [...transactionForm(), ["tagIds", w.bTag]], 400),
@@ -493,6 +504,7 @@ test("the transaction form and the list's delete refuse bad input, other users' 
     form("edit an unknown transaction", transactionForm(), 404, undefined, `/expenses/edit/${UNKNOWN_ID}`),
     form("delete another user's transaction through its edit page", [["intent", "delete"]], 404, undefined, `/expenses/edit/${w.bTransaction}`),
     form("edit with an impossible date", transactionForm({ date: "2024-02-30" }), 400, "validation.dateInvalid", edit),
+    form("edit with a date in 1899", transactionForm({ date: "1899-12-31" }), 400, "validation.dateOutOfRange", edit),
     form("edit with a zero amount", transactionForm({}, { amount: "0" }), 400, undefined, edit),
     form("edit with an unknown intent", transactionForm({ intent: "transfer" }), 400, undefined, edit),
     ...bodyCases("/expenses/new", Object.fromEntries(transactionForm())),
@@ -541,6 +553,7 @@ test("the admin pages refuse bad input with a translated message and change noth
     { name: "rate dated 2024-02-30", path: "/admin/settings", form: { ...rate, date: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
     { name: "rate dated year 0000", path: "/admin/settings", form: { ...rate, date: "0000-01-01" }, status: 400, says: "validation.dateInvalid" },
     { name: "rate dated in the future", path: "/admin/settings", form: { ...rate, date: "2999-01-01" }, status: 400, says: "validation.rateDateFuture" },
+    { name: "rate dated 1899-12-31", path: "/admin/settings", form: { ...rate, date: "1899-12-31" }, status: 400, says: "validation.dateOutOfRange" },
     ...bodyCases("/admin/settings", rate),
   ];
   const before = await dumpDatabase();
@@ -653,6 +666,10 @@ function apiTables(w: World): Record<string, ApiTable> {
     { name: "date in year 0000", json: { ...base, date: "0000-01-01" }, status: 400, says: "validation.dateInvalid" },
     { name: "date as a number", json: { ...base, date: 20261110 }, status: 400 },
     { name: "timestamp on 2024-02-30", json: { ...base, date: "2024-02-30T10:00:00Z" }, status: 400, says: "validation.dateInvalid" },
+    { name: "date 1899-12-31", json: { ...base, date: "1899-12-31" }, status: 400, says: "validation.dateOutOfRange" },
+    { name: "date in year 0050", json: { ...base, date: "0050-06-01" }, status: 400, says: "validation.dateOutOfRange" },
+    { name: "date a day after ten years from today", json: { ...base, date: TOO_LATE }, status: 400, says: "validation.dateOutOfRange" },
+    { name: "timestamp on 1899-12-31", json: { ...base, date: "1899-12-31T23:00:00-05:00" }, status: 400, says: "validation.dateOutOfRange" },
     { name: "another user's category", json: { ...base, categoryId: w.bCategory }, status: 400 },
     { name: "unknown category", json: { ...base, categoryId: UNKNOWN_ID }, status: 400 },
     { name: "another user's tag", json: { ...base, tags: [w.bTag] }, status: 400 },
@@ -683,6 +700,9 @@ function apiTables(w: World): Record<string, ApiTable> {
     { name: "endDate in year 0000", query: { endDate: "0000-12-31" }, status: 400, says: "validation.dateInvalid" },
     { name: "a 10,000-character date", query: { startDate: LONG }, status: 400, says: "validation.dateInvalid" },
     { name: "a date with control characters", query: { startDate: "2026-01-01\u0000" }, status: 400, says: "validation.dateInvalid" },
+    { name: "startDate 0001-01-01", query: { startDate: "0001-01-01", endDate: "0001-12-31" }, status: 400, says: "validation.dateOutOfRange" },
+    { name: "startDate 1899-12-31", query: { startDate: "1899-12-31" }, status: 400, says: "validation.dateOutOfRange" },
+    { name: "endDate after the accepted dates", query: { endDate: TOO_LATE }, status: 400, says: "validation.dateOutOfRange" },
     ...extra,
   ];
   // A report's period: both dates or neither (the current month), real, in order, at most five years.
@@ -750,6 +770,8 @@ function apiTables(w: World): Record<string, ApiTable> {
     { name: "month 13", json: { ...budget, month: "2026-13-01" }, status: 400, says: "validation.monthInvalid" },
     { name: "a day that is not the first", json: { ...budget, month: "2026-11-15" }, status: 400, says: "validation.monthInvalid" },
     { name: "month in year 0000", json: { ...budget, month: "0000-01-01" }, status: 400, says: "validation.monthInvalid" },
+    { name: "month 0050-01", json: { ...budget, month: "0050-01-01" }, status: 400, says: "validation.monthOutOfRange" },
+    { name: "a month after the accepted dates", json: { ...budget, month: `${TOO_LATE.slice(0, 4)}-12-01` }, status: 400, says: "validation.monthOutOfRange" },
     { name: "month as a number", json: { ...budget, month: 202611 }, status: 400, says: "validation.monthInvalid" },
     { name: "control characters in the month", json: { ...budget, month: "2026-11\u0000" }, status: 400, says: "validation.monthInvalid" },
     { name: "threshold 0", json: { ...budget, alert_threshold: 0 }, status: 400, says: "validation.thresholdRange" },
@@ -767,6 +789,8 @@ function apiTables(w: World): Record<string, ApiTable> {
     { name: "a day that is not the first", query: { month: "2026-11-30" }, status: 400, says: "validation.monthInvalid" },
     { name: "a 10,000-character month", query: { month: LONG }, status: 400, says: "validation.monthInvalid" },
     { name: "control characters in the month", query: { month: "2026-11\u0000" }, status: 400, says: "validation.monthInvalid" },
+    { name: "month 0050-01", query: { month: "0050-01" }, status: 400, says: "validation.monthOutOfRange" },
+    { name: "month 1899-12", query: { month: "1899-12-01" }, status: 400, says: "validation.monthOutOfRange" },
   ];
   const goal = { name: "Trip", target_amount: "500", current_amount: "5" };
   const goalCases: ApiCase[] = [
@@ -793,6 +817,8 @@ function apiTables(w: World): Record<string, ApiTable> {
     { name: "date 2024-02-30", json: { ...goal, target_date: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
     { name: "date in year 0000", json: { ...goal, targetDate: "0000-01-01" }, status: 400, says: "validation.dateInvalid" },
     { name: "date as a number", json: { ...goal, target_date: 20261231 }, status: 400, says: "validation.dateInvalid" },
+    { name: "date 0050-01-01", json: { ...goal, target_date: "0050-01-01" }, status: 400, says: "validation.dateOutOfRange" },
+    { name: "date after the accepted dates", json: { ...goal, targetDate: TOO_LATE }, status: 400, says: "validation.dateOutOfRange" },
     { name: "description as a number", json: { ...goal, description: 5 }, status: 400 },
     { name: "10,000-character description", json: { ...goal, description: LONG }, status: 400, says: "validation.tooLong" },
   ];
@@ -907,6 +933,7 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "control characters in the currency", query: { to: "EU\u0000R" }, status: 400, says: "api.currencyUnknown" },
         { name: "date 2024-02-30", query: { to: "EUR", date: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
         { name: "date in year 0000", query: { to: "EUR", date: "0000-06-01" }, status: 400, says: "validation.dateInvalid" },
+        { name: "date 1899-12-31", query: { to: "EUR", date: "1899-12-31" }, status: 400, says: "validation.dateOutOfRange" },
       ],
     },
     exchangeRateHistory: {
@@ -917,6 +944,7 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "start after end", query: { currency: "EUR", startDate: "2026-02-01", endDate: "2026-01-01" }, status: 400, says: "errors.dateRangeInvalid" },
         { name: "startDate 2024-02-30", query: { currency: "EUR", startDate: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
         { name: "endDate in year 0000", query: { currency: "EUR", endDate: "0000-01-01" }, status: 400, says: "validation.dateInvalid" },
+        { name: "startDate 0001-01-01", query: { currency: "EUR", startDate: "0001-01-01" }, status: 400, says: "validation.dateOutOfRange" },
         ...limitCases(true).map((c) => ({ ...c, query: { currency: "EUR", ...c.query } })),
       ],
     },
@@ -939,6 +967,7 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "date 2024-02-30", json: { ...rate, date: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
         { name: "date in year 0000", json: { ...rate, date: "0000-01-01" }, status: 400, says: "validation.dateInvalid" },
         { name: "date in the future", json: { ...rate, date: "2999-01-01" }, status: 400, says: "validation.rateDateFuture" },
+        { name: "date 1899-12-31", json: { ...rate, date: "1899-12-31" }, status: 400, says: "validation.dateOutOfRange" },
       ],
     },
     listTransactions: {
@@ -1046,6 +1075,7 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "whitespace dates", query: { startDate: " ", endDate: " " }, status: 400, says: "validation.dateRequired" },
         { name: "2024-02-30", query: { startDate: "2024-02-30", endDate: "2024-03-01" }, status: 400, says: "validation.dateInvalid" },
         { name: "year 0000", query: { startDate: "0000-01-01", endDate: "2024-01-01" }, status: 400, says: "validation.dateInvalid" },
+        { name: "year 0001", query: { startDate: "0001-01-01", endDate: "0001-12-31" }, status: 400, says: "validation.dateOutOfRange" },
       ],
     },
   };
