@@ -1,4 +1,6 @@
 import { expect, test } from "vitest";
+import { addYears, isoDay } from "~/money/dates";
+import { messageWithValues } from "~/text/message";
 import { budgetApiSchema, budgetFormSchema } from "./model";
 
 const form = (fields: Record<string, unknown>, locale = "en") =>
@@ -49,4 +51,14 @@ test("the API takes the spec client's payload, either naming, amounts as numbers
   expect(messages(missing)).toEqual({ categoryId: "validation.requiredFields", amount: "validation.requiredFields" });
   expect(budgetApiSchema.safeParse({ categoryId: "c1", amount: 1e21, month: "2026-11-01" }).success).toBe(false);
   expect(budgetApiSchema.safeParse({ categoryId: "c1", amount: 5, month: "2026-11-15" }).success).toBe(false);
+});
+
+test("a month before 1900-01 or past ten years from today is refused with the range; 1900-01 is taken as written", () => {
+  const last = addYears(isoDay(), 10).slice(0, 7);
+  const range = (from: string, to: string) => messageWithValues("validation.monthOutOfRange", { from, to });
+  expect(messages(form({ month: "0050-01" }))).toEqual({ month: range("1900-01", last) });
+  expect(messages(form({ month: "1899-12" }))).toEqual({ month: range("1900-01", last) });
+  expect(budgetApiSchema.safeParse({ categoryId: "c1", amount: 1, month: "0099-12-01" }).error?.issues[0]?.message).toBe(range("1900-01", last));
+  expect(form({ month: "1900-01" }).data?.month).toBe("1900-01-01");
+  expect(form({ month: last }).data?.month).toBe(`${last}-01`);
 });

@@ -58,3 +58,8 @@ test("the change is written with its sign in the user's language", () => {
   expect(formatPercentChange(1235, "es").replace(/\s/g, " ")).toBe("+123,5 %");
   expect(formatPercentChange(123450, "en")).toBe("+12,345%");
 });
+
+test("a month in the years 1 to 99 is that month, not one of the 1900s", () => {
+  expect(monthRange(new Date("0050-03-15T00:00:00Z"))).toEqual({ startDate: "0050-03-01", endDate: "0050-03-31" });
+  expect(monthRange(new Date("0100-01-15T00:00:00Z"), 1)).toEqual({ startDate: "0099-12-01", endDate: "0099-12-31" });
+});

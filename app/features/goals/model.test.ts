@@ -1,4 +1,6 @@
 import { expect, test } from "vitest";
+import { addDays, addYears, isoDay } from "~/money/dates";
+import { messageWithValues } from "~/text/message";
 import { goalApiSchema, goalFormSchema, goalProgressApiSchema, goalProgressFormSchema } from "./model";
 
 const currencies = [
@@ -58,4 +60,13 @@ test("progress: the form adds or withdraws a positive amount; the API takes a si
   expect(api.parse({ amount: "10.01", note: "Tip" })).toEqual({ amountMinor: 1001, note: "Tip" });
   expect(messages(api.safeParse({ amount: 0 }))).toEqual({ amount: "validation.amountPositive" });
   expect(messages(api.safeParse({ amount: "-0.001" }))).toEqual({ amount: "validation.amountTooManyDecimals" });
+});
+
+test("a target date before 1900-01-01 or past ten years from today is refused with the range", () => {
+  const latest = addYears(isoDay(), 10);
+  const range = messageWithValues("validation.dateOutOfRange", { from: "1900-01-01", to: latest });
+  expect(messages(form({ targetDate: "0050-01-01" }))).toEqual({ targetDate: range });
+  expect(messages(form({ targetDate: addDays(latest, 1) }))).toEqual({ targetDate: range });
+  expect(form({ targetDate: latest }).data?.targetDate).toBe(latest);
+  expect(goalApiSchema(currencies).safeParse({ name: "Trip", target_amount: 1, target_date: "1899-12-31" }).error?.issues[0]?.message).toBe(range);
 });

@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import { decodeFailure, encodeFailure, fixedBaseRate, manualRateFormSchema, manualRateSchema, paymentRateAgeDays, rateAgeDays, staleRateAge, toRunView } from "./model";
 import { crossRate, formatRate, parseRate as parseRateInput, providerNumberToRate } from "~/money/rates";
 import { messageWithValues } from "~/text/message";
+import { isoDay } from "~/money/dates";
 
 // Expected values cross-checked with Python's decimal module (ROUND_HALF_UP at 1e-12).
 test("a cross rate is rate(to) ÷ rate(from), rounded once to 12 places, half away from zero", () => {
@@ -127,4 +128,10 @@ test("the admin's manual-rate form reads the rate as the page's language writes 
     messageWithValues("validation.numberAmbiguous", { input: "1.234", whole: "1234", fraction: "1,234" }),
   ]);
   expect(manualRateSchema.safeParse({ currencyCode: "EUR", date: "2026-11-01", rate: "3.871,25" }).success).toBe(false);
+});
+
+test("a manual rate dated before 1900-01-01 is refused with the range it may have: 1900-01-01 to today", () => {
+  const result = manualRateSchema.safeParse({ currencyCode: "EUR", date: "1899-12-31", rate: "0.9" });
+  expect(result.error?.issues.map((i) => i.message)).toEqual([messageWithValues("validation.dateOutOfRange", { from: "1900-01-01", to: isoDay() })]);
+  expect(manualRateSchema.parse({ currencyCode: "EUR", date: "1900-01-01", rate: "0.9" }).date).toBe("1900-01-01");
 });

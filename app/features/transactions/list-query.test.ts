@@ -136,3 +136,11 @@ test("a column is sorted in the query's order when it is the sort column, else n
   expect(sortedBy(query, "date")).toBeNull();
   expect(sortedBy(parse(""), "date")).toBe("desc");
 });
+
+test("a date filter outside 1900-01-01 … ten years after today is ignored, like a date that is none", () => {
+  const today = "2026-11-27";
+  const read = (search: string) => parseListQuery(new URLSearchParams(search), today);
+  expect(read("from=0001-01-01&to=2026-11-30")).toMatchObject({ from: undefined, to: "2026-11-30" });
+  expect(read("from=1899-12-31&to=2036-11-28")).toMatchObject({ from: undefined, to: undefined });
+  expect(read("from=1900-01-01&to=2036-11-27")).toMatchObject({ from: "1900-01-01", to: "2036-11-27" });
+});

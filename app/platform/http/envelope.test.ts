@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
+import { messageWithValues } from "~/text/message";
 import { ApiError, apiErrors, errorResponse, successResponse, validationError, type Translate } from "./envelope";
 
 const t: Translate = (key, values) => `<${key}${values ? ` ${JSON.stringify(values)}` : ""}>`;
@@ -80,4 +81,11 @@ test("a root-level issue is the message but no field", () => {
   const error = validationError(result.error.issues);
   expect(error.messageKey).toBe("errors.invalidValue");
   expect(error.errors).toBeUndefined();
+});
+
+test("a message that carries values (the accepted dates) is translated with them, as the answer's message and on its field", async () => {
+  const message = messageWithValues("validation.dateOutOfRange", { from: "1900-01-01", to: "2036-11-27" });
+  const body = await errorResponse(t, validationError([{ code: "custom", message, path: ["date"], input: "1899-12-31" }])).json();
+  const translated = '<validation.dateOutOfRange {"from":"1900-01-01","to":"2036-11-27"}>';
+  expect(body).toEqual({ status: "error", message: translated, errors: { date: [translated] } });
 });
