@@ -81,3 +81,13 @@ test("a redirect is not followed: only the configured URL is ever fetched", asyn
     server.close();
   }
 });
+
+test("a provider's day before 1900-01-01 is a broken answer: no rate is filed under it", async () => {
+  const answer = (date: string) => async () => Response.json({ result: "success", base_code: "USD", date, rates: FAKE_RATES });
+  expect(await fetchProviderRates("http://provider.invalid/latest", CODES, { fetch: answer("0050-01-01") })).toEqual({
+    ok: false,
+    reason: "invalidPayload",
+    detail: "date",
+  });
+  expect(await fetchProviderRates("http://provider.invalid/latest", CODES, { fetch: answer("1900-01-01") })).toMatchObject({ ok: true, quote: { date: "1900-01-01" } });
+});

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { RefreshFailure } from "~/features/rates/model";
 import { BASE_CURRENCY } from "~/money/currencies";
-import { isoDay } from "~/money/dates";
+import { EARLIEST_DAY, isoDay } from "~/money/dates";
 import { providerNumberToRate } from "~/money/rates";
 import { isIsoDate } from "~/features/transactions/model";
 
@@ -40,7 +40,11 @@ function answerSchema(codes: readonly string[]) {
     base_code: z.literal(BASE_CURRENCY).optional(),
     base: z.literal(BASE_CURRENCY).optional(),
     time_last_update_unix: z.number().positive().max(253_402_300_799).optional(),
-    date: z.string().refine(isIsoDate).optional(),
+    // A day a rate can be filed under (decision 022: not before 1900-01-01; a day after today is filed as today).
+    date: z
+      .string()
+      .refine((day) => isIsoDate(day) && day >= EARLIEST_DAY)
+      .optional(),
     rates: z
       .object(Object.fromEntries(codes.map((code) => [code, positiveRate])))
       .loose()
