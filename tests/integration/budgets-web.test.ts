@@ -177,11 +177,11 @@ test("a category with budgets cannot be deleted, in both languages", async () =>
 test("a savings goal: created with what is saved, added to twice, withdrawn from once, refused below zero", async () => {
   const { b, userId } = await signedIn();
   const created = await b.fetch("/budgets?newGoal", {
-    form: { intent: "goal-create", name: "Laptop", currencyCode: "USD", targetAmount: "1500", savedAmount: "420", targetDate: "2099-01-01", description: "" },
+    form: { intent: "goal-create", name: "Laptop", currencyCode: "USD", targetAmount: "1500", savedAmount: "420", targetDate: "2031-01-01", description: "" },
   });
   expect(created.headers.get("Location")).toBe("/budgets?saved=goal-created");
   const goal = await env.DB.prepare("select id from savings_goals where user_id = ?").bind(userId).first<{ id: string }>();
-  expect(await goalOf(goal!.id)).toMatchObject({ currency_code: "USD", target_minor: 150000, saved_minor: 42000, target_date: "2099-01-01" });
+  expect(await goalOf(goal!.id)).toMatchObject({ currency_code: "USD", target_minor: 150000, saved_minor: 42000, target_date: "2031-01-01" });
   const progress = (fields: Record<string, string>) => b.fetch("/budgets", { form: { intent: "goal-progress", id: goal!.id, note: "", ...fields } });
   expect((await progress({ amount: "80", direction: "deposit" })).headers.get("Location")).toBe("/budgets?saved=goal-progress");
   await progress({ amount: "0.50", direction: "deposit", note: "Coins" });
