@@ -21,7 +21,9 @@ import { createContext, useContext, type ReactNode, type TdHTMLAttributes, type 
  * buttons). From `wideAt` up the header row names the columns as usual.
  *
  * Usage: <DataTable columns={[...]} labelledBy="card-title"> rows of <DataRow> with one <DataCell
- * label={column label} place=…> per column </DataTable>. `inset` pads the stacked rows when the
+ * label={column label} place=…> per column, in the columns' order </DataTable>: the wide table
+ * puts a cell under the header of its position, whatever its place (the card layout places
+ * title, subtitle and headline by grid area, so their order does not matter there). `inset` pads the stacked rows when the
  * table sits edge to edge in its panel instead of inside a padded Card.
  */
 

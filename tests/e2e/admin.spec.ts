@@ -1,4 +1,21 @@
+import type { Locator, Page } from "@playwright/test";
 import { demo, expect, expectNoAxeViolations, login, register, screenshotBothThemes, signIn, signOut, test } from "./support";
+
+/**
+ * At desktop width each column's header stands over that column's values: the header cell's box
+ * and the value's box share an x range. (The cells once came in another order than the headers,
+ * so "Email" stood over the role badges and "Role" over the addresses.)
+ */
+async function expectHeadersOverTheirValues(page: Page, row: Locator, values: Record<string, string>) {
+  for (const [header, value] of Object.entries(values)) {
+    const head = await page.getByRole("columnheader", { name: header, exact: true }).boundingBox();
+    const cell = await row.getByText(value, { exact: true }).boundingBox();
+    expect(head, `the ${header} header is shown`).not.toBeNull();
+    expect(cell, `${value} is shown`).not.toBeNull();
+    const overlap = Math.min(head!.x + head!.width, cell!.x + cell!.width) - Math.max(head!.x, cell!.x);
+    expect(overlap, `"${value}" stands under the ${header} header`).toBeGreaterThan(0);
+  }
+}
 
 test("a superadmin finds a user, changes the role and deactivates the account", async ({ page }, testInfo) => {
   const { email, password } = await register(page, testInfo, "Alan");
@@ -24,6 +41,8 @@ test("a superadmin finds a user, changes the role and deactivates the account", 
   await expect(row).toHaveCount(1);
   await expect(row.getByText("Active")).toBeVisible();
   await expect(page).toHaveURL(/q=/);
+  expect(page.viewportSize()?.width).toBe(1280);
+  await expectHeadersOverTheirValues(page, row, { Name: "Alan Tester", Email: email, Role: "User", Status: "Active" });
 
   // The role filter: a plain user is not among superadmins.
   await page.getByLabel("Role").selectOption("superadmin");

@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { demo, expect, jsEnabled, screenshotBothThemes, signIn, test } from "./support";
+import { demo, expect, jsEnabled, register, screenshotBothThemes, signIn, test } from "./support";
 
 // Issue 11: every page fits a 390 px phone (no sideways scroll, every control 44 px or more) in both languages, with and
 // without JavaScript, and the transaction list shows its first row on the first screen. One test
@@ -126,6 +126,69 @@ for (const language of languages) {
     await visit(page, testInfo, "/admin/settings", language, "admin-settings");
   });
 }
+
+/**
+ * Each name is drawn in whole words: every word on one line (one box), never split over two. A
+ * long category name squeezed beside its row's buttons or its budget's status broke into pieces,
+ * down to a column of single letters ("H o u s i n g") on a phone.
+ */
+async function expectWholeWords(region: Locator, names: string[], path: string) {
+  for (const name of names) {
+    const broken = await region.getByText(name, { exact: true }).evaluate((element) => {
+      const text = element.firstChild as Text;
+      return Array.from(text.data.matchAll(/\S+/g))
+        .filter((word) => {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          return range.getClientRects().length > 1;
+        })
+        .map((word) => word[0]);
+    });
+    expect(broken, `${path}: words of "${name}" split over lines`).toEqual([]);
+  }
+}
+
+// Issue 20: a user with categories of their own (long names, in both languages) and budgets near
+// and over their limits on them. The demo user has none of their own, and /categories grew past
+// the screen as soon as there was one; the alerts squeezed long names into columns of letters.
+test("phone: a new user's own categories and budget alerts fit 390 px in English and Spanish", async ({ page }, testInfo) => {
+  const account = await register(page, testInfo, "Maximiliana");
+  // The records come through the API: the category and budget forms have their own journeys.
+  const login = await page.request.post("/api/auth/login", { data: account });
+  expect(login.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${(await login.json()).data.accessToken}` };
+  const today = new Date().toISOString().slice(0, 10);
+  const names = [
+    "Home maintenance, repairs and garden improvements",
+    "Mantenimiento y reparaciones de la casa de campo",
+    "Electrodomésticos",
+  ];
+  const ids: string[] = [];
+  for (const [index, name] of names.entries()) {
+    const category = await page.request.post("/api/categories", { headers, data: { name, type: "expense", color: "#8B5CF6", icon: "Home" } });
+    expect(category.status(), await category.text()).toBe(201);
+    const categoryId = (await category.json()).data.category.id as string;
+    ids.push(categoryId);
+    const budget = await page.request.post("/api/budgets", { headers, data: { categoryId, amount: "100", month: today.slice(0, 7) } });
+    expect(budget.status(), await budget.text()).toBe(201);
+    // Over, near, over: both warnings, in each language.
+    const spent = ["120", "85", "100.01"][index]!;
+    const expense = await page.request.post("/api/transactions", { headers, data: { description: name, date: today, categoryId, amount: spent } });
+    expect(expense.status(), await expense.text()).toBe(201);
+  }
+
+  for (const language of languages) {
+    await speak(page, language);
+    await visit(page, testInfo, "/categories", language, "categories-own");
+    await expectWholeWords(page.getByRole("region", { name: /^(Your Categories|Tus categorías)$/ }), names, "/categories");
+    // The longest name's other states: its edit form in place, and the delete question under it.
+    await visit(page, testInfo, `/categories?edit=${ids[0]}`, language, "categories-own-edit");
+    await visit(page, testInfo, `/categories?delete=${ids[0]}`, language, "categories-own-delete");
+    await visit(page, testInfo, "/dashboard", language, "dashboard-alerts");
+    await expectWholeWords(page.getByRole("region", { name: /^(Budget alerts|Alertas de presupuesto)$/ }), names, "/dashboard");
+  }
+});
 
 test("the header keeps the theme toggle and the user menu in view at 1,024 and 1,280 px in Spanish, with the admin link", async ({ page }, testInfo) => {
   await signIn(page, demo.admin);

@@ -72,7 +72,9 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
         {savedNotice ? <Alert tone="success">{t(`categories.saved.${savedNotice}`)}</Alert> : null}
       </div>
       <ListErrors deleteError={deleteError} rowlessError={rowlessError} />
-      <div className="grid gap-6 lg:grid-cols-5">
+      {/* grid-cols-1 (a minmax(0, 1fr) track), not the implicit auto one: a long name in a card must
+          not widen the column, and with it the add form, past a phone's screen. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <Card id="new-category" title={t("categories.form.title")} className="lg:col-span-2 lg:self-start">
           {/* Keyed by the last result so a successful add (a new page visit) starts empty. */}
           <CategoryForm key={saved ?? "new"} mode="create" lastResult={createResult} />

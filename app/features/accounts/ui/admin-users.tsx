@@ -98,6 +98,8 @@ export function UsersTable({ users, currentUserId }: { users: AdminUserRow[]; cu
         const self = user.id === currentUserId;
         const joined = new Date(user.createdAt);
         return (
+          // Cells in the columns' order: a wide table puts each under its header by position, and the
+          // card layout places the title, subtitle and headline by grid area whatever their order.
           <DataRow key={user.id}>
             <DataCell label={label.name} place="title" header className="text-left">
               {user.name}
@@ -107,12 +109,12 @@ export function UsersTable({ users, currentUserId }: { users: AdminUserRow[]; cu
                 </span>
               ) : null}
             </DataCell>
-            <DataCell label={label.role} place="headline">
-              <RoleBadge isAdmin={user.isAdmin} />
-            </DataCell>
             <DataCell label={label.email} place="subtitle" className="@3xl:text-sm @3xl:text-slate-700 @3xl:dark:text-slate-200">
               {/* Breaks only where it must (a long address), not every few letters. */}
               <span className="[overflow-wrap:anywhere]">{user.email}</span>
+            </DataCell>
+            <DataCell label={label.role} place="headline">
+              <RoleBadge isAdmin={user.isAdmin} />
             </DataCell>
             <DataCell label={label.status}>
               <span

@@ -23,11 +23,17 @@ export function BudgetAlerts({ alerts }: { alerts: BudgetView[] }) {
     >
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         {alerts.map((budget) => (
+          // The name starts at 10rem (basis-40), so on a phone the status wraps to a line of its own
+          // (on the right) instead of squeezing the name into a column of letters.
           <li key={budget.id} className="flex flex-wrap items-center gap-3 py-2">
             <CategoryBadge icon={budget.category.icon} color={budget.category.color} size="sm" />
-            <span className="min-w-0 flex-1 font-medium break-words">{categoryName(budget.category)}</span>
+            <span className="min-w-0 flex-1 basis-40 font-medium break-words">
+              {categoryName(budget.category)}
+            </span>
             <span className="font-semibold tabular-nums">{formatPercent(budget.percent, i18n.language)}</span>
-            <BudgetStatusBadge status={budget.status} />
+            <span className="ml-auto">
+              <BudgetStatusBadge status={budget.status} />
+            </span>
           </li>
         ))}
       </ul>
