@@ -133,6 +133,10 @@ function bodyCases(path: string, form: Record<string, string>): WebCase[] {
     { name: "text/plain body", path, raw: { body: urlencoded, type: "text/plain" }, status: 415, says: "errors.formExpected", plain: true },
     { name: "no Content-Type", path, raw: { body: urlencoded }, status: 415, says: "errors.formExpected", plain: true },
     { name: "multipart without a boundary", path, raw: { body: "garbage", type: "multipart/form-data" }, status: 400, says: "errors.malformedForm", plain: true },
+    // Issue 20: workerd's formData() throws on any declared charset but UTF-8 (a 500 before).
+    { name: "form in ISO-8859-1", path, raw: { body: urlencoded, type: "application/x-www-form-urlencoded; charset=iso-8859-1" }, status: 415, says: "errors.formCharset", plain: true },
+    { name: "form in UTF-16", path, raw: { body: urlencoded, type: "application/x-www-form-urlencoded; charset=utf-16" }, status: 415, says: "errors.formCharset", plain: true },
+    { name: "form in a made-up charset", path, raw: { body: urlencoded, type: 'application/x-www-form-urlencoded; charset="no-such"' }, status: 415, says: "errors.formCharset", plain: true },
     { name: "body past 64 KiB", path, raw: { body: oversizedForm(), type: "application/x-www-form-urlencoded" }, status: 413, says: "errors.payloadTooLarge", plain: true },
   ];
 }
