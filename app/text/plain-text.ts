@@ -1,4 +1,4 @@
-// Text a user types is stored and shown back as is, so characters nobody can see or type on
+// Decision 022. Text a user types is stored and shown back as is, so characters nobody can see or type on
 // purpose (NUL, BEL, escape sequences, C1 controls) are refused rather than stored: they break
 // exports and terminals and hide text. A one-line field (a name) refuses line breaks and tabs
 // too; a description may keep them.
