@@ -30,6 +30,9 @@ export default [
   ]),
   // The transaction form's rate lookup with JavaScript (JSON, session-guarded).
   route("expenses/rate", "routes/transactions/rate.ts"),
+  // For machines: crawlers and automated clients (features/landing/crawlers.ts).
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("llms.txt", "routes/resources/llms.ts"),
   ...prefix("resources", [
     route("theme", "routes/resources/theme.tsx"),
     route("language", "routes/resources/language.tsx"),

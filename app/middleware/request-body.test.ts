@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { checkRequestBody, MAX_REQUEST_BODY_BYTES } from "./request-body";
+import { checkRequestBody, declaredCharset, MAX_REQUEST_BODY_BYTES } from "./request-body";
 
 const ORIGIN = "http://localhost";
 
@@ -64,6 +64,28 @@ test("a web write that is not a form is refused with 415; the theme action reads
   expect(await checkRequestBody(post("/resources/theme", '{"theme":"dark"}', { "Content-Type": "application/json" }))).toBeInstanceOf(Request);
   expect(await checkRequestBody(post("/resources/theme", '{"theme":"dark"}', { "Content-Type": "text/plain;charset=UTF-8" }))).toBeInstanceOf(Request);
   expect(await checkRequestBody(post("/tags", "intent=create", { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" }))).toBeInstanceOf(Request);
+});
+
+test("a form declared in any charset but UTF-8 is refused with 415 in the visitor's language; UTF-8 in any spelling goes through", async () => {
+  for (const charset of ["iso-8859-1", "utf-16", "UTF-16BE", "windows-1252", "bogus", '"latin1"', ""]) {
+    const res = (await checkRequestBody(post("/tags", "intent=create", { "Content-Type": `application/x-www-form-urlencoded; charset=${charset}` }))) as Response;
+    expect(res.status, charset).toBe(415);
+    expect(await res.text()).toBe("Forms must be sent in UTF-8");
+  }
+  const es = (await checkRequestBody(
+    post("/auth/login", "a=1", { "Content-Type": "application/x-www-form-urlencoded;charset=iso-8859-1", "Accept-Language": "es" }),
+  )) as Response;
+  expect(await es.text()).toBe("Los formularios deben enviarse en UTF-8");
+  for (const charset of ["utf-8", "UTF-8", '"utf-8"', " Utf-8 "]) {
+    expect(await checkRequestBody(post("/tags", "intent=create", { "Content-Type": `application/x-www-form-urlencoded; charset=${charset}` })), charset).toBeInstanceOf(Request);
+  }
+});
+
+test("the declared charset is read unquoted and lower-cased, null when absent", () => {
+  expect(declaredCharset("application/x-www-form-urlencoded")).toBeNull();
+  expect(declaredCharset(null)).toBeNull();
+  expect(declaredCharset('application/x-www-form-urlencoded; Charset="UTF-8"')).toBe("utf-8");
+  expect(declaredCharset("multipart/form-data; boundary=x; charset=ISO-8859-1")).toBe("iso-8859-1");
 });
 
 test("a multipart body that cannot be parsed is a 400, a good one goes through readable", async () => {

@@ -28,6 +28,16 @@ function mediaType(request: Request) {
   return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
+/**
+ * The `charset` parameter of the Content-Type, unquoted and lower-cased; null when none is given.
+ * workerd's formData() reads forms as UTF-8 only and throws on any other declared charset.
+ */
+export function declaredCharset(contentType: string | null): string | null {
+  const match = /;\s*charset\s*=\s*("[^"]*"|[^;]*)/i.exec(contentType ?? "");
+  if (!match) return null;
+  return match[1]!.trim().replace(/^"(.*)"$/, "$1").trim().toLowerCase();
+}
+
 /** The declared length, or null when absent (chunked) or not a plain number. */
 function declaredLength(request: Request): number | null {
   const value = request.headers.get("Content-Length");
@@ -80,7 +90,8 @@ export async function earlyRefusal(request: Request, status: number, messageKey:
 /**
  * The request to hand on, or the answer that refuses it: 413 past the limit (by Content-Length,
  * or counted while reading a chunked body), and for web writes 415 unless the body is a form
- * (400 when a multipart body cannot be parsed), so no action meets a body it cannot read.
+ * declared in UTF-8 or in no charset (400 when a multipart body cannot be parsed), so no action
+ * meets a body it cannot read.
  */
 export async function checkRequestBody(request: Request, limit = MAX_REQUEST_BODY_BYTES): Promise<Request | Response> {
   if (BODYLESS_METHODS.has(request.method)) return request;
@@ -102,6 +113,8 @@ export async function checkRequestBody(request: Request, limit = MAX_REQUEST_BOD
   if (OWN_BODY_PATHS.has(pathname.replace(/\.data$/, ""))) return checked;
   const type = mediaType(checked);
   if (!FORM_TYPES.has(type)) return earlyRefusal(checked, 415, "errors.formExpected");
+  const charset = declaredCharset(checked.headers.get("Content-Type"));
+  if (charset !== null && charset !== "utf-8") return earlyRefusal(checked, 415, "errors.formCharset");
   if (type === "multipart/form-data") {
     try {
       await checked.clone().formData();

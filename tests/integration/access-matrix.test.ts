@@ -289,6 +289,9 @@ const WEB: Record<string, WebEntry> = {
       },
     ],
   },
+  // Issue 20: text for crawlers and automated clients, the same for everyone.
+  "/robots.txt": { access: "public", requests: () => [{ path: "/robots.txt", expect: { status: 200 } }] },
+  "/llms.txt": { access: "public", requests: () => [{ path: "/llms.txt", expect: { status: 200 } }] },
   "/auth/logout": {
     access: "public",
     requests: () => [

@@ -4,6 +4,7 @@ import { allowConsoleError } from "../setup/console-errors";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { browser, freshIp, ORIGIN, withTableAway, type Browser, STRONG_PASSWORD } from "./helpers";
 import { parseCsv } from "../setup/parse-csv";
+import { readTagsCell } from "~/features/reports/csv";
 
 // Issue 13's reports API and the web CSV export, through the Worker on D1: every figure equals
 // the sum of the stored rows behind it, another user's rows never appear, and the CSV is what a
@@ -264,4 +265,30 @@ test("a database failure before the first row: the web export goes back with exp
     const summary = await get(alice, `/api/reports/summary?${NOVEMBER}`);
     expect(summary.status).toBe(500);
   });
+});
+
+// Issue 20: Excel in Spanish-speaking locales splits on ";", so a formula after a ";" inside a
+// description ran; and tags joined with "; " could not be told apart from a tag named "a; b".
+test("the CSV neutralises a formula after ';' or ',' inside a cell, quotes ';', and writes tags that read back exactly", async () => {
+  const carol = await registerViaApi();
+  const names = ["a; b", "=SUM(A1)", "back\\slash", "trip, 2026"];
+  const ids: string[] = [];
+  for (const name of names) ids.push((await created(carol, "/api/tags", { name, color: "#3B82F6" })).tag.id);
+  await created(carol, "/api/transactions", {
+    description: "Taxi;=cmd|' /C calc'!A0, -2+3",
+    date: "2026-11-05",
+    categoryId: "default-transport",
+    amount: "8.00",
+    tags: ids,
+  });
+  const text = await exportText(await download(carol, `/api/reports/export?${NOVEMBER}`));
+  expect(text).toContain(`,"Taxi;'=cmd|' /C calc'!A0, '-2+3",EXPENSE,`);
+  const [header, row] = parseCsv(text);
+  const tagsCell = row![header!.indexOf("tags")]!;
+  // In name order (the folded name's code units): "=" sorts before letters.
+  expect(readTagsCell(tagsCell)).toEqual(["=SUM(A1)", "a; b", "back\\slash", "trip, 2026"]);
+  // Split as Excel does in Spanish, on ';' whatever the quotes: no piece starts a formula.
+  for (const line of text.split("\r\n")) {
+    for (const piece of line.split(/[;,]/)) expect(piece.replace(/^[\s"]+/, ""), line).not.toMatch(/^[=+@]|^-(?!\d)/);
+  }
 });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { allowConsoleError } from "../setup/console-errors";
+import { DESCRIPTION_MAX } from "~/features/transactions/rules";
 
 async function post(account: ApiAccount, json: Record<string, unknown>, headers?: Record<string, string>) {
   return api("/api/transactions", { method: "POST", token: account.accessToken, json, headers });
@@ -339,4 +340,31 @@ test("without a token every transaction call answers 401", async () => {
   for (const [path, method] of [["/api/transactions", "GET"], ["/api/transactions", "POST"], ["/api/transactions/x", "DELETE"], ["/api/transactions/summary", "GET"]] as const) {
     expect((await api(path, { method, json: method === "POST" ? {} : undefined })).status, `${method} ${path}`).toBe(401);
   }
+});
+
+// Issue 20: the OpenAPI document said 1,000 characters while every write refused more than 200.
+// One limit now: what the document states is exactly what the API accepts, on create and update.
+test("the description's documented maxLength is what the API enforces: the limit is accepted, one more is refused", async () => {
+  const { body } = await api("/api/openapi.json");
+  type Schema = { properties: Record<string, { maxLength?: number }> };
+  const doc = body as unknown as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: Schema }> } }>> };
+  const documented = (path: string, method: string) => doc.paths[path]![method]!.requestBody.content["application/json"]!.schema.properties.description!.maxLength;
+  const limit = documented("/api/transactions", "post")!;
+  expect(limit).toBe(DESCRIPTION_MAX);
+  expect(documented("/api/transactions/{id}", "put")).toBe(limit);
+
+  const me = await registerViaApi();
+  const longest = "d".repeat(limit);
+  const tx = await create(me, { description: longest });
+  expect(tx.description).toBe(longest);
+  const tooLong = await post(me, { description: `${longest}d`, date: "2026-11-10", categoryId: "default-food", amount: "1" });
+  expect(tooLong.status).toBe(400);
+  expect(tooLong.body.errors?.description).toEqual(["This value is too long"]);
+
+  const put = (description: string) => api(`/api/transactions/${tx.id}`, { method: "PUT", token: me.accessToken, json: { description } });
+  expect((await put("e".repeat(limit))).status).toBe(200);
+  const refused = await put("e".repeat(limit + 1));
+  expect(refused.status).toBe(400);
+  expect(refused.body.errors?.description).toEqual(["This value is too long"]);
+  expect(await countRows(me.user.id, "e".repeat(limit))).toBe(1);
 });

@@ -25,6 +25,9 @@ type Tree = { [key: string]: string | Tree };
 
 const LONG = "x".repeat(10_000);
 const CONTROL = "Bad\u0000name\u0007";
+// Issue 20: invisible formatting that spoofs what others read (admin lists, exports).
+const BIDI_OVERRIDE = "Ann\u202Egnp.exe";
+const ZERO_WIDTH = "Fo\u200Bod";
 const TOO_LARGE = MAX_REQUEST_BODY_BYTES + 1;
 /** The first day after the accepted dates (decision 022: 1900-01-01 to ten years after today). */
 const TOO_LATE = addDays(acceptedDays(isoDay()).latest, 1);
@@ -136,6 +139,10 @@ function bodyCases(path: string, form: Record<string, string>): WebCase[] {
     { name: "text/plain body", path, raw: { body: urlencoded, type: "text/plain" }, status: 415, says: "errors.formExpected", plain: true },
     { name: "no Content-Type", path, raw: { body: urlencoded }, status: 415, says: "errors.formExpected", plain: true },
     { name: "multipart without a boundary", path, raw: { body: "garbage", type: "multipart/form-data" }, status: 400, says: "errors.malformedForm", plain: true },
+    // Issue 20: workerd's formData() throws on any declared charset but UTF-8 (a 500 before).
+    { name: "form in ISO-8859-1", path, raw: { body: urlencoded, type: "application/x-www-form-urlencoded; charset=iso-8859-1" }, status: 415, says: "errors.formCharset", plain: true },
+    { name: "form in UTF-16", path, raw: { body: urlencoded, type: "application/x-www-form-urlencoded; charset=utf-16" }, status: 415, says: "errors.formCharset", plain: true },
+    { name: "form in a made-up charset", path, raw: { body: urlencoded, type: 'application/x-www-form-urlencoded; charset="no-such"' }, status: 415, says: "errors.formCharset", plain: true },
     { name: "body past 64 KiB", path, raw: { body: oversizedForm(), type: "application/x-www-form-urlencoded" }, status: 413, says: "errors.payloadTooLarge", plain: true },
   ];
 }
@@ -296,6 +303,8 @@ test("sign-in, registration and sign-out refuse bad input with a translated mess
     { name: "whitespace first name", path: "/auth/register", form: { ...register, firstName: " \t " }, status: 400, says: "validation.firstNameRequired" },
     { name: "10,000-character first name", path: "/auth/register", form: { ...register, firstName: LONG }, status: 400, says: "validation.tooLong" },
     { name: "control characters in the last name", path: "/auth/register", form: { ...register, lastName: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "a right-to-left override (U+202E) in the last name", path: "/auth/register", form: { ...register, lastName: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+    { name: "a zero-width space (U+200B) in the last name", path: "/auth/register", form: { ...register, lastName: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
     { name: "a line break in the first name", path: "/auth/register", form: { ...register, firstName: "Ann\nLee" }, status: 400, says: "validation.controlCharacters" },
     { name: "control characters in the email", path: "/auth/register", form: { ...register, email: "a\u0001b@example.com" }, status: 400, says: "validation.emailInvalid" },
     { name: "10,000-character email", path: "/auth/register", form: { ...register, email: `${LONG}@example.com` }, status: 400, says: "validation.emailInvalid" },
@@ -327,6 +336,8 @@ test("the profile's two forms refuse bad input with a translated message and cha
     { name: "whitespace last name", path: "/profile", form: { ...profile, lastName: "   " }, status: 400, says: "validation.lastNameRequired" },
     { name: "10,000-character first name", path: "/profile", form: { ...profile, firstName: LONG }, status: 400, says: "validation.tooLong" },
     { name: "control characters in the first name", path: "/profile", form: { ...profile, firstName: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "a right-to-left override (U+202E) in the first name", path: "/profile", form: { ...profile, firstName: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+    { name: "a zero-width space (U+200B) in the first name", path: "/profile", form: { ...profile, firstName: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
     { name: "not an email", path: "/profile", form: { ...profile, email: "a@b" }, status: 400, says: "validation.emailInvalid" },
     { name: "another user's email", path: "/profile", form: { ...profile, email: w.b.email }, status: 400, says: "errors.emailExists" },
     { name: "missing passwords", path: "/profile", form: { intent: "change-password" }, status: 400, says: "validation.currentPasswordRequired" },
@@ -350,6 +361,8 @@ test("categories and tags refuse bad input, other users' and unknown ids with a 
     { name: "whitespace name", path: "/categories", form: { ...category, name: " \t " }, status: 400, says: "validation.categoryNameRequired" },
     { name: "10,000-character name", path: "/categories", form: { ...category, name: LONG }, status: 400, says: "validation.tooLong" },
     { name: "control characters in the name", path: "/categories", form: { ...category, name: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "a right-to-left override (U+202E) in the name", path: "/categories", form: { ...category, name: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+    { name: "a zero-width space (U+200B) in the name", path: "/categories", form: { ...category, name: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
     { name: "unknown type", path: "/categories", form: { ...category, type: "transfer" }, status: 400, says: "validation.categoryTypeInvalid" },
     { name: "colour not offered", path: "/categories", form: { ...category, color: "#123456" }, status: 400 },
     { name: "icon not offered", path: "/categories", form: { ...category, icon: "Skull" }, status: 400 },
@@ -366,7 +379,10 @@ test("categories and tags refuse bad input, other users' and unknown ids with a 
     { name: "10,000-character name", path: "/tags", form: { ...tag, name: LONG }, status: 400, says: "validation.tooLong" },
     { name: "10,000-character description", path: "/tags", form: { ...tag, description: LONG }, status: 400, says: "validation.tooLong" },
     { name: "control characters in the name", path: "/tags", form: { ...tag, name: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "a right-to-left override (U+202E) in the name", path: "/tags", form: { ...tag, name: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+    { name: "a zero-width space (U+200B) in the name", path: "/tags", form: { ...tag, name: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
     { name: "control characters in the description", path: "/tags", form: { ...tag, description: "a\u0000b" }, status: 400, says: "validation.controlCharacters" },
+    { name: "a left-to-right isolate (U+2066) in the description", path: "/tags", form: { ...tag, description: "a\u2066b" }, status: 400, says: "validation.controlCharacters" },
     { name: "duplicate name", path: "/tags", form: { ...tag, name: "MINE" }, status: 409, says: "errors.tagExists" },
     { name: "update another user's tag", path: "/tags", form: { ...tag, intent: "update", id: w.bTag }, status: 404, says: "errors.notFound" },
     { name: "update an unknown tag", path: "/tags", form: { ...tag, intent: "update", id: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
@@ -410,6 +426,8 @@ test("the budgets page refuses bad input, other users' and unknown ids with a tr
     { name: "missing name and target", path: "/budgets", form: { intent: "goal-create" }, status: 400, says: "validation.requiredFields" },
     { name: "10,000-character goal name", path: "/budgets", form: { ...goal, name: LONG }, status: 400, says: "validation.tooLong" },
     { name: "control characters in the goal name", path: "/budgets", form: { ...goal, name: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "a right-to-left override (U+202E) in the goal name", path: "/budgets", form: { ...goal, name: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+    { name: "a zero-width space (U+200B) in the goal name", path: "/budgets", form: { ...goal, name: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
     { name: "target 0", path: "/budgets", form: { ...goal, targetAmount: "0" }, status: 400, says: "validation.amountPositive" },
     { name: "saved below zero", path: "/budgets", form: { ...goal, savedAmount: "-1" }, status: 400, says: "validation.savedNotNegative" },
     { name: "unknown currency", path: "/budgets", form: { ...goal, currencyCode: "XXX" }, status: 400, says: "validation.currencyInvalid" },
@@ -468,6 +486,8 @@ test("the transaction form and the list's delete refuse bad input, other users' 
     form("whitespace description", transactionForm({ description: "   " }), 400, "validation.descriptionRequired"),
     form("10,000-character description", transactionForm({ description: LONG }), 400, "validation.tooLong"),
     form("control characters in the description", transactionForm({ description: CONTROL }), 400, "validation.controlCharacters"),
+    form("a right-to-left override (U+202E) in the description", transactionForm({ description: BIDI_OVERRIDE }), 400, "validation.controlCharacters"),
+    form("a zero-width space (U+200B) in the description", transactionForm({ description: ZERO_WIDTH }), 400, "validation.controlCharacters"),
     form("unknown type", transactionForm({ type: "TRANSFER" }), 400),
     form("missing date", transactionForm({ date: "" }), 400, "validation.dateRequired"),
     form("2024-02-30", transactionForm({ date: "2024-02-30" }), 400, "validation.dateInvalid"),
@@ -661,6 +681,8 @@ function apiTables(w: World): Record<string, ApiTable> {
     { name: "whitespace description", json: { ...base, description: "   " }, status: 400, says: "validation.descriptionRequired" },
     { name: "10,000-character description", json: { ...base, description: LONG }, status: 400, says: "validation.tooLong" },
     { name: "control characters in the description", json: { ...base, description: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "a right-to-left override (U+202E) in the description", json: { ...base, description: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+    { name: "a zero-width space (U+200B) in the description", json: { ...base, description: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
     { name: "unknown type", json: { ...base, type: "TRANSFER" }, status: 400, says: "validation.typeInvalid" },
     { name: "date 2024-02-30", json: { ...base, date: "2024-02-30" }, status: 400, says: "validation.dateInvalid" },
     { name: "date in year 0000", json: { ...base, date: "0000-01-01" }, status: 400, says: "validation.dateInvalid" },
@@ -744,6 +766,8 @@ function apiTables(w: World): Record<string, ApiTable> {
     { name: "whitespace name", json: { ...category, name: "  " }, status: 400, says: "validation.categoryNameRequired" },
     { name: "10,000-character name", json: { ...category, name: LONG }, status: 400, says: "validation.tooLong" },
     { name: "control characters in the name", json: { ...category, name: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "a right-to-left override (U+202E) in the name", json: { ...category, name: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+    { name: "a zero-width space (U+200B) in the name", json: { ...category, name: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
     { name: "unknown type", json: { ...category, type: "transfer" }, status: 400, says: "validation.categoryTypeInvalid" },
     { name: "colour not offered", json: { ...category, color: "red; drop" }, status: 400 },
     { name: "icon not offered", json: { ...category, icon: "<svg>" }, status: 400 },
@@ -754,6 +778,8 @@ function apiTables(w: World): Record<string, ApiTable> {
     { name: "whitespace name", json: { name: "\t" }, status: 400, says: "validation.tagNameRequired" },
     { name: "10,000-character name", json: { name: LONG }, status: 400, says: "validation.tooLong" },
     { name: "control characters in the name", json: { name: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "a right-to-left override (U+202E) in the name", json: { name: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+    { name: "a zero-width space (U+200B) in the name", json: { name: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
     { name: "description as a number", json: { name: "x", description: 5 }, status: 400 },
     { name: "10,000-character description", json: { name: "x", description: LONG }, status: 400, says: "validation.tooLong" },
   ];
@@ -799,6 +825,8 @@ function apiTables(w: World): Record<string, ApiTable> {
     { name: "whitespace name", json: { ...goal, name: " \t " }, status: 400, says: "validation.requiredFields" },
     { name: "10,000-character name", json: { ...goal, name: LONG }, status: 400, says: "validation.tooLong" },
     { name: "control characters in the name", json: { ...goal, name: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "a right-to-left override (U+202E) in the name", json: { ...goal, name: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+    { name: "a zero-width space (U+200B) in the name", json: { ...goal, name: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
     { name: "no target", json: { ...goal, target_amount: undefined }, status: 400, says: "validation.requiredFields" },
     { name: "target NaN", json: { ...goal, target_amount: "NaN" }, status: 400, says: "validation.amountPositive" },
     { name: "target with an exponent", json: { ...goal, targetAmount: "1e3", target_amount: undefined }, status: 400, says: "validation.amountPositive" },
@@ -834,6 +862,8 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "whitespace last name", json: { ...register, lastName: "  " }, status: 400, says: "validation.lastNameRequired" },
         { name: "10,000-character first name", json: { ...register, firstName: LONG }, status: 400, says: "validation.tooLong" },
         { name: "control characters in the first name", json: { ...register, firstName: CONTROL }, status: 400, says: "validation.controlCharacters" },
+        { name: "a right-to-left override (U+202E) in the first name", json: { ...register, firstName: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+        { name: "a zero-width space (U+200B) in the first name", json: { ...register, firstName: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
         { name: "not an email", json: { ...register, email: "x@" }, status: 400, says: "validation.emailInvalid" },
         { name: "control characters in the email", json: { ...register, email: "a\u0000b@example.com" }, status: 400, says: "validation.emailInvalid" },
         { name: "existing email", json: { ...register, email: w.aEmail }, status: 409, says: "errors.emailExists" },
@@ -869,6 +899,8 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "whitespace first name", json: { ...profile, firstName: " " }, status: 400, says: "validation.firstNameRequired" },
         { name: "10,000-character last name", json: { ...profile, lastName: LONG }, status: 400, says: "validation.tooLong" },
         { name: "control characters in the last name", json: { ...profile, lastName: CONTROL }, status: 400, says: "validation.controlCharacters" },
+        { name: "a right-to-left override (U+202E) in the last name", json: { ...profile, lastName: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+        { name: "a zero-width space (U+200B) in the last name", json: { ...profile, lastName: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
         { name: "not an email", json: { ...profile, email: "nobody" }, status: 400, says: "validation.emailInvalid" },
         { name: "another user's email", json: { ...profile, email: w.b.email }, status: 409 },
       ],
@@ -900,6 +932,8 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "whitespace first name", json: { firstName: "  " }, status: 400, says: "validation.firstNameRequired" },
         { name: "10,000-character last name", json: { lastName: LONG }, status: 400, says: "validation.tooLong" },
         { name: "control characters in the first name", json: { firstName: CONTROL }, status: 400, says: "validation.controlCharacters" },
+        { name: "a right-to-left override (U+202E) in the first name", json: { firstName: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+        { name: "a zero-width space (U+200B) in the first name", json: { firstName: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
       ],
     },
     createCategory: { as: "a", cases: categoryCases },
@@ -1041,6 +1075,8 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "note as a number", json: { amount: "1", note: 5 }, status: 400 },
         { name: "10,000-character note", json: { amount: "1", note: LONG }, status: 400, says: "validation.tooLong" },
         { name: "control characters in the note", json: { amount: "1", note: CONTROL }, status: 400, says: "validation.controlCharacters" },
+        { name: "a right-to-left override (U+202E) in the note", json: { amount: "1", note: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+        { name: "a zero-width space (U+200B) in the note", json: { amount: "1", note: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
         // Signed on purpose: a negative amount is a withdrawal, not a refusal (the cases above).
         ...amountCases((amount) => ({ amount })).filter((c) => !c.name.startsWith("negative amount")),
         { name: "another user's goal", path: `/api/savings-goals/${w.bGoal}/progress`, json: { amount: "1" }, status: 404, says: "errors.notFound" },

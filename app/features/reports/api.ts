@@ -187,11 +187,14 @@ export const reportExportOperation = defineOperation({
   path: "/api/reports/export",
   summary: "The period's payments as a CSV file",
   description:
-    "UTF-8 with a byte-order mark, RFC 4180 with CRLF line ends, one row per payment in date order. Columns: date, description, " +
-    "type, category, tags (names joined with '; '), currency, original_amount, exchange_rate, rate_date, rate_source, usd_amount, " +
-    "transaction_id. Amounts are plain decimals with a dot at the currency's decimals; expenses are negative, so usd_amount adds up " +
-    "to the net balance of /api/reports/summary. Text cells starting with =, +, -, @, a tab or a carriage return get a leading " +
-    "apostrophe. Streamed: Content-Disposition names the period (tallyworth-2026-11-01_2026-11-30.csv).",
+    "UTF-8 with a byte-order mark, RFC 4180 with CRLF line ends (a cell holding a comma, a semicolon, a quote or a line break is " +
+    "quoted), one row per payment in date order. Columns: date, description, type, category, tags, currency, original_amount, " +
+    "exchange_rate, rate_date, rate_source, usd_amount, transaction_id. Tags: the names in name order joined with '; ', where a " +
+    "backslash escapes a backslash, a ';' or a formula start inside a name (read: split at each unescaped '; ', then drop the " +
+    "escaping backslashes). Amounts are plain decimals with a dot at the currency's decimals; expenses are negative, so usd_amount " +
+    "adds up to the net balance of /api/reports/summary. In text cells an apostrophe is put before =, +, -, @, a tab or a carriage " +
+    "return at the start of the cell or right after a comma, a semicolon or a line break in it (spaces skipped). Streamed: " +
+    "Content-Disposition names the period (tallyworth-2026-11-01_2026-11-30.csv).",
   tag: "reports",
   access: "user",
   query: reportExportQuerySchema,

@@ -7,7 +7,7 @@ import {
 } from "~/features/transactions/queries.server";
 import { minorToDecimalString, signedAmount } from "~/money/amounts";
 import type { Db } from "~/platform/db/client.server";
-import { CSV_BOM, csvLine, numberCell, textCell } from "./csv";
+import { CSV_BOM, csvLine, numberCell, tagsCell, textCell } from "./csv";
 import type { ReportPeriod } from "./period";
 
 // The CSV export (issue 13), for the web (session) and the API (bearer) alike: one row per
@@ -40,7 +40,7 @@ const COLUMNS: readonly Column[] = [
   { name: "description", cell: (r) => textCell(r.description) },
   { name: "type", cell: (r) => textCell(r.type) },
   { name: "category", option: "includeCategories", cell: (r) => textCell(r.categoryName) },
-  { name: "tags", cell: (r) => textCell(r.tagNames.join("; ")) },
+  { name: "tags", cell: (r) => textCell(tagsCell(r.tagNames)) },
   { name: "currency", cell: (r) => textCell(r.currencyCode) },
   {
     name: "original_amount",

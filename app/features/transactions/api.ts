@@ -8,6 +8,7 @@ import { parseRate } from "~/money/rates";
 import { paymentRateAgeDays } from "~/features/rates/model";
 import {
   calendarDateOf,
+  DESCRIPTION_MAX,
   isIsoDate,
   MAX_PAYMENTS,
   MAX_TAGS,
@@ -172,7 +173,11 @@ const transactionFields = {
   type: upperEnum(["INCOME", "EXPENSE"], "validation.typeInvalid")
     .optional()
     .meta({ description: "INCOME or EXPENSE; when omitted, taken from the category's type" }),
-  description: z.string({ error: "validation.descriptionRequired" }).max(1000, "validation.tooLong"),
+  // The form's limit (model.ts), so the document's maxLength is what every write enforces.
+  description: z
+    .string({ error: "validation.descriptionRequired" })
+    .max(DESCRIPTION_MAX, "validation.tooLong")
+    .meta({ description: `Required, trimmed; at most ${DESCRIPTION_MAX} characters, line breaks allowed` }),
   date: z
     .string({ error: "validation.dateRequired" })
     .trim()

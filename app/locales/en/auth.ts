@@ -1,6 +1,7 @@
 export const auth = {
   login: {
     metaTitle: "Sign in",
+    metaDescription: "Sign in to Tallyworth to record income and expenses in every currency you use, with budgets, goals and reports.",
     title: "Welcome back",
     subtitle: "Sign in to your account",
     email: "Email",
@@ -17,6 +18,7 @@ export const auth = {
   },
   register: {
     metaTitle: "Create account",
+    metaDescription: "Create a Tallyworth account: track income and expenses in several currencies, with budgets, goals, reports and CSV export. 14 days free, no credit card.",
     title: "Create your account",
     subtitle: "Start your 14-day free trial. No credit card required.",
     firstName: "First name",

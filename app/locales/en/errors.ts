@@ -15,6 +15,7 @@ export const errors = {
   crossSiteRefused: "This form was sent from another site, so it was refused. Go back to the page and send it again.",
   payloadTooLarge: "Request body is too large: at most {{limit}}",
   formExpected: "This address accepts only form submissions",
+  formCharset: "Forms must be sent in UTF-8",
   malformedForm: "The submitted form could not be read",
   themeInvalid: "Choose a light, dark or system theme",
   languageUnsupported: "Choose English (en) or Spanish (es)",

@@ -4,6 +4,7 @@ import type { auth as en } from "../en/auth";
 export const auth = {
   login: {
     metaTitle: "Iniciar sesión",
+    metaDescription: "Inicia sesión en Tallyworth para registrar ingresos y gastos en todas las monedas que usas, con presupuestos, metas y reportes.",
     title: "Bienvenido de nuevo",
     subtitle: "Inicia sesión en tu cuenta",
     email: "Correo electrónico",
@@ -20,6 +21,7 @@ export const auth = {
   },
   register: {
     metaTitle: "Crear cuenta",
+    metaDescription: "Crea una cuenta en Tallyworth: controla ingresos y gastos en varias monedas, con presupuestos, metas, reportes y exportación CSV. 14 días gratis, sin tarjeta de crédito.",
     title: "Crea tu cuenta",
     subtitle: "Empieza tu prueba gratuita de 14 días. Sin tarjeta de crédito.",
     firstName: "Nombre",

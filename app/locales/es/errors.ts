@@ -18,6 +18,7 @@ export const errors = {
   crossSiteRefused: "Este formulario se envió desde otro sitio, por eso se rechazó. Vuelve a la página y envíalo de nuevo.",
   payloadTooLarge: "El cuerpo de la solicitud es demasiado grande: como máximo {{limit}}",
   formExpected: "Esta dirección solo acepta envíos de formularios",
+  formCharset: "Los formularios deben enviarse en UTF-8",
   malformedForm: "No se pudo leer el formulario enviado",
   themeInvalid: "Elige un tema claro, oscuro o del sistema",
   languageUnsupported: "Elige inglés (en) o español (es)",

@@ -26,12 +26,13 @@ export const handle = routeMessages("auth");
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
+  return [{ title: loaderData?.title }, { name: "description", content: loaderData?.description }];
 }
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectSignedIn(context);
-  return { title: getInstance(context).t("auth.register.metaTitle") };
+  const { t } = getInstance(context);
+  return { title: t("auth.register.metaTitle"), description: t("auth.register.metaDescription") };
 }
 
 // Carries the action's Retry-After onto the rendered page.
