@@ -1,11 +1,17 @@
-import { env } from "cloudflare:test";
-import { expect, test } from "vitest";
-import { browser, registerViaForm, STRONG_PASSWORD, uniqueEmail, type Browser } from "./helpers";
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, expect, test } from "vitest";
+import { api, loginViaApi } from "./api-client";
+import { browser, ORIGIN, registerViaForm, STRONG_PASSWORD, uniqueEmail, type Browser } from "./helpers";
 
 // Five wrong passwords from anywhere used to lock the owner out too (429 for the right password),
 // with no reset. The per-account limit stays for strangers; a browser that signed in to the
 // account before carries a device cookie and is throttled on that cookie instead (OWASP device
 // cookies), and a superadmin can unlock an account on /admin/users.
+
+// The first request loads the whole app into workerd (near 30 s on a busy machine): its own hook, its own timeout.
+beforeAll(async () => {
+  await SELF.fetch(`${ORIGIN}/`);
+});
 
 const login = (b: Browser, email: string, password: string) => b.fetch("/auth/login", { form: { email, password } });
 
@@ -152,9 +158,26 @@ test("entries issued before a password change are not trusted", async () => {
     form: { intent: "change-password", currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
   });
   expect(changed.status).toBe(302);
+  // The browser that changed it proved the current password: it holds a new entry.
+  expect(owner.cookies.get("device")).not.toBe(laptop.cookies.get("device"));
+  await signedOut(owner);
 
   await lockOut(email);
   expect((await login(laptop, email, NEW_PASSWORD)).status).toBe(429);
+  expect((await login(owner, email, NEW_PASSWORD)).status).toBe(302);
+});
+
+test("a password change through the API leaves no browser trusted", async () => {
+  const email = uniqueEmail("apichange");
+  const owner = browser();
+  await registerViaForm(owner, { email });
+  await signedOut(owner);
+  const { accessToken } = await loginViaApi(email);
+  const changed = await api("/api/users/password", { method: "PUT", token: accessToken, json: { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD } });
+  expect(changed.status).toBe(200);
+
+  await lockOut(email);
+  expect((await login(owner, email, NEW_PASSWORD)).status).toBe(429);
 });
 
 test("entries issued before an email change are not trusted when the address comes back", async () => {
