@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { apiTokenFamilies } from "~/platform/db/schema";
+import { apiTokenFamilies, deviceEntries } from "~/platform/db/schema";
 import { invalidateUserSessionsQuery } from "./session.server";
 
 /**
@@ -27,4 +27,14 @@ export function revokeUserAccessQueries(
         ),
       ),
   ] as const;
+}
+
+/**
+ * Every browser's device entry for the user stops vouching for it (device-cookie.server.ts, decision
+ * 002): on a password change or reset, an email change and a deactivation, whoever signed in before
+ * (or held the address before) is a stranger to the account's sign-in again. A query, for the
+ * caller's batch.
+ */
+export function revokeDeviceEntriesQuery(db: Db, userId: string) {
+  return db.delete(deviceEntries).where(eq(deviceEntries.userId, userId));
 }

@@ -1,6 +1,6 @@
-import { and, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { throttleBuckets } from "~/platform/db/schema";
+import { deviceEntries, throttleBuckets } from "~/platform/db/schema";
 
 export type ThrottleRule = { capacity: number; perMs: number };
 
@@ -9,6 +9,10 @@ export type ThrottleRule = { capacity: number; perMs: number };
 // people can share one address.
 export const throttleRules = {
   loginAccount: { capacity: 5, perMs: 60_000 },
+  // A trusted browser's own attempts (device-cookie.server.ts), and what all of one account's
+  // trusted browsers may try together: whoever keeps several entries gets no more than this.
+  loginDevice: { capacity: 5, perMs: 60_000 },
+  loginDevices: { capacity: 10, perMs: 10 * 60_000 },
   loginIp: { capacity: 30, perMs: 60_000 },
   registerIp: { capacity: 20, perMs: 60 * 60_000 },
   refreshFamily: { capacity: 30, perMs: 60_000 },
@@ -46,24 +50,52 @@ export async function takeToken(db: Db, key: string, rule: ThrottleRule, now = D
 
 /** The per-account login bucket strangers' attempts on an account share (attemptLogin; a superadmin can empty it). */
 export const loginAccountKey = (email: string) => `login:account:${email.toLowerCase()}`;
-const LOGIN_ACCOUNT_PREFIX = loginAccountKey("");
+/** A trusted browser's own bucket, named by its device entry's id. */
+export const loginDeviceKey = (entryId: string) => `login:device:${entryId}`;
+/** The cap all of an account's trusted browsers share, named by the user (an entry vouches for a user, not an address). */
+export const loginDevicesKey = (userId: string) => `login:devices:${userId}`;
 
 /**
- * The emails whose per-account login bucket has no token left now, for /admin/users. A range scan
- * over the primary key of the few buckets below one token, refilled here as takeToken would.
+ * The keys after `prefix` whose bucket has no token left now. A range scan over the primary key
+ * of the few buckets below one token, refilled here as takeToken would.
  */
-export async function lockedLoginEmails(db: Db, now = Date.now()): Promise<Set<string>> {
-  const rule = throttleRules.loginAccount;
+async function emptyBuckets(db: Db, prefix: string, rule: ThrottleRule, now: number): Promise<Set<string>> {
   const full = rule.capacity * 1000;
   const rows = await db
     .select()
     .from(throttleBuckets)
     // ";" sorts right after ":", so this is every key that starts with the prefix.
-    .where(and(gte(throttleBuckets.key, LOGIN_ACCOUNT_PREFIX), lt(throttleBuckets.key, `${LOGIN_ACCOUNT_PREFIX.slice(0, -1)};`), lt(throttleBuckets.milliTokens, 1000)));
-  const locked = new Set<string>();
+    .where(and(gte(throttleBuckets.key, prefix), lt(throttleBuckets.key, `${prefix.slice(0, -1)};`), lt(throttleBuckets.milliTokens, 1000)));
+  const empty = new Set<string>();
   for (const row of rows) {
     const refilled = Math.min(full, row.milliTokens + ((now - row.updatedAt) * full) / rule.perMs);
-    if (refilled < 1000) locked.add(row.key.slice(LOGIN_ACCOUNT_PREFIX.length));
+    if (refilled < 1000) empty.add(row.key.slice(prefix.length));
   }
-  return locked;
+  return empty;
+}
+
+/**
+ * Whose sign-in is locked now, for /admin/users: the emails whose per-account bucket is empty
+ * (strangers' guesses), and the users whose trusted browsers have used up their shared cap.
+ */
+export async function lockedSignIns(db: Db, now = Date.now()): Promise<{ emails: Set<string>; userIds: Set<string> }> {
+  const [emails, userIds] = await Promise.all([
+    emptyBuckets(db, loginAccountKey(""), throttleRules.loginAccount, now),
+    emptyBuckets(db, loginDevicesKey(""), throttleRules.loginDevices, now),
+  ]);
+  return { emails, userIds };
+}
+
+/**
+ * Empties every sign-in bucket that holds an account: the strangers' one of its email, the cap of
+ * its trusted browsers, and each of their own buckets. A query, for the caller's batch.
+ */
+export function clearSignInBucketsQuery(db: Db, user: { id: string; email: string }) {
+  const ownBuckets = db
+    .select({ key: sql<string>`${loginDeviceKey("")} || ${deviceEntries.id}` })
+    .from(deviceEntries)
+    .where(eq(deviceEntries.userId, user.id));
+  return db
+    .delete(throttleBuckets)
+    .where(or(inArray(throttleBuckets.key, [loginAccountKey(user.email), loginDevicesKey(user.id)]), inArray(throttleBuckets.key, ownBuckets)));
 }

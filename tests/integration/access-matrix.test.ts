@@ -978,3 +978,14 @@ describe("control: the same requests from the rightful caller are accepted", () 
     }
   });
 });
+
+describe("device cookies that must not vouch", () => {
+  // Last in the file: it locks the deactivated user's sign-in, which nothing above may meet.
+  test("the deactivated user's old device cookie does not lift the lock strangers' guesses put on the account", async () => {
+    for (let i = 0; i < 5; i++) await browser().fetch("/auth/login", { form: { email: deactivated.email, password: `Guess${i}abcd` } });
+    const old = browser();
+    for (const [name, value] of deactivatedCookies) old.cookies.set(name, value);
+    expect(old.cookies.has("device")).toBe(true);
+    expect((await old.fetch("/auth/login", { form: { email: deactivated.email, password: STRONG_PASSWORD } })).status).toBe(429);
+  });
+});

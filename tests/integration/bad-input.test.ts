@@ -317,8 +317,18 @@ test("sign-in, registration and sign-out refuse bad input with a translated mess
 
     ...bodyCases("/auth/logout", {}).filter((c) => c.status !== 400),
   ];
+  // A device cookie that was never issued (forged, malformed, oversized) is a stranger's: the
+  // same refusal, and no device entry or anything else written.
+  const forged = browser();
+  forged.cookies.set("device", [`${"A".repeat(22)}.${"B".repeat(43)}`, "not-an-entry", "x".repeat(3000)].join("~"));
+  const deviceCases: WebCase[] = [
+    { name: "a forged device cookie, unknown account", path: "/auth/login", form: { email: uniqueEmail(), password: "Sup3rSecret" }, status: 400, says: "errors.invalidCredentials" },
+    { name: "a forged device cookie, no password", path: "/auth/login", form: { email: existing }, status: 400, says: "validation.passwordRequired" },
+  ];
   const before = await dumpDatabase(["throttle_buckets"]);
   caseCount += await runWebCases(guest, cases);
+  caseCount += await runWebCases(forged, deviceCases);
+  caseCount += await runSpanish(forged, deviceCases[0]!);
   caseCount += await runSpanish(guest, cases[0]!);
   caseCount += await runSpanish(guest, cases.find((c) => c.path === "/auth/register")!);
   caseCount += await runSpanish(guest, cases.find((c) => c.path === "/auth/logout")!);

@@ -2,15 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
-import { throttleBuckets, users, type User } from "~/platform/db/schema";
+import { users, type User } from "~/platform/db/schema";
 import { userSearchText } from "~/text/search-text";
 import { countActiveSuperadmins, findUserByEmail, findUserById } from "~/features/accounts/queries.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/auth/password.server";
 import { isSuperadmin } from "~/auth/public-user";
 import { logoutApiFamily } from "~/auth/api-tokens.server";
-import { revokeUserAccessQueries } from "~/auth/revoke.server";
+import { revokeDeviceEntriesQuery, revokeUserAccessQueries } from "~/auth/revoke.server";
 import { invalidateSessionQuery } from "~/auth/session.server";
-import { loginAccountKey } from "~/auth/throttle.server";
+import { clearSignInBucketsQuery } from "~/auth/throttle.server";
 import type { AccountError } from "./errors";
 import type { AdminChange } from "./model";
 
@@ -86,9 +86,13 @@ export type ProfileOutcome = { ok: true } | Refused<"emailExists">;
 export async function updateProfile(db: Db, actor: Actor, input: ProfileInput): Promise<ProfileOutcome> {
   const existing = await findUserByEmail(db, input.email);
   if (existing && existing.id !== actor.userId) return { ok: false, error: "emailExists" };
+  // Nobody has the address yet, so it is a new one for this user: the browsers trusted with the
+  // old one are strangers to the account's sign-in from now on.
+  const emailChanged = !existing;
   try {
     await db.batch([
       db.update(users).set({ ...input, searchText: userSearchText(input), updatedAt: new Date() }).where(eq(users.id, actor.userId)),
+      ...(emailChanged ? [revokeDeviceEntriesQuery(db, actor.userId)] : []),
       recordActivityQuery(db, { userId: actor.userId, action: "profile_update", description: "Profile updated", ipAddress: actor.ip }),
     ]);
   } catch (error) {
@@ -115,6 +119,7 @@ export async function changePassword(db: Db, actor: Actor, input: PasswordChange
   await db.batch([
     db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId)),
     ...revokeUserAccessQueries(db, actor.userId, "password_change", input.keep),
+    revokeDeviceEntriesQuery(db, actor.userId),
     recordActivityQuery(db, { userId: actor.userId, action: "password_change", description: "Password changed", ipAddress: actor.ip }),
   ]);
   return { ok: true };
@@ -168,6 +173,7 @@ export async function updateUser(db: Db, actor: Actor, input: UserUpdateInput): 
       .where(and(eq(users.id, targetId), losesAdmin ? stillAnotherAdmin : undefined))
       .returning(),
     ...(access.length ? revokeUserAccessQueries(db, targetId, "admin_change") : []),
+    ...(isActive === false && target.isActive ? [revokeDeviceEntriesQuery(db, targetId)] : []),
     ...access,
     ...(renamed ? [entry("profile_update", "Profile updated by an administrator")] : []),
   ]);
@@ -177,14 +183,14 @@ export async function updateUser(db: Db, actor: Actor, input: UserUpdateInput): 
 
 /**
  * A superadmin lets an account's owner try to sign in again at once: the account's login bucket
- * is emptied, and the account's activity log says so. Browsers the owner signed in from before
- * are not held by that bucket anyway (device-cookie.server.ts).
+ * (strangers' guesses), the cap its trusted browsers share and each of their own buckets are
+ * emptied (device-cookie.server.ts), and the account's activity log says so.
  */
 export async function unlockSignIn(db: Db, actor: Actor, input: { id: string }): Promise<{ ok: true } | Refused<"notFound">> {
   const target = await findUserById(db, input.id);
   if (!target) return { ok: false, error: "notFound" };
   await db.batch([
-    db.delete(throttleBuckets).where(eq(throttleBuckets.key, loginAccountKey(target.email))),
+    clearSignInBucketsQuery(db, target),
     recordActivityQuery(db, { userId: target.id, action: "signin_unlocked", description: "Sign-in unlocked by an administrator", ipAddress: actor.ip }),
   ]);
   return { ok: true };

@@ -1,7 +1,8 @@
 import type { Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import type { User } from "~/platform/db/schema";
-import { loginAccountKey, takeToken, throttleRules, type ThrottleResult } from "~/auth/throttle.server";
+import type { TrustedDevice } from "~/auth/device-cookie.server";
+import { loginAccountKey, loginDeviceKey, loginDevicesKey, takeToken, throttleRules, type ThrottleResult } from "~/auth/throttle.server";
 import { authenticate, changePassword, register, type PasswordChangeInput, type PasswordChangeOutcome, type RegisterInput, type RegisterOutcome } from "./commands.server";
 
 // The throttled doors of accounts, as both faces go through them: the buckets are taken first, in
@@ -20,25 +21,30 @@ const ipKey = (action: string, ip: string | null) => `${action}:ip:${ip ?? "unkn
 
 export type LoginOutcome = { ok: true; user: User } | { ok: false; error: "invalidCredentials" } | Throttled;
 
-/** A device that signed in to the account before has a bucket of its own (device-cookie.server.ts). */
-const loginDeviceKey = (nonce: string) => `login:device:${nonce}`;
-
 /**
- * Login: throttle per IP and per account, then check the password. A browser with a device cookie
- * for this account (`trustedDevice`, its nonce) is throttled on that cookie instead of the account,
- * so failures from elsewhere cannot lock the owner out.
+ * Login: throttle per IP and per account, then check the password. A browser with a device entry
+ * that still vouches for this account (`trustedDevice`, device-cookie.server.ts) is throttled on its
+ * entry instead of the account, so failures from elsewhere cannot lock the owner out; and all of
+ * the account's trusted browsers share one cap, so keeping many entries buys no more guesses.
  */
 export async function attemptLogin(
   db: Db,
   email: string,
   password: string,
   ip: string | null,
-  trustedDevice: string | null = null,
+  trustedDevice: TrustedDevice | null = null,
 ): Promise<LoginOutcome> {
-  const throttled = refusal([
-    await takeToken(db, ipKey("login", ip), throttleRules.loginIp),
-    await takeToken(db, trustedDevice ? loginDeviceKey(trustedDevice) : loginAccountKey(email), throttleRules.loginAccount),
-  ]);
+  const checks = [await takeToken(db, ipKey("login", ip), throttleRules.loginIp)];
+  if (trustedDevice) {
+    const own = await takeToken(db, loginDeviceKey(trustedDevice.entryId), throttleRules.loginDevice);
+    checks.push(own);
+    // An attempt its own bucket already refused does not also spend the cap the account's other
+    // browsers share.
+    if (own.allowed) checks.push(await takeToken(db, loginDevicesKey(trustedDevice.userId), throttleRules.loginDevices));
+  } else {
+    checks.push(await takeToken(db, loginAccountKey(email), throttleRules.loginAccount));
+  }
+  const throttled = refusal(checks);
   if (throttled) return throttled;
   const user = await authenticate(db, email, password, ip);
   return user ? { ok: true, user } : { ok: false, error: "invalidCredentials" };

@@ -4,7 +4,7 @@ import type { Db } from "~/platform/db/client.server";
 import { users } from "~/platform/db/schema";
 import { userColumns } from "~/auth/user-record.server";
 import { displayName, isSuperadmin } from "~/auth/public-user";
-import { lockedLoginEmails } from "~/auth/throttle.server";
+import { lockedSignIns } from "~/auth/throttle.server";
 import type { AdminUserRow } from "./model";
 
 // The activity log is written beside every command (platform/db/activity.server.ts); a user's own
@@ -41,16 +41,19 @@ export function listUsers(db: Db, filter: UserListFilter) {
     .limit(500);
 }
 
-/** The admin page's rows: the filtered list, each user marked when their sign-in is locked. */
+/**
+ * The admin page's rows: the filtered list, each user marked when their sign-in is locked, by
+ * strangers' guesses or by their trusted browsers' shared cap.
+ */
 export async function listAdminUserRows(db: Db, filter: UserListFilter): Promise<AdminUserRow[]> {
-  const [rows, locked] = await Promise.all([listUsers(db, filter), lockedLoginEmails(db)]);
+  const [rows, locked] = await Promise.all([listUsers(db, filter), lockedSignIns(db)]);
   return rows.map((u) => ({
     id: u.id,
     name: displayName(u),
     email: u.email,
     isAdmin: isSuperadmin(u.role),
     isActive: u.isActive,
-    signInLocked: locked.has(u.email.toLowerCase()),
+    signInLocked: locked.emails.has(u.email.toLowerCase()) || locked.userIds.has(u.id),
     createdAt: u.createdAt,
   }));
 }

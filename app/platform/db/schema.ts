@@ -62,6 +62,26 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/**
+ * A browser trusted with an account's sign-in (app/auth/device-cookie.server.ts, decision 002). The
+ * cookie's entry carries the nonce; only while this row exists and is unexpired does the entry vouch
+ * for the browser. Replacing the browser's entry, a password change, an email change or a
+ * deactivation deletes rows.
+ */
+export const deviceEntries = sqliteTable(
+  "device_entries",
+  {
+    // hex(SHA-256(nonce)); the nonce lives only in the cookie.
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("device_entries_user_idx").on(t.userId)],
+);
+
 /** One login through the API; its refresh tokens rotate inside it. The access token's `sid` is the family id. */
 export const apiTokenFamilies = sqliteTable(
   "api_token_families",

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/locales/use-translation";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
-import { deviceCookieAfterSignIn, trustedDeviceNonce } from "~/auth/device-cookie.server";
+import { deviceCookieAfterSignIn, trustedDevice } from "~/auth/device-cookie.server";
 import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
 import { accountFormRefusal } from "~/features/accounts/errors";
 import { attemptLogin } from "~/features/accounts/flows.server";
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   try {
     const secret = context.get(envContext).JWT_SECRET;
-    const outcome = await attemptLogin(db, email, password, clientIp(request), await trustedDeviceNonce(request, secret, email));
+    const outcome = await attemptLogin(db, email, password, clientIp(request), await trustedDevice(db, request, secret, email));
     if (!outcome.ok) {
       const refusal = accountFormRefusal(outcome);
       return data(
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = await createSession(db, outcome.user.id, remember);
     const headers = new Headers();
     headers.append("Set-Cookie", serializeSessionCookie(request, session.token, session));
-    headers.append("Set-Cookie", await deviceCookieAfterSignIn(request, secret, email));
+    headers.append("Set-Cookie", await deviceCookieAfterSignIn(db, request, secret, outcome.user));
     return redirect(target, { headers });
   } catch (error) {
     console.error("login failed", error);

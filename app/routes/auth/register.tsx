@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // This browser made the account: like a sign-in, it is trusted with it from now on (device-cookie.server.ts).
     const headers = new Headers();
     headers.append("Set-Cookie", serializeSessionCookie(request, session.token, session));
-    headers.append("Set-Cookie", await deviceCookieAfterSignIn(request, context.get(envContext).JWT_SECRET, outcome.user.email));
+    headers.append("Set-Cookie", await deviceCookieAfterSignIn(db, request, context.get(envContext).JWT_SECRET, outcome.user));
     return redirect(target, { headers });
   } catch (error) {
     console.error("registration failed", error);

@@ -10,12 +10,14 @@ import { CHANGE_PASSWORD, UPDATE_PROFILE } from "~/features/accounts/rules";
 import { listRecentActivity } from "~/features/accounts/queries.server";
 import { ActivityCard } from "~/features/accounts/ui/activity-card";
 import { AccountActionsCard, PersonalInfoCard, SecurityCard, type ProfileActionResult } from "~/features/accounts/ui/profile-cards";
+import { deviceCookieAfterSignIn } from "~/auth/device-cookie.server";
 import { requireActor, requireSession } from "~/auth/guards.server";
+import type { ValidSession } from "~/auth/session.server";
 import { isSuperadmin } from "~/auth/public-user";
 import type { Actor } from "~/platform/db/activity.server";
 import { Alert } from "~/components/forms";
 import { useFlashParam } from "~/components/use-flash-param";
-import { dbContext } from "~/context.server";
+import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
@@ -68,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case UPDATE_PROFILE:
       return updateProfileAction(context, actor, formData);
     case CHANGE_PASSWORD:
-      return changePasswordAction(context, actor, session.id, formData);
+      return changePasswordAction(context, request, actor, session, formData);
     default:
       throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
   }
@@ -93,7 +95,13 @@ async function updateProfileAction(context: Route.ActionArgs["context"], actor: 
   return redirect("/profile?saved=profile");
 }
 
-async function changePasswordAction(context: Route.ActionArgs["context"], actor: Actor, sessionId: string, formData: FormData) {
+async function changePasswordAction(
+  context: Route.ActionArgs["context"],
+  request: Request,
+  actor: Actor,
+  session: ValidSession,
+  formData: FormData,
+) {
   const submission = parseWithZod(formData, { schema: passwordChangeSchema });
   const hideFields = PASSWORD_FIELDS;
   const reply = (result: SubmissionResult<string[]>, status: number, retryAfter: number | null = null) =>
@@ -106,7 +114,7 @@ async function changePasswordAction(context: Route.ActionArgs["context"], actor:
     return reply(submission.reply({ hideFields: currentRefused ? PASSWORD_FIELDS : NEW_PASSWORD_FIELDS }), 400);
   }
   try {
-    const input = { ...submission.value, keep: { sessionId } };
+    const input = { ...submission.value, keep: { sessionId: session.id } };
     const outcome = await attemptPasswordChange(context.get(dbContext), actor, input);
     if (!outcome.ok) {
       const refusal = accountFormRefusal(outcome);
@@ -116,7 +124,16 @@ async function changePasswordAction(context: Route.ActionArgs["context"], actor:
     console.error("password change failed", error);
     return reply(submission.reply({ formErrors: ["errors.failedToChangePassword"], hideFields }), 500);
   }
-  return redirect("/profile?saved=password");
+  // Every device entry died with the old password (decision 002); this browser has just proved the
+  // current one, so it is trusted again with a new entry, as after a sign-in. Without it the change
+  // still stands: the browser is a stranger until its next sign-in.
+  let device: string | undefined;
+  try {
+    device = await deviceCookieAfterSignIn(context.get(dbContext), request, context.get(envContext).JWT_SECRET, session.user);
+  } catch (error) {
+    console.error("device entry after a password change failed", error);
+  }
+  return redirect("/profile?saved=password", device ? { headers: { "Set-Cookie": device } } : undefined);
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
