@@ -33,7 +33,7 @@ export const apiGoalSchema = z
     currentAmountMinor: z.number().int(),
     remaining: z.number().meta({ description: "target − saved, never below 0" }),
     remainingMinor: z.number().int(),
-    percent: z.number().int().meta({ description: "Saved as a whole percent of the target (half away from zero); above 100 once exceeded" }),
+    percent: z.number().int().meta({ description: "Saved as a whole percent of the target, rounded down; above 100 once exceeded; 1000 stands for more than 999" }),
     completed: z.boolean().meta({ description: "The target is reached" }),
     target_date: z.string().nullable().meta({ description: "yyyy-MM-dd, or null for a goal without a date" }),
     targetDate: z.string().nullable().meta({ description: "Same as target_date" }),

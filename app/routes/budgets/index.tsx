@@ -83,8 +83,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === COPY_INTENT) {
     try {
-      const copied = await copyPreviousMonthBudgets(db, actor, month);
-      return redirect(back({ copied: String(copied) }));
+      const outcome = await copyPreviousMonthBudgets(db, actor, month);
+      if (outcome.kind !== "ok") return data({ intent, error: budgetRefusals[outcome.kind].message }, { status: budgetRefusals[outcome.kind].status });
+      return redirect(back({ copied: String(outcome.copied) }));
     } catch (cause) {
       console.error("budget copy failed", cause);
       return data({ intent, error: budgetFailures.save }, { status: 500 });
