@@ -392,6 +392,33 @@ test("a goal in another currency keeps its amounts at that currency's decimals",
   expect(unknown.body.errors).toEqual({ currencyCode: ["Choose one of the active currencies"] });
 });
 
+test("a PUT that leaves currencyCode out keeps the goal's currency: a JPY 150,000 goal stays JPY 150,000", async () => {
+  const yen = await createGoal(me, { name: "Camera", currencyCode: "JPY", target_amount: 150000 });
+  const put = await api(`/api/savings-goals/${yen.id}`, { method: "PUT", token: me.accessToken, json: { name: "Better camera", target_amount: 150000, target_date: null } });
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  expect(put.body.data.savings_goal).toMatchObject({ name: "Better camera", currencyCode: "JPY", target_amount: 150_000, targetAmountMinor: 150_000 });
+  expect(await goalRow(yen.id)).toMatchObject({ currency_code: "JPY", target_minor: 150_000 });
+  // Its amounts are read at the yen's decimals, as when the currency is named.
+  const fraction = await api(`/api/savings-goals/${yen.id}`, { method: "PUT", token: me.accessToken, json: { name: "Camera", target_amount: "150000.50" } });
+  expect(fraction.status).toBe(400);
+  expect(fraction.body.errors).toEqual({ target_amount: ["This currency has fewer decimal places"] });
+});
+
+test("an inactive currency (CHF) is refused for a new goal and for moving one, with the web page's message; nothing changes", async () => {
+  await env.DB.prepare("insert or ignore into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)").run();
+  const refusal = { status: "error", message: "Choose one of the active currencies", errors: { currencyCode: ["Choose one of the active currencies"] } };
+  const created = await api("/api/savings-goals", { token: me.accessToken, json: { name: "Swiss", currencyCode: "CHF", target_amount: 100 } });
+  expect(created.status).toBe(400);
+  expect(created.body).toEqual(refusal);
+  const goal = await createGoal(me, { name: "Plain", target_amount: 100 });
+  const moved = await api(`/api/savings-goals/${goal.id}`, { method: "PUT", token: me.accessToken, json: { name: "Plain", currencyCode: "CHF", target_amount: 100 } });
+  expect(moved.status).toBe(400);
+  expect(moved.body).toEqual(refusal);
+  expect(await goalRow(goal.id)).toMatchObject({ currency_code: "USD" });
+  const spanish = await api(`/api/savings-goals/${goal.id}`, { method: "PUT", token: me.accessToken, json: { name: "Plain", currency_code: "chf", target_amount: 100 }, headers: { "Accept-Language": "es" } });
+  expect(spanish.body.errors).toEqual({ currencyCode: ["Elige una de las monedas activas"] });
+});
+
 test("name and target are required together; a goal is updated (an edited saved amount is an entry) and deleted with its history", async () => {
   const empty = await api("/api/savings-goals", { token: me.accessToken, json: { description: "no name" } });
   expect(empty.status).toBe(400);

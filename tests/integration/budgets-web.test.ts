@@ -340,3 +340,23 @@ test("a month's budgets stop at USD 10,000,000,000,000.00: the form refuses a ce
   expect(await copy.text()).toContain("Con esto los presupuestos del mes sumarían más de $ 10.000.000.000.000,00");
   expect((await budgetsOf(userId)).filter((r) => r.month === "2026-10-01")).toHaveLength(1);
 });
+
+test("an inactive currency (CHF) is refused for a new goal and for moving one, as the API refuses it; an edit that leaves the currency out keeps it", async () => {
+  await env.DB.prepare("insert or ignore into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)").run();
+  const { b, userId } = await signedIn();
+  const created = await b.fetch("/budgets?newGoal", { form: { intent: "goal-create", name: "Swiss", currencyCode: "CHF", targetAmount: "100" } });
+  expect(created.status).toBe(400);
+  expect(await created.text()).toContain("Choose one of the active currencies");
+  expect(await env.DB.prepare("select count(*) as n from savings_goals where user_id = ?").bind(userId).first<{ n: number }>()).toEqual({ n: 0 });
+
+  await b.fetch("/budgets?newGoal", { form: { intent: "goal-create", name: "Camera", currencyCode: "JPY", targetAmount: "150000" } });
+  const goal = await env.DB.prepare("select id from savings_goals where user_id = ?").bind(userId).first<{ id: string }>();
+  const moved = await b.fetch(`/budgets?editGoal=${goal!.id}`, { form: { intent: "goal-update", id: goal!.id, name: "Camera", currencyCode: "CHF", targetAmount: "150000" } });
+  expect(moved.status).toBe(400);
+  expect(await moved.text()).toContain("Choose one of the active currencies");
+  expect(await goalOf(goal!.id)).toMatchObject({ currency_code: "JPY", target_minor: 150_000 });
+  // A form without the currency field keeps the goal's yen, read at its decimals.
+  const kept = await b.fetch(`/budgets?editGoal=${goal!.id}`, { form: { intent: "goal-update", id: goal!.id, name: "Better camera", targetAmount: "150000" } });
+  expect(kept.status).toBe(302);
+  expect(await goalOf(goal!.id)).toMatchObject({ name: "Better camera", currency_code: "JPY", target_minor: 150_000 });
+});
