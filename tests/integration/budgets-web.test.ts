@@ -355,6 +355,13 @@ test("an inactive currency (CHF) is refused for a new goal and for moving one, a
   expect(moved.status).toBe(400);
   expect(await moved.text()).toContain("Choose one of the active currencies");
   expect(await goalOf(goal!.id)).toMatchObject({ currency_code: "JPY", target_minor: 150_000 });
+  // A goal already in CHF (made while it was active) keeps it: its edit form offers and selects it, and saving keeps it.
+  await env.DB.prepare("insert into savings_goals (id, user_id, name, currency_code, target_minor, saved_minor) values (?, ?, 'Swiss', 'CHF', 10000, 0)").bind("goal-chf-" + userId, userId).run();
+  const form = await (await b.fetch(`/budgets?editGoal=goal-chf-${userId}`)).text();
+  expect(form).toMatch(/<option value="CHF" selected/);
+  const saved = await b.fetch(`/budgets?editGoal=goal-chf-${userId}`, { form: { intent: "goal-update", id: `goal-chf-${userId}`, name: "Swiss fund", currencyCode: "CHF", targetAmount: "100" } });
+  expect(saved.status).toBe(302);
+  expect(await goalOf(`goal-chf-${userId}`)).toMatchObject({ name: "Swiss fund", currency_code: "CHF" });
   // A form without the currency field keeps the goal's yen, read at its decimals.
   const kept = await b.fetch(`/budgets?editGoal=${goal!.id}`, { form: { intent: "goal-update", id: goal!.id, name: "Better camera", targetAmount: "150000" } });
   expect(kept.status).toBe(302);
