@@ -107,7 +107,8 @@ const bodyNote =
   "The body is the spec client's {categoryId, amount, month, alert_threshold}; category_id and alertThreshold are accepted too. " +
   "amount is USD, a positive decimal number or string with at most 2 decimals; month is yyyy-MM-01 (or yyyy-MM); alert_threshold a whole percent " +
   "from 1 to 100, 80 when left out. The category must be an expense category: one of the user's or a default one (400 otherwise). " +
-  "One budget per category and month: a second answers 409.";
+  "One budget per category and month: a second answers 409. A month's budgets add up to at most 10,000,000,000,000.00 " +
+  "(400 on amount for a write that would pass it).";
 
 export const listBudgetsOperation = defineOperation({
   operationId: "listBudgets",
