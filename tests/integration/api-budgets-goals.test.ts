@@ -250,7 +250,7 @@ test("the month's budgets add up to at most 10,000,000,000,000.00: exactly that 
     const message =
       language === "en"
         ? "This would take the month's budgets past $ 10,000,000,000,000.00 in all, the most one month can hold"
-        : "Con esto los presupuestos del mes sumarían más de $ 10.000.000.000.000,00, el máximo que admite un mes";
+        : "Con esto los presupuestos del mes sumarían más de US$ 10.000.000.000.000,00, el máximo que admite un mes";
     expect(over.body).toEqual({ status: "error", message, errors: { amount: [message] } });
   }
   const added = await createBudget(full, { categoryId: last, amount: "0.10", month });

@@ -323,13 +323,13 @@ test("a month's budgets stop at USD 10,000,000,000,000.00: the form refuses a ce
   const over = await b.fetch("/budgets?month=2026-09&newBudget", { form: { intent: "budget-create", month: "2026-09", categoryId: last!.id, amount: "0,11", alertThreshold: "80" } });
   expect(over.status).toBe(400);
   const html = await over.text();
-  expect(html).toContain("Con esto los presupuestos del mes sumarían más de $ 10.000.000.000.000,00, el máximo que admite un mes");
+  expect(html).toContain("Con esto los presupuestos del mes sumarían más de US$ 10.000.000.000.000,00, el máximo que admite un mes");
   // On the amount field, with what was typed kept.
   expect(html).toMatch(/aria-invalid="true"[^>]*name="amount"|name="amount"[^>]*aria-invalid="true"/);
   expect((await budgetsOf(userId)).length).toBe(10);
   const exact = await b.fetch("/budgets?month=2026-09&newBudget", { form: { intent: "budget-create", month: "2026-09", categoryId: last!.id, amount: "0,10", alertThreshold: "80" } });
   expect(exact.status).toBe(302);
-  expect(await pageText(b, "/budgets?month=2026-09")).toContain("$ 10.000.000.000.000,00");
+  expect(await pageText(b, "/budgets?month=2026-09")).toContain("Presupuestado US$ 10.000.000.000.000,00");
 
   // October has a cent already: the copy of September would pass the bound, so nothing is copied.
   await b.fetch("/categories", { form: { intent: "create", name: "Otra", type: "expense", color: "#EF4444", icon: "Gift" } });
@@ -337,7 +337,7 @@ test("a month's budgets stop at USD 10,000,000,000,000.00: the form refuses a ce
   await createBudget(b, { categoryId: other!.id, amount: "0,01" });
   const copy = await b.fetch("/budgets?month=2026-10", { form: { intent: "budget-copy", month: "2026-10" } });
   expect(copy.status).toBe(400);
-  expect(await copy.text()).toContain("Con esto los presupuestos del mes sumarían más de $ 10.000.000.000.000,00");
+  expect(await copy.text()).toContain("Con esto los presupuestos del mes sumarían más de US$ 10.000.000.000.000,00");
   expect((await budgetsOf(userId)).filter((r) => r.month === "2026-10-01")).toHaveLength(1);
 });
 
