@@ -149,7 +149,7 @@ export function minorToDecimalString(amountMinor: number | bigint, decimals: num
  * decimal string, and every amount and total stays under 10^15 (MAX_USER_TOTAL_MINOR), so the
  * number is the decimal exactly as written.
  */
-export function minorToNumber(amountMinor: number, decimals: number): number {
+export function minorToNumber(amountMinor: number | bigint, decimals: number): number {
   return Number(minorToDecimalString(amountMinor, decimals));
 }
 

@@ -1,5 +1,5 @@
 // Exact shares of integer amounts: a percent of a budget spent, of a goal saved, of a report's
-// total. ARCHITECTURE.md section 3's rule: computed in integers and rounded half away from zero,
+// total. Computed in integers (BigInt, so no size of amount can lose a digit or throw), rounded
 // once, at the end. No imports.
 
 /** numerator ÷ denominator as an integer, rounded half away from zero. The denominator must not be zero. */
@@ -13,8 +13,35 @@ export function divideHalfAwayFromZero(numerator: bigint, denominator: bigint): 
   return negative ? -rounded : rounded;
 }
 
-/** part ÷ whole in whole percent (half away from zero): 2 of 3 → 67, 1 of 8 → 13, 1 of 200 → 1 (0.5 rounds up). */
-export function wholePercent(part: number, whole: number): number {
-  if (!Number.isSafeInteger(part) || !Number.isSafeInteger(whole)) throw new RangeError("amounts must be integers");
-  return Number(divideHalfAwayFromZero(BigInt(part) * 100n, BigInt(whole)));
+/**
+ * The largest percent written out in full. A progress percent above it (a 0.01 budget with a
+ * large expense, a 0.01 goal with a large saved amount) is held as MAX_SHOWN_PERCENT + 1 and
+ * shown as ">999 %" (formatPercent), so it is always a small exact number, whatever the amounts.
+ */
+export const MAX_SHOWN_PERCENT = 999;
+
+function toBigInt(value: number | bigint): bigint {
+  if (typeof value === "bigint") return value;
+  if (!Number.isInteger(value)) throw new RangeError("amounts must be integers");
+  return BigInt(value);
+}
+
+/**
+ * part ÷ whole as a whole percent rounded DOWN, for progress (spent of a budget, saved of a
+ * goal): a figure never reads as having reached a mark it has not (79.99 % shows 79 %, never
+ * 80 %), so it agrees with a status compared exactly against a whole-percent threshold. Capped at
+ * MAX_SHOWN_PERCENT + 1 ("more than 999 %"); a negative part counts as 0. The whole must be positive.
+ */
+export function progressPercent(part: number | bigint, whole: number | bigint): number {
+  const p = toBigInt(part);
+  const w = toBigInt(whole);
+  if (w <= 0n) throw new RangeError("the whole must be positive");
+  if (p <= 0n) return 0;
+  const percent = (p * 100n) / w;
+  return percent > BigInt(MAX_SHOWN_PERCENT) ? MAX_SHOWN_PERCENT + 1 : Number(percent);
+}
+
+/** Whether part ÷ whole has reached `percent`, compared exactly: part × 100 ≥ percent × whole. */
+export function reachesPercent(part: number | bigint, whole: number | bigint, percent: number): boolean {
+  return toBigInt(part) * 100n >= toBigInt(percent) * toBigInt(whole);
 }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
+import { insertTransaction } from "./seed-rows";
 
 // The budgets and savings-goals API (issue 12) through the Worker. One owner and one stranger
 // for the whole file; each test works in its own month or on its own goals, so they share them.
@@ -120,9 +121,10 @@ test("spent adds up the month's expense payments in the category from their stor
 test("a budget turns near when the percent reaches its threshold, stays near at exactly its amount, and is over one cent past it", async () => {
   const budget = await createBudget(me, { categoryId: groceries, amount: "100", month: "2026-09-01" });
   const status = async () => (await progress("2026-09")).budgets.find((b) => b.id === budget.id)!;
-  await expense({ date: "2026-09-03", amount: "79.00" });
+  // 79.99 of 100.00 has not reached 80 %, and its percent (rounded down) does not say it has.
+  await expense({ date: "2026-09-03", amount: "79.99" });
   expect(await status()).toMatchObject({ percent: 79, status: "ok" });
-  await expense({ date: "2026-09-04", amount: "1.00" });
+  await expense({ date: "2026-09-04", amount: "0.01" });
   expect(await status()).toMatchObject({ percent: 80, status: "near" });
   await expense({ date: "2026-09-05", amount: "20.00" });
   expect(await status()).toMatchObject({ spentCents: 10_000, remainingCents: 0, percent: 100, status: "near" });
@@ -221,6 +223,73 @@ test("another user's budget answers 404 exactly as a missing one, stays out of t
   }
 });
 
+test("a 0.01 budget with 9,000,000,000,000.00 spent answers 200 on the list and the progress call, its percent capped at 1000", async () => {
+  const big = await registerViaApi();
+  const month = "2026-04-01";
+  const budget = await createBudget(big, { categoryId: "default-food", amount: "0.01", month });
+  await insertTransaction({ userId: big.user.id, categoryId: "default-food", date: "2026-04-15", usdCents: 900_000_000_000_000 });
+  for (const path of [`/api/budgets?month=${month}`, `/api/budgets/progress?month=${month}`]) {
+    const res = await api(path, { token: big.accessToken });
+    expect(res.status, path).toBe(200);
+    expect(res.body.data.budgets, path).toEqual([
+      expect.objectContaining({ id: budget.id, amountCents: 1, spentCents: 900_000_000_000_000, spent: 9_000_000_000_000, remainingCents: -899_999_999_999_999, percent: 1000, status: "over" }),
+    ]);
+  }
+});
+
+test("the month's budgets add up to at most 10,000,000,000,000.00: exactly that is accepted and summed to the cent, a cent more answers 400 on amount", async () => {
+  const full = await registerViaApi();
+  const month = "2026-03-01";
+  const own = async (name: string) => (await api("/api/categories", { token: full.accessToken, json: { name, type: "expense", color: "#3B82F6" } })).body.data.category.id as string;
+  const defaults = ["food", "housing", "transport", "utilities", "entertainment", "health", "shopping", "education", "travel"].map((c) => `default-${c}`);
+  for (const categoryId of [...defaults, await own("Tenth")]) await createBudget(full, { categoryId, amount: "999999999999.99", month });
+  const last = await own("Eleventh");
+  for (const language of ["en", "es"]) {
+    const over = await api("/api/budgets", { token: full.accessToken, json: { categoryId: last, amount: "0.11", month }, headers: { "Accept-Language": language } });
+    expect(over.status).toBe(400);
+    const message =
+      language === "en"
+        ? "This would take the month's budgets past $ 10,000,000,000,000.00 in all, the most one month can hold"
+        : "Con esto los presupuestos del mes sumarían más de US$ 10.000.000.000.000,00, el máximo que admite un mes";
+    expect(over.body).toEqual({ status: "error", message, errors: { amount: [message] } });
+  }
+  const added = await createBudget(full, { categoryId: last, amount: "0.10", month });
+  const res = await api(`/api/budgets/progress?month=${month}`, { token: full.accessToken });
+  expect(res.status).toBe(200);
+  expect(res.body.data.totals).toEqual({
+    budgeted: 10_000_000_000_000,
+    budgetedCents: 1_000_000_000_000_000,
+    spent: 0,
+    spentCents: 0,
+    remaining: 10_000_000_000_000,
+    remainingCents: 1_000_000_000_000_000,
+    overCount: 0,
+  });
+  // An edit that adds a cent is refused; the budget is unchanged.
+  const put = await api(`/api/budgets/${added.id}`, { method: "PUT", token: full.accessToken, json: { categoryId: last, amount: "0.11", month } });
+  expect(put.status).toBe(400);
+  expect(put.body.errors).toEqual({ amount: ["This would take the month's budgets past $ 10,000,000,000,000.00 in all, the most one month can hold"] });
+  expect(await budgetRow(added.id)).toMatchObject({ amount_usd_cents: 10 });
+});
+
+test("a month with 91 maximal budgets written before the bound answers 200 on the list and the progress call", async () => {
+  const legacy = await registerViaApi();
+  await env.DB.batch(
+    Array.from({ length: 91 }, (_, i) => {
+      const categoryId = crypto.randomUUID();
+      return [
+        env.DB.prepare("insert into categories (id, user_id, name, name_key, type) values (?, ?, ?, ?, 'expense')").bind(categoryId, legacy.user.id, `Old ${i}`, `old ${i}`),
+        env.DB.prepare("insert into budgets (id, user_id, category_id, amount_usd_cents, month) values (?, ?, ?, ?, '2026-02-01')").bind(crypto.randomUUID(), legacy.user.id, categoryId, 99_999_999_999_999),
+      ];
+    }).flat(),
+  );
+  for (const path of ["/api/budgets?month=2026-02", "/api/budgets/progress?month=2026-02"]) {
+    const res = await api(path, { token: legacy.accessToken });
+    expect(res.status, path).toBe(200);
+    expect(res.body.data.budgets, path).toHaveLength(91);
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // Savings goals
 
@@ -256,7 +325,7 @@ test("a goal is created from the spec's payload and grows with progress twice an
     current_amount: 100.5,
     currentAmountMinor: 10_050,
     remaining: 1399.5,
-    percent: 7,
+    percent: 6, // 6.7 %, rounded down
     completed: false,
     target_date: null,
     description: "Six months",
@@ -271,7 +340,7 @@ test("a goal is created from the spec's payload and grows with progress twice an
   expect(first.body.data.savings_goal).toMatchObject({ current_amount: 300.5, currentAmountMinor: 30_050 });
   expect((await recordProgress(goal.id, { amount: "199.50" })).body.data.savings_goal).toMatchObject({ currentAmountMinor: 50_000 });
   const withdrawal = await recordProgress(goal.id, { amount: "-50.25", note: "Car repair" });
-  expect(withdrawal.body.data.savings_goal).toMatchObject({ current_amount: 449.75, remaining: 1050.25, percent: 30 });
+  expect(withdrawal.body.data.savings_goal).toMatchObject({ current_amount: 449.75, remaining: 1050.25, percent: 29 }); // 29.98 %
 
   const listed = await listedGoal(goal.id);
   expect(listed).toMatchObject({ currentAmountMinor: 44_975 });
@@ -301,6 +370,12 @@ test("a goal counts 30-day months to its date and what is needed each month; pas
   expect(done).toMatchObject({ completed: true, remaining: 0, percent: 120, per_month_needed: null });
 });
 
+test("a 0.01 goal with 999,999,999,999.99 saved answers 200 with its percent capped at 1000", async () => {
+  const tiny = await createGoal(me, { name: "Tiny", target_amount: "0.01", current_amount: "999999999999.99" });
+  expect(tiny).toMatchObject({ targetAmountMinor: 1, currentAmountMinor: 99_999_999_999_999, percent: 1000, completed: true });
+  expect(await listedGoal(tiny.id)).toMatchObject({ percent: 1000 });
+});
+
 test("a goal in another currency keeps its amounts at that currency's decimals", async () => {
   const yen = await createGoal(me, { name: "Camera", currencyCode: "JPY", targetAmount: 150000, currentAmount: 2000 });
   expect(yen).toMatchObject({ currencyCode: "JPY", target_amount: 150_000, targetAmountMinor: 150_000, current_amount: 2000 });
@@ -315,6 +390,33 @@ test("a goal in another currency keeps its amounts at that currency's decimals",
   const unknown = await api("/api/savings-goals", { token: me.accessToken, json: { name: "X", currencyCode: "XXX", target_amount: 5 } });
   expect(unknown.status).toBe(400);
   expect(unknown.body.errors).toEqual({ currencyCode: ["Choose one of the active currencies"] });
+});
+
+test("a PUT that leaves currencyCode out keeps the goal's currency: a JPY 150,000 goal stays JPY 150,000", async () => {
+  const yen = await createGoal(me, { name: "Camera", currencyCode: "JPY", target_amount: 150000 });
+  const put = await api(`/api/savings-goals/${yen.id}`, { method: "PUT", token: me.accessToken, json: { name: "Better camera", target_amount: 150000, target_date: null } });
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  expect(put.body.data.savings_goal).toMatchObject({ name: "Better camera", currencyCode: "JPY", target_amount: 150_000, targetAmountMinor: 150_000 });
+  expect(await goalRow(yen.id)).toMatchObject({ currency_code: "JPY", target_minor: 150_000 });
+  // Its amounts are read at the yen's decimals, as when the currency is named.
+  const fraction = await api(`/api/savings-goals/${yen.id}`, { method: "PUT", token: me.accessToken, json: { name: "Camera", target_amount: "150000.50" } });
+  expect(fraction.status).toBe(400);
+  expect(fraction.body.errors).toEqual({ target_amount: ["This currency has fewer decimal places"] });
+});
+
+test("an inactive currency (CHF) is refused for a new goal and for moving one, with the web page's message; nothing changes", async () => {
+  await env.DB.prepare("insert or ignore into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)").run();
+  const refusal = { status: "error", message: "Choose one of the active currencies", errors: { currencyCode: ["Choose one of the active currencies"] } };
+  const created = await api("/api/savings-goals", { token: me.accessToken, json: { name: "Swiss", currencyCode: "CHF", target_amount: 100 } });
+  expect(created.status).toBe(400);
+  expect(created.body).toEqual(refusal);
+  const goal = await createGoal(me, { name: "Plain", target_amount: 100 });
+  const moved = await api(`/api/savings-goals/${goal.id}`, { method: "PUT", token: me.accessToken, json: { name: "Plain", currencyCode: "CHF", target_amount: 100 } });
+  expect(moved.status).toBe(400);
+  expect(moved.body).toEqual(refusal);
+  expect(await goalRow(goal.id)).toMatchObject({ currency_code: "USD" });
+  const spanish = await api(`/api/savings-goals/${goal.id}`, { method: "PUT", token: me.accessToken, json: { name: "Plain", currency_code: "chf", target_amount: 100 }, headers: { "Accept-Language": "es" } });
+  expect(spanish.body.errors).toEqual({ currencyCode: ["Elige una de las monedas activas"] });
 });
 
 test("name and target are required together; a goal is updated (an edited saved amount is an entry) and deleted with its history", async () => {

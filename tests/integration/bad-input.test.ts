@@ -203,6 +203,8 @@ type World = {
   /** Savings goals in USD with 5.00 saved (a has history, so its currency is locked). */
   aGoal: string;
   bGoal: string;
+  /** a's goal in USD with nothing saved: its currency may still change, but only to an active one (CHF is inactive). */
+  aPlainGoal: string;
   admin: Browser;
   adminApi: ApiAccount;
 };
@@ -239,12 +241,20 @@ async function setUp(): Promise<World> {
   const goal = { name: "Bike", target_amount: "300", current_amount: "5" };
   const aGoal = await created(aApi, "/api/savings-goals", goal, "savings_goal");
   const bGoal = await created(b, "/api/savings-goals", goal, "savings_goal");
+  const aPlainGoal = await created(aApi, "/api/savings-goals", { name: "Plain", target_amount: "300" }, "savings_goal");
+  // An inactive currency; a's January 2027 at the month's bound (USD 10,000,000,000,000.00 of
+  // budgets, written as a month filled before the bound), and a cent in February 2027 beside it.
+  await env.DB.batch([
+    env.DB.prepare("insert or ignore into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)"),
+    env.DB.prepare("insert into budgets (id, user_id, category_id, amount_usd_cents, month) values (?, ?, ?, 1000000000000000, '2027-01-01')").bind(crypto.randomUUID(), aId, aCategory),
+    env.DB.prepare("insert into budgets (id, user_id, category_id, amount_usd_cents, month) values (?, ?, 'default-food', 1, '2027-02-01')").bind(crypto.randomUUID(), aId),
+  ]);
 
   const admin = browser();
   const { email: adminEmail } = await registerViaForm(admin);
   await env.DB.prepare("update users set role = 'superadmin' where email = ?").bind(adminEmail).run();
   const adminApi = { ...(await loginViaApi(adminEmail)), email: adminEmail, password: "" } as ApiAccount;
-  world = { a, aId, aEmail, aApi, b, aCategory, aTag, aTransaction, bCategory, bTag, bTransaction, aBudget, aFoodBudget, bBudget, aGoal, bGoal, admin, adminApi };
+  world = { a, aId, aEmail, aApi, b, aCategory, aTag, aTransaction, bCategory, bTag, bTransaction, aBudget, aFoodBudget, bBudget, aGoal, bGoal, aPlainGoal, admin, adminApi };
   return world;
 }
 
@@ -430,6 +440,8 @@ test("the budgets page refuses bad input, other users' and unknown ids with a tr
     { name: "another user's category", path: "/budgets", form: { ...budget, categoryId: w.bCategory }, status: 400, says: "validation.budgetCategoryInvalid" },
     { name: "a second budget for the category and month", path: "/budgets", form: { ...budget, month: "2026-11", categoryId: w.aCategory }, status: 409, says: "errors.budgetExists" },
     { name: "update another user's budget", path: "/budgets", form: { ...budget, intent: "budget-update", id: w.bBudget }, status: 404, says: "errors.notFound" },
+    { name: "a budget past the month's bound", path: "/budgets", form: { ...budget, month: "2027-01", amount: "0.01" }, status: 400, says: "validation.budgetMonthLimit" },
+    { name: "copying last month past the month's bound", path: "/budgets", form: { intent: "budget-copy", month: "2027-02" }, status: 400, says: "validation.budgetMonthLimit" },
     { name: "update an unknown budget", path: "/budgets", form: { ...budget, intent: "budget-update", id: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
     { name: "delete another user's budget", path: "/budgets", form: { intent: "budget-delete", id: w.bBudget }, status: 404, says: "errors.notFound" },
 
@@ -446,6 +458,8 @@ test("the budgets page refuses bad input, other users' and unknown ids with a tr
     { name: "target date after the accepted dates", path: "/budgets", form: { ...goal, targetDate: TOO_LATE }, status: 400, says: "validation.dateOutOfRange" },
     { name: "update another user's goal", path: "/budgets", form: { ...goal, intent: "goal-update", id: w.bGoal }, status: 404, says: "errors.notFound" },
     { name: "a goal with history changing currency", path: "/budgets", form: { ...goal, intent: "goal-update", id: w.aGoal, currencyCode: "EUR" }, status: 409, says: "validation.goalCurrencyLocked" },
+    { name: "a goal in an inactive currency", path: "/budgets", form: { ...goal, currencyCode: "CHF" }, status: 400, says: "validation.currencyInvalid" },
+    { name: "a goal moved into an inactive currency", path: "/budgets", form: { ...goal, intent: "goal-update", id: w.aPlainGoal, currencyCode: "CHF" }, status: 400, says: "validation.currencyInvalid" },
     { name: "delete another user's goal", path: "/budgets", form: { intent: "goal-delete", id: w.bGoal }, status: 404, says: "errors.notFound" },
     { name: "progress with no amount", path: "/budgets", form: { ...progress, amount: "" }, status: 400, says: "validation.amountPositive" },
     { name: "withdraw more than is saved", path: "/budgets", form: { ...progress, amount: "5.01", direction: "withdraw" }, status: 400, says: "validation.goalBelowZero" },
@@ -1051,25 +1065,33 @@ function apiTables(w: World): Record<string, ApiTable> {
     },
     listBudgets: { as: "a", cases: monthCases },
     budgetProgress: { as: "a", cases: monthCases },
-    createBudget: { as: "a", cases: budgetCases },
+    createBudget: {
+      as: "a",
+      cases: [...budgetCases, { name: "past the month's bound", json: { ...budget, categoryId: "default-food", month: "2027-01-01", amount: "0.01" }, status: 400, says: "validation.budgetMonthLimit" }],
+    },
     updateBudget: {
       as: "a",
       params: { id: w.aBudget },
       cases: [
         ...budgetCases,
         { name: "moved onto a category that has a budget that month", json: { ...budget, categoryId: "default-food", month: "2026-11-01" }, status: 409, says: "errors.budgetExists" },
+        { name: "moved into a month at its bound", json: { ...budget, categoryId: "default-food", month: "2027-01-01" }, status: 400, says: "validation.budgetMonthLimit" },
         { name: "another user's budget", path: `/api/budgets/${w.bBudget}`, json: budget, status: 404, says: "errors.notFound" },
         { name: "unknown budget", path: `/api/budgets/${UNKNOWN_ID}`, json: budget, status: 404, says: "errors.notFound" },
         { name: "a 10,000-character id", path: `/api/budgets/${LONG}`, json: budget, status: 404, says: "errors.notFound" },
       ],
     },
-    createSavingsGoal: { as: "a", cases: goalCases },
+    createSavingsGoal: {
+      as: "a",
+      cases: [...goalCases, { name: "an inactive currency", json: { ...goal, currencyCode: "CHF" }, status: 400, says: "validation.currencyInvalid" }],
+    },
     updateSavingsGoal: {
       as: "a",
       params: { id: w.aGoal },
       cases: [
         ...goalCases,
         { name: "a new currency once there is history", json: { ...goal, currencyCode: "EUR" }, status: 409, says: "validation.goalCurrencyLocked" },
+        { name: "moved into an inactive currency", path: `/api/savings-goals/${w.aPlainGoal}`, json: { name: "Plain", target_amount: "300", currency_code: "CHF" }, status: 400, says: "validation.currencyInvalid" },
         { name: "another user's goal", path: `/api/savings-goals/${w.bGoal}`, json: goal, status: 404, says: "errors.notFound" },
         { name: "unknown goal", path: `/api/savings-goals/${UNKNOWN_ID}`, json: goal, status: 404, says: "errors.notFound" },
       ],

@@ -193,7 +193,7 @@ test("a savings goal: created with what is saved, added to twice, withdrawn from
   expect(await goalOf(goal!.id)).toMatchObject({ saved_minor: 40025 });
   const text = await pageText(b, "/budgets");
   expect(text).toContain("Saved $ 400.25 Target $ 1,500.00 Remaining $ 1,099.75");
-  expect(text).toContain("27%");
+  expect(text).toContain("26%"); // 26.68 %, rounded down
   expect(text).toMatch(/\d+ months remaining/);
   expect(text).toContain("History (4 entries)");
   expect(text).toContain("Coins");
@@ -249,4 +249,121 @@ test("the dashboard lists this month's budgets near or over their limit, worst f
   const text = await pageText(b, "/dashboard");
   expect(text).toContain("Budget alerts View budgets Transportation 100% ⚠ Over budget! Food & Dining 85% Approaching budget limit");
   expect(text).not.toContain("Healthcare 10%");
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 20: sums past 2^53, percents past any size, status compared exactly
+
+test("79.99 of 100.00 with an 80 % threshold is within budget and shows 79 %; 80.00 is near and shows 80 %", async () => {
+  const { b, userId } = await signedIn();
+  await createBudget(b, { categoryId: "default-food", amount: "100", alertThreshold: "80" });
+  await insertTransaction({ userId, categoryId: "default-food", date: "2026-10-02", usdCents: 7999 });
+  let text = await pageText(b, "/budgets?month=2026-10");
+  expect(text).toContain("79% spent");
+  expect(text).toContain("Within budget");
+  expect(text).not.toContain("Approaching budget limit");
+  await insertTransaction({ userId, categoryId: "default-food", date: "2026-10-03", usdCents: 1 });
+  text = await pageText(b, "/budgets?month=2026-10");
+  expect(text).toContain("80% spent");
+  expect(text).toContain("Approaching budget limit");
+});
+
+test("a 0.01 budget with 9,000,000,000,000.00 spent and a 0.01 goal with 999,999,999,999.99 saved: /budgets and /dashboard answer 200 with '>999%'", async () => {
+  for (const language of [undefined, "es"] as const) {
+    const { b, userId } = await signedIn(language);
+    const month = new Date().toISOString().slice(0, 7);
+    await b.fetch(`/budgets?month=${month}&newBudget`, { form: { intent: "budget-create", month, categoryId: "default-food", amount: language ? "0,01" : "0.01", alertThreshold: "80" } });
+    await insertTransaction({ userId, categoryId: "default-food", date: new Date().toISOString().slice(0, 10), usdCents: 900_000_000_000_000 });
+    await b.fetch("/budgets?newGoal", { form: { intent: "goal-create", name: "Tiny", currencyCode: "USD", targetAmount: language ? "0,01" : "0.01", savedAmount: "999999999999" } });
+    const goal = await env.DB.prepare("select id from savings_goals where user_id = ?").bind(userId).first<{ id: string }>();
+    await b.fetch("/budgets", { form: { intent: "goal-progress", id: goal!.id, amount: language ? "0,99" : "0.99", direction: "deposit", note: "" } });
+    expect(await goalOf(goal!.id)).toMatchObject({ target_minor: 1, saved_minor: 99_999_999_999_999 });
+    const capped = language ? ">999 %" : ">999%"; // pageText folds the no-break space
+    const budgets = (await pageText(b, `/budgets?month=${month}`)).replace(/&gt;/g, ">");
+    expect(budgets).toContain(language ? `${capped} gastado` : `${capped} spent`);
+    expect(budgets.split(capped).length - 1, budgets).toBeGreaterThanOrEqual(2); // the budget and the goal
+    expect(budgets).toContain(language ? "Gastado US$ 9.000.000.000.000,00" : "Spent $ 9,000,000,000,000.00");
+    const dashboard = (await pageText(b, "/dashboard")).replace(/&gt;/g, ">");
+    expect(dashboard).toContain(`${capped} ⚠`);
+  }
+}, 90_000);
+
+test("a month filled with 91 maximal budgets before the month's bound existed still shows its totals to the cent", async () => {
+  const { b, userId } = await signedIn();
+  const statements = Array.from({ length: 91 }, (_, i) => {
+    const categoryId = crypto.randomUUID();
+    return [
+      env.DB.prepare("insert into categories (id, user_id, name, name_key, type) values (?, ?, ?, ?, 'expense')").bind(categoryId, userId, `Old ${i}`, `old ${i}`),
+      env.DB.prepare("insert into budgets (id, user_id, category_id, amount_usd_cents, month) values (?, ?, ?, ?, '2026-08-01')").bind(crypto.randomUUID(), userId, categoryId, 99_999_999_999_999),
+    ];
+  }).flat();
+  await env.DB.batch(statements);
+  const text = await pageText(b, "/budgets?month=2026-08");
+  // 91 × 999,999,999,999.99 = 90,999,999,999,999.09: past 2^53 cents, and every cent shown.
+  expect(text).toContain("Budgeted $ 90,999,999,999,999.09");
+  // Nothing more fits in that month; the refusal is clear and writes nothing.
+  const refused = await b.fetch("/budgets?month=2026-08&newBudget", { form: { intent: "budget-create", month: "2026-08", categoryId: "default-food", amount: "0.01", alertThreshold: "80" } });
+  expect(refused.status).toBe(400);
+  expect(await refused.text()).toContain("This would take the month&#x27;s budgets past $ 10,000,000,000,000.00 in all, the most one month can hold");
+  expect((await budgetsOf(userId)).length).toBe(91);
+});
+
+test("a month's budgets stop at USD 10,000,000,000,000.00: the form refuses a cent more on its amount, and so does the copy of last month, in both languages", async () => {
+  const { b, userId } = await signedIn("es");
+  // Ten maximal budgets less 10 cents: 9 default expense categories and one of the user's.
+  await b.fetch("/categories", { form: { intent: "create", name: "Mascotas", type: "expense", color: "#EF4444", icon: "Gift" } });
+  const own = await env.DB.prepare("select id from categories where user_id = ?").bind(userId).first<{ id: string }>();
+  const defaults = ["food", "housing", "transport", "utilities", "entertainment", "health", "shopping", "education", "travel"].map((c) => `default-${c}`);
+  for (const categoryId of [...defaults, own!.id]) {
+    const res = await b.fetch("/budgets?month=2026-09&newBudget", { form: { intent: "budget-create", month: "2026-09", categoryId, amount: "999999999999,99", alertThreshold: "80" } });
+    expect(res.status, categoryId).toBe(302);
+  }
+  await b.fetch("/categories", { form: { intent: "create", name: "Viajes largos", type: "expense", color: "#EF4444", icon: "Gift" } });
+  const last = await env.DB.prepare("select id from categories where user_id = ? and name = 'Viajes largos'").bind(userId).first<{ id: string }>();
+  const over = await b.fetch("/budgets?month=2026-09&newBudget", { form: { intent: "budget-create", month: "2026-09", categoryId: last!.id, amount: "0,11", alertThreshold: "80" } });
+  expect(over.status).toBe(400);
+  const html = await over.text();
+  expect(html).toContain("Con esto los presupuestos del mes sumarían más de US$ 10.000.000.000.000,00, el máximo que admite un mes");
+  // On the amount field, with what was typed kept.
+  expect(html).toMatch(/aria-invalid="true"[^>]*name="amount"|name="amount"[^>]*aria-invalid="true"/);
+  expect((await budgetsOf(userId)).length).toBe(10);
+  const exact = await b.fetch("/budgets?month=2026-09&newBudget", { form: { intent: "budget-create", month: "2026-09", categoryId: last!.id, amount: "0,10", alertThreshold: "80" } });
+  expect(exact.status).toBe(302);
+  expect(await pageText(b, "/budgets?month=2026-09")).toContain("Presupuestado US$ 10.000.000.000.000,00");
+
+  // October has a cent already: the copy of September would pass the bound, so nothing is copied.
+  await b.fetch("/categories", { form: { intent: "create", name: "Otra", type: "expense", color: "#EF4444", icon: "Gift" } });
+  const other = await env.DB.prepare("select id from categories where user_id = ? and name = 'Otra'").bind(userId).first<{ id: string }>();
+  await createBudget(b, { categoryId: other!.id, amount: "0,01" });
+  const copy = await b.fetch("/budgets?month=2026-10", { form: { intent: "budget-copy", month: "2026-10" } });
+  expect(copy.status).toBe(400);
+  expect(await copy.text()).toContain("Con esto los presupuestos del mes sumarían más de US$ 10.000.000.000.000,00");
+  expect((await budgetsOf(userId)).filter((r) => r.month === "2026-10-01")).toHaveLength(1);
+});
+
+test("an inactive currency (CHF) is refused for a new goal and for moving one, as the API refuses it; an edit that leaves the currency out keeps it", async () => {
+  await env.DB.prepare("insert or ignore into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)").run();
+  const { b, userId } = await signedIn();
+  const created = await b.fetch("/budgets?newGoal", { form: { intent: "goal-create", name: "Swiss", currencyCode: "CHF", targetAmount: "100" } });
+  expect(created.status).toBe(400);
+  expect(await created.text()).toContain("Choose one of the active currencies");
+  expect(await env.DB.prepare("select count(*) as n from savings_goals where user_id = ?").bind(userId).first<{ n: number }>()).toEqual({ n: 0 });
+
+  await b.fetch("/budgets?newGoal", { form: { intent: "goal-create", name: "Camera", currencyCode: "JPY", targetAmount: "150000" } });
+  const goal = await env.DB.prepare("select id from savings_goals where user_id = ?").bind(userId).first<{ id: string }>();
+  const moved = await b.fetch(`/budgets?editGoal=${goal!.id}`, { form: { intent: "goal-update", id: goal!.id, name: "Camera", currencyCode: "CHF", targetAmount: "150000" } });
+  expect(moved.status).toBe(400);
+  expect(await moved.text()).toContain("Choose one of the active currencies");
+  expect(await goalOf(goal!.id)).toMatchObject({ currency_code: "JPY", target_minor: 150_000 });
+  // A goal already in CHF (made while it was active) keeps it: its edit form offers and selects it, and saving keeps it.
+  await env.DB.prepare("insert into savings_goals (id, user_id, name, currency_code, target_minor, saved_minor) values (?, ?, 'Swiss', 'CHF', 10000, 0)").bind("goal-chf-" + userId, userId).run();
+  const form = await (await b.fetch(`/budgets?editGoal=goal-chf-${userId}`)).text();
+  expect(form).toMatch(/<option value="CHF" selected/);
+  const saved = await b.fetch(`/budgets?editGoal=goal-chf-${userId}`, { form: { intent: "goal-update", id: `goal-chf-${userId}`, name: "Swiss fund", currencyCode: "CHF", targetAmount: "100" } });
+  expect(saved.status).toBe(302);
+  expect(await goalOf(`goal-chf-${userId}`)).toMatchObject({ name: "Swiss fund", currency_code: "CHF" });
+  // A form without the currency field keeps the goal's yen, read at its decimals.
+  const kept = await b.fetch(`/budgets?editGoal=${goal!.id}`, { form: { intent: "goal-update", id: goal!.id, name: "Better camera", targetAmount: "150000" } });
+  expect(kept.status).toBe(302);
+  expect(await goalOf(goal!.id)).toMatchObject({ name: "Better camera", currency_code: "JPY", target_minor: 150_000 });
 });

@@ -120,6 +120,14 @@ test("the change against last month is relative to the absolute value of last mo
   }
 });
 
+test("at extreme sizes the change against last month is exact to its tenth", async () => {
+  const { b, userId } = await signedIn();
+  // 0.07 last month, 9,007,199,254,741.00 this month: +12,867,427,506,772,757.1 %, past 2^53 tenths.
+  await insertTransaction({ userId, type: "INCOME", usdCents: 7, date: day(lastMonth, 10) });
+  await insertTransaction({ userId, type: "INCOME", usdCents: 900_719_925_474_100, date: day(thisMonth, 1) });
+  expect(netCard(await dashboard(b))).toContain("+12,867,427,506,772,757.1% vs last month");
+});
+
 test("'Transactions by Currency' appears only when more than one currency was used this month", async () => {
   const { b, userId } = await signedIn();
   await insertTransaction({ userId, type: "INCOME", date: day(thisMonth, 1), usdCents: 100000 });

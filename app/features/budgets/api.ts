@@ -25,7 +25,7 @@ export const apiBudgetSchema = z
     spentCents: z.number().int(),
     remaining: z.number().meta({ description: "amount − spent; negative by the amount over" }),
     remainingCents: z.number().int(),
-    percent: z.number().int().meta({ description: "spent as a whole percent of amount, rounded half away from zero; above 100 when over" }),
+    percent: z.number().int().meta({ description: "spent as a whole percent of amount, rounded down (so it reaches alert_threshold exactly when status does); above 100 when over; 1000 stands for more than 999" }),
     status: z.enum(["ok", "near", "over"]).meta({ description: "over: spent exceeds amount; near: percent reached alert_threshold; ok otherwise" }),
     createdAt: z.string().meta({ format: "date-time" }),
     updatedAt: z.string().meta({ format: "date-time" }),
@@ -34,7 +34,7 @@ export const apiBudgetSchema = z
 
 export type ApiBudget = z.infer<typeof apiBudgetSchema>;
 
-const usd = (cents: number) => minorToNumber(cents, 2);
+const usd = (cents: number | bigint) => minorToNumber(cents, 2);
 
 export function toApiBudget(budget: BudgetRow): ApiBudget {
   const { percent, remainingCents, status } = budgetFigures(budget.amountCents, budget.spentCents, budget.alertThreshold);
@@ -71,15 +71,20 @@ export const apiBudgetTotalsSchema = z
   })
   .meta({ title: "BudgetMonthTotals" });
 
+/**
+ * The month's totals as JSON numbers. A month holds at most MAX_BUDGET_MONTH_CENTS of budgets
+ * (decision 018), so each figure is exact, decimal and cents alike; a month filled past it
+ * before that bound existed still answers, with its figures as near as a JSON number gets.
+ */
 export function toApiBudgetTotals(budgets: readonly BudgetRow[]): z.infer<typeof apiBudgetTotalsSchema> {
   const totals = budgetMonthTotals(budgets);
   return {
     budgeted: usd(totals.budgetedCents),
-    budgetedCents: totals.budgetedCents,
+    budgetedCents: Number(totals.budgetedCents),
     spent: usd(totals.spentCents),
-    spentCents: totals.spentCents,
+    spentCents: Number(totals.spentCents),
     remaining: usd(totals.remainingCents),
-    remainingCents: totals.remainingCents,
+    remainingCents: Number(totals.remainingCents),
     overCount: totals.overCount,
   };
 }
@@ -102,7 +107,8 @@ const bodyNote =
   "The body is the spec client's {categoryId, amount, month, alert_threshold}; category_id and alertThreshold are accepted too. " +
   "amount is USD, a positive decimal number or string with at most 2 decimals; month is yyyy-MM-01 (or yyyy-MM); alert_threshold a whole percent " +
   "from 1 to 100, 80 when left out. The category must be an expense category: one of the user's or a default one (400 otherwise). " +
-  "One budget per category and month: a second answers 409.";
+  "One budget per category and month: a second answers 409. A month's budgets add up to at most 10,000,000,000,000.00 " +
+  "(400 on amount for a write that would pass it).";
 
 export const listBudgetsOperation = defineOperation({
   operationId: "listBudgets",

@@ -103,14 +103,14 @@ test("an edit changes the amount and threshold, and cannot move onto a taken cat
 
 test("copying last month's budgets skips categories already budgeted and says how many it copied", async () => {
   // December already has Food (created above); November has Food and Pets.
-  expect(await copyPreviousMonthBudgets(db, alice, "2026-12-01")).toBe(1);
+  expect(await copyPreviousMonthBudgets(db, alice, "2026-12-01")).toEqual({ kind: "ok", copied: 1 });
   const december = await listBudgetMonth(db, alice.userId, "2026-12-01");
   expect(december.map((b) => [b.category.name, b.amountCents, b.alertThreshold])).toEqual([
     ["Food & Dining", 1, 50],
     ["Pets", 600, 90],
   ]);
   // Again: nothing left to copy, and no activity entry for nothing.
-  expect(await copyPreviousMonthBudgets(db, alice, "2026-12-01")).toBe(0);
+  expect(await copyPreviousMonthBudgets(db, alice, "2026-12-01")).toEqual({ kind: "ok", copied: 0 });
   const copies = await db.select().from(activityLog).where(eq(activityLog.action, "budget_copy"));
   expect(copies.map((c) => c.description)).toEqual(["1, 2026-11 → 2026-12"]);
   // Bob's budgets were never copied into Alice's month, nor Alice's into his.
@@ -123,4 +123,61 @@ test("a deleted budget is gone and its deletion is logged", async () => {
   expect(await findBudget(db, alice.userId, pets!.id)).toBeUndefined();
   expect(await deleteBudget(db, alice, { id: pets!.id })).toEqual({ kind: "notFound" });
   expect(await db.$count(activityLog, eq(activityLog.action, "budget_delete"))).toBe(1);
+});
+
+test("a month's budgets add up to at most USD 10,000,000,000,000.00: exactly that is accepted, a cent more is refused on every write", async () => {
+  const carol = { userId: "user-carol", ip: null };
+  await db.insert(users).values({ id: carol.userId, email: "carol@example.com", firstName: "Carol", lastName: "Test", passwordHash: "x" });
+  await db.insert(categories).values(
+    ["a", "b", "c", "d"].map((key) => ({ id: `carol-${key}`, userId: carol.userId, name: `Carol ${key}`, nameKey: `carol ${key}`, type: "expense" as const })),
+  );
+  const january = "2027-01-01" as const;
+  const max = 99_999_999_999_999; // the largest budget: USD 999,999,999,999.99
+  const defaults = ["food", "housing", "transport", "utilities", "entertainment", "health", "shopping", "education", "travel"].map((c) => `default-${c}`);
+  for (const categoryId of [...defaults, "carol-a"]) {
+    expect((await createBudget(db, carol, { categoryId, amountCents: max, month: january, alertThreshold: 80 })).kind, categoryId).toBe("ok");
+  }
+  const monthTotal = async (month: string) => (await listBudgetMonth(db, carol.userId, month as typeof january)).reduce((sum, b) => sum + BigInt(b.amountCents), 0n);
+  const logged = () => db.$count(activityLog, eq(activityLog.userId, carol.userId));
+  // 10 × max = 10^15 − 10 cents: 10 more cents fit, 11 do not, and the refusal writes nothing.
+  const before = { total: await monthTotal(january), logged: await logged() };
+  expect(await createBudget(db, carol, { categoryId: "carol-b", amountCents: 11, month: january, alertThreshold: 80 })).toEqual({ kind: "monthTotalLimit" });
+  expect({ total: await monthTotal(january), logged: await logged() }).toEqual(before);
+  const last = await createBudget(db, carol, { categoryId: "carol-b", amountCents: 10, month: january, alertThreshold: 80 });
+  expect(last.kind).toBe("ok");
+  expect(await monthTotal(january)).toBe(10n ** 15n);
+
+  // An edit: a cent more is refused and changes nothing; the same or less is fine.
+  const id = last.kind === "ok" ? last.budget.id : "";
+  const edit = (amountCents: number) => updateBudget(db, carol, { id, categoryId: "carol-b", amountCents, month: january, alertThreshold: 80 });
+  const loggedBefore = await logged();
+  expect(await edit(11)).toEqual({ kind: "monthTotalLimit" });
+  expect(await findBudget(db, carol.userId, id)).toMatchObject({ amountCents: 10 });
+  expect(await logged()).toBe(loggedBefore);
+  expect((await edit(10)).kind).toBe("ok");
+  expect((await edit(9)).kind).toBe("ok");
+  expect(await logged()).toBe(loggedBefore + 2);
+
+  // Moving a budget from another month counts its whole amount in the new one.
+  const moved = await createBudget(db, carol, { categoryId: "carol-c", amountCents: 2, month: "2027-02-01", alertThreshold: 80 });
+  const movedId = moved.kind === "ok" ? moved.budget.id : "";
+  const move = (amountCents: number) => updateBudget(db, carol, { id: movedId, categoryId: "carol-c", amountCents, month: january, alertThreshold: 80 });
+  expect(await move(2)).toEqual({ kind: "monthTotalLimit" });
+  expect(await findBudget(db, carol.userId, movedId)).toMatchObject({ month: "2027-02-01", amountCents: 2 });
+  expect(await move(1)).toMatchObject({ kind: "ok", budget: { month: january, amountCents: 1 } });
+  expect(await monthTotal(january)).toBe(10n ** 15n);
+});
+
+test("copying last month is all or nothing against the month's bound", async () => {
+  const carol = { userId: "user-carol", ip: null };
+  // January holds exactly 10^15 cents (the test above); February gets one cent in a category January lacks.
+  const extra = await createBudget(db, carol, { categoryId: "carol-d", amountCents: 1, month: "2027-02-01", alertThreshold: 80 });
+  const copies = () => db.$count(activityLog, and(eq(activityLog.userId, carol.userId), eq(activityLog.action, "budget_copy")));
+  expect(await copyPreviousMonthBudgets(db, carol, "2027-02-01")).toEqual({ kind: "monthTotalLimit" });
+  expect((await listBudgetMonth(db, carol.userId, "2027-02-01")).map((b) => b.categoryId)).toEqual(["carol-d"]);
+  expect(await copies()).toBe(0);
+  // Without that cent the copy fits exactly, and copies all 12.
+  await deleteBudget(db, carol, { id: extra.kind === "ok" ? extra.budget.id : "" });
+  expect(await copyPreviousMonthBudgets(db, carol, "2027-02-01")).toEqual({ kind: "ok", copied: 12 });
+  expect(await copies()).toBe(1);
 });

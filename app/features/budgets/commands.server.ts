@@ -1,6 +1,7 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { addMonths, type MonthStart } from "~/money/dates";
-import type { BudgetInput } from "~/features/budgets/model";
+import { MAX_BUDGET_MONTH_CENTS, type BudgetInput } from "~/features/budgets/model";
 import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
@@ -8,11 +9,13 @@ import { activityLog, budgets, categories } from "~/platform/db/schema";
 import { findBudget, type BudgetRow } from "./queries.server";
 
 // The only write path for budgets, for the web page and the API alike. One budget per user,
-// category and month: the unique index settles it, even for two requests at once. Each change
-// and its activity entry are one batch, so neither is ever written without the other.
+// category and month: the unique index settles it, even for two requests at once. A month's
+// budgets add up to at most MAX_BUDGET_MONTH_CENTS (decision 018): each write checks it in its
+// own SQL statement, so two requests at once cannot pass it together either. Each change and its
+// activity entry are one batch, so neither is ever written without the other.
 
 /** Why a write was refused; errors.ts gives each its status and message for both faces. */
-export type BudgetRefusal = "notFound" | "duplicate" | "categoryInvalid";
+export type BudgetRefusal = "notFound" | "duplicate" | "categoryInvalid" | "monthTotalLimit";
 export type BudgetOutcome = { kind: "ok"; budget: BudgetRow } | { kind: BudgetRefusal };
 
 export type UpdateBudgetInput = BudgetInput & { id: string };
@@ -34,22 +37,44 @@ async function budgetableCategoryName(db: Db, userId: string, categoryId: string
 
 const activityText = (categoryName: string, month: string) => `${categoryName}, ${month.slice(0, 7)}`;
 
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+/**
+ * Whether `month` has room for `amountCents` more of budgets, besides the budget `exceptId` (the
+ * one being edited): a condition evaluated inside the write's own statement.
+ */
+function monthHasRoom(userId: string, month: MonthStart, amountCents: number | SQL, exceptId = ""): SQL {
+  return sql`(select coalesce(sum(in_month.amount_usd_cents), 0) from budgets as in_month
+    where in_month.user_id = ${userId} and in_month.month = ${month} and in_month.id <> ${exceptId}) + ${amountCents} <= ${MAX_BUDGET_MONTH_CENTS}`;
+}
+
+/** An activity entry written only when `condition` holds once the batch's write has run: only a change that happened is logged. */
+function activityIf(db: Db, entry: { userId: string; action: string; description: string; ip: string | null }, condition: SQL) {
+  return db.insert(activityLog).select(sql`select lower(hex(randomblob(16))), ${entry.userId}, ${entry.action}, ${entry.description}, ${entry.ip}, ${now} where ${condition}`);
+}
+
 export async function createBudget(db: Db, actor: Actor, input: BudgetInput): Promise<BudgetOutcome> {
   const categoryName = await budgetableCategoryName(db, actor.userId, input.categoryId);
   if (categoryName === undefined) return { kind: "categoryInvalid" };
   const id = crypto.randomUUID();
+  const { userId } = actor;
   try {
-    await db.batch([
-      db.insert(budgets).values({
-        id,
-        userId: actor.userId,
-        categoryId: input.categoryId,
-        amountUsdCents: input.amountCents,
-        month: input.month,
-        alertThreshold: input.alertThreshold,
-      }),
-      recordActivityQuery(db, { userId: actor.userId, action: "budget_create", description: activityText(categoryName, input.month), ipAddress: actor.ip }),
+    // INSERT … SELECT … WHERE: the row is written only when the month has room for it.
+    const [created] = await db.batch([
+      db
+        .insert(budgets)
+        .select(
+          sql`select ${id}, ${userId}, ${input.categoryId}, ${input.amountCents}, ${input.month}, ${input.alertThreshold}, ${now}, ${now}
+          where ${monthHasRoom(userId, input.month, input.amountCents)}`,
+        )
+        .returning({ id: budgets.id }),
+      activityIf(
+        db,
+        { userId, action: "budget_create", description: activityText(categoryName, input.month), ip: actor.ip },
+        sql`exists (select 1 from budgets where id = ${id})`,
+      ),
     ]);
+    if (created.length === 0) return { kind: "monthTotalLimit" };
   } catch (error) {
     if (isUniqueViolation(error)) return { kind: "duplicate" };
     throw error;
@@ -59,22 +84,35 @@ export async function createBudget(db: Db, actor: Actor, input: BudgetInput): Pr
 }
 
 export async function updateBudget(db: Db, actor: Actor, { id, ...input }: UpdateBudgetInput): Promise<BudgetOutcome> {
-  const owned = and(eq(budgets.id, id), eq(budgets.userId, actor.userId));
+  const { userId } = actor;
+  const owned = and(eq(budgets.id, id), eq(budgets.userId, userId));
   const [existing] = await db.select({ id: budgets.id }).from(budgets).where(owned);
   if (!existing) return { kind: "notFound" };
-  const categoryName = await budgetableCategoryName(db, actor.userId, input.categoryId);
+  const categoryName = await budgetableCategoryName(db, userId, input.categoryId);
   if (categoryName === undefined) return { kind: "categoryInvalid" };
+  // The month must have room for the new amount beside its other budgets; an edit that adds
+  // nothing to its month (same month, no more money) is always allowed, so a month filled past
+  // the bound before it existed can still be brought down.
+  const room = or(monthHasRoom(userId, input.month, input.amountCents, id), and(eq(budgets.month, input.month), sql`${budgets.amountUsdCents} >= ${input.amountCents}`));
+  const updatedAt = new Date();
   try {
     const [updated] = await db.batch([
       db
         .update(budgets)
-        .set({ categoryId: input.categoryId, amountUsdCents: input.amountCents, month: input.month, alertThreshold: input.alertThreshold, updatedAt: new Date() })
-        .where(owned)
+        .set({ categoryId: input.categoryId, amountUsdCents: input.amountCents, month: input.month, alertThreshold: input.alertThreshold, updatedAt })
+        .where(and(owned, room))
         .returning({ id: budgets.id }),
-      recordActivityQuery(db, { userId: actor.userId, action: "budget_update", description: activityText(categoryName, input.month), ipAddress: actor.ip }),
+      activityIf(
+        db,
+        { userId, action: "budget_update", description: activityText(categoryName, input.month), ip: actor.ip },
+        sql`exists (select 1 from budgets where id = ${id} and user_id = ${userId} and updated_at = ${updatedAt.getTime()})`,
+      ),
     ]);
-    // Deleted between the check and the update: the batch logged a change that did not happen.
-    if (updated.length === 0) return { kind: "notFound" };
+    if (updated.length === 0) {
+      // Deleted meanwhile, or the month has no room for it.
+      const [still] = await db.select({ id: budgets.id }).from(budgets).where(owned);
+      return { kind: still ? "monthTotalLimit" : "notFound" };
+    }
   } catch (error) {
     // Moved onto a category and month that already have a budget.
     if (isUniqueViolation(error)) return { kind: "duplicate" };
@@ -97,33 +135,52 @@ export async function deleteBudget(db: Db, actor: Actor, { id }: { id: string })
   return deleted.length > 0 ? { kind: "ok", budget } : { kind: "notFound" };
 }
 
+export type CopyOutcome = { kind: "ok"; copied: number } | { kind: "monthTotalLimit" };
+
 /**
  * Copies the previous month's budgets into `month`: same categories, amounts and thresholds,
  * skipping every category that already has a budget in `month`. One batch of two INSERT …
  * SELECT statements: the activity entry counts what is about to be copied, then the copy runs,
  * so both see the same rows, they bind a handful of parameters however many budgets there are
- * (D1 allows 100), and they are written together or not at all. Returns how many were copied.
+ * (D1 allows 100), and they are written together or not at all. All or nothing against the
+ * month's bound too: when the copies would take `month` past MAX_BUDGET_MONTH_CENTS, nothing is
+ * copied. Returns how many were copied.
  */
-export async function copyPreviousMonthBudgets(db: Db, actor: Actor, month: MonthStart): Promise<number> {
+export async function copyPreviousMonthBudgets(db: Db, actor: Actor, month: MonthStart): Promise<CopyOutcome> {
   const previous = addMonths(month, -1);
   const { userId } = actor;
   const toCopy = sql`from budgets as source
     where source.user_id = ${userId} and source.month = ${previous}
       and not exists (select 1 from budgets as taken where taken.user_id = ${userId} and taken.category_id = source.category_id and taken.month = ${month})`;
-  const now = sql`(unixepoch('subsec') * 1000)`;
+  const fits = monthHasRoom(userId, month, sql`(select coalesce(sum(source.amount_usd_cents), 0) ${toCopy})`);
   // INSERT … SELECT through Drizzle's builder (D1 batches only builder queries): the SELECT
   // gives every column in the schema's order.
   const [, copied] = await db.batch([
     db.insert(activityLog).select(sql`select lower(hex(randomblob(16))), ${userId}, 'budget_copy',
       count(*) || ', ' || ${previous.slice(0, 7)} || ' → ' || ${month.slice(0, 7)}, ${actor.ip}, ${now}
       ${toCopy}
-      having count(*) > 0`),
+      having count(*) > 0 and ${fits}`),
     db
       .insert(budgets)
       .select(sql`select lower(hex(randomblob(16))), source.user_id, source.category_id, source.amount_usd_cents, ${month}, source.alert_threshold, ${now}, ${now}
-      ${toCopy}`)
+      ${toCopy} and ${fits}`)
       .onConflictDoNothing()
       .returning({ id: budgets.id }),
   ]);
-  return copied.length;
+  if (copied.length > 0) return { kind: "ok", copied: copied.length };
+  // Nothing copied: nothing to copy, or no room for it.
+  const source = alias(budgets, "source");
+  const taken = alias(budgets, "taken");
+  const [left] = await db
+    .select({ id: source.id })
+    .from(source)
+    .where(
+      and(
+        eq(source.userId, userId),
+        eq(source.month, previous),
+        notExists(db.select({ id: taken.id }).from(taken).where(and(eq(taken.userId, userId), eq(taken.categoryId, source.categoryId), eq(taken.month, month)))),
+      ),
+    )
+    .limit(1);
+  return left ? { kind: "monthTotalLimit" } : { kind: "ok", copied: 0 };
 }

@@ -4,12 +4,14 @@ import type { BudgetRefusal } from "./commands.server";
 // A refused budget write answers alike on both faces: the same status and message key, on the
 // field to blame. Another user's budget is "notFound", exactly like a missing one.
 
-type Refusal = { status: 400 | 404 | 409; message: string; field?: "categoryId" };
+type Refusal = { status: 400 | 404 | 409; message: string; field?: "categoryId" | "amount" };
 
 export const budgetRefusals: Record<BudgetRefusal, Refusal> = {
   notFound: { status: 404, message: "errors.notFound" },
   duplicate: { status: 409, message: "errors.budgetExists", field: "categoryId" },
   categoryInvalid: { status: 400, message: "validation.budgetCategoryInvalid", field: "categoryId" },
+  // The month's budgets would add up past MAX_BUDGET_MONTH_CENTS (decision 018).
+  monthTotalLimit: { status: 400, message: "validation.budgetMonthLimit", field: "amount" },
 };
 
 /** Spec section 8: what the page says when the database fails. */

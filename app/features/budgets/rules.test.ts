@@ -1,10 +1,12 @@
 import { expect, test } from "vitest";
 import { budgetFigures, budgetMonthTotals } from "./rules";
 
-test("a budget is near its limit once the percent shown reaches the threshold", () => {
-  // $200.00 budget, 80 % threshold.
-  expect(budgetFigures(20000, 15999, 80)).toEqual({ percent: 80, remainingCents: 4001, status: "near" }); // 79.995 % shows 80 %
-  expect(budgetFigures(20000, 15899, 80)).toEqual({ percent: 79, remainingCents: 4101, status: "ok" }); // 79.495 % shows 79 %
+test("a budget is near its limit once the percent spent reaches the threshold, compared exactly", () => {
+  // $100.00 budget, 80 % threshold: 79.99 is not near and shows 79 %; 80.00 is near and shows 80 %.
+  expect(budgetFigures(10000, 7999, 80)).toEqual({ percent: 79, remainingCents: 2001, status: "ok" });
+  expect(budgetFigures(10000, 8000, 80)).toEqual({ percent: 80, remainingCents: 2000, status: "near" });
+  // $200.00 budget: 79.995 % is not near and shows 79 %, never "80 %".
+  expect(budgetFigures(20000, 15999, 80)).toEqual({ percent: 79, remainingCents: 4001, status: "ok" });
   expect(budgetFigures(20000, 16000, 80).status).toBe("near"); // exactly the threshold
   expect(budgetFigures(20000, 0, 80)).toEqual({ percent: 0, remainingCents: 20000, status: "ok" });
 });
@@ -13,9 +15,15 @@ test("spent equal to the budget is not over; one cent more is", () => {
   expect(budgetFigures(20000, 20000, 80)).toEqual({ percent: 100, remainingCents: 0, status: "near" });
   expect(budgetFigures(20000, 20001, 80)).toEqual({ percent: 100, remainingCents: -1, status: "over" });
   expect(budgetFigures(20000, 30000, 80)).toEqual({ percent: 150, remainingCents: -10000, status: "over" });
-  // A 100 % threshold warns only when the budget is used up to the cent the percent shows.
-  expect(budgetFigures(20000, 19899, 100).status).toBe("ok"); // 99.495 %
-  expect(budgetFigures(20000, 19900, 100).status).toBe("near"); // 99.5 % shows 100 %
+  // A 100 % threshold warns only when the budget is used up to the cent.
+  expect(budgetFigures(20000, 19999, 100)).toEqual({ percent: 99, remainingCents: 1, status: "ok" }); // 99.995 %
+  expect(budgetFigures(20000, 20000, 100).status).toBe("near");
+});
+
+test("a 0.01 budget with 9,000,000,000,000.00 spent has a capped percent and is over", () => {
+  expect(budgetFigures(1, 900_000_000_000_000, 80)).toEqual({ percent: 1000, remainingCents: -899_999_999_999_999, status: "over" });
+  // The largest budget with the largest spend a user can record is exact too.
+  expect(budgetFigures(99_999_999_999_999, 99_999_999_999_998, 100)).toEqual({ percent: 99, remainingCents: 1, status: "ok" });
 });
 
 test("a budget must be a positive count of cents", () => {
@@ -29,6 +37,13 @@ test("a month's totals add every budget's cents and count those over", () => {
       { amountCents: 20000, spentCents: 20001 },
       { amountCents: 5000, spentCents: 1234 },
     ]),
-  ).toEqual({ budgetedCents: 25000, spentCents: 21235, remainingCents: 3765, overCount: 1 });
-  expect(budgetMonthTotals([])).toEqual({ budgetedCents: 0, spentCents: 0, remainingCents: 0, overCount: 0 });
+  ).toEqual({ budgetedCents: 25000n, spentCents: 21235n, remainingCents: 3765n, overCount: 1 });
+  expect(budgetMonthTotals([])).toEqual({ budgetedCents: 0n, spentCents: 0n, remainingCents: 0n, overCount: 0 });
+});
+
+test("91 maximal budgets add up past 2^53 without losing a cent", () => {
+  const max = 99_999_999_999_999; // USD 999,999,999,999.99
+  const totals = budgetMonthTotals(Array.from({ length: 91 }, () => ({ amountCents: max, spentCents: 1 })));
+  expect(totals.budgetedCents).toBe(9_099_999_999_999_909n);
+  expect(totals.remainingCents).toBe(9_099_999_999_999_818n);
 });

@@ -1,4 +1,5 @@
-import { wholePercent } from "~/money/ratio";
+import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
+import { progressPercent, reachesPercent } from "~/money/ratio";
 
 // The zod-free part of the budgets model (model.ts re-exports it): the figures a budget shows,
 // pure, so the page, the dashboard and the API compute them alike and the browser downloads no
@@ -9,11 +10,21 @@ export const DEFAULT_ALERT_THRESHOLD = 80;
 export const MIN_ALERT_THRESHOLD = 1;
 export const MAX_ALERT_THRESHOLD = 100;
 
+/**
+ * The most one month's budgets may add up to, in USD cents: USD 10,000,000,000,000.00, the
+ * bound decision 011 puts on a user's recorded totals. A write that would take the month past it
+ * is refused (decision 018), so the month's totals and their API decimals stay exact.
+ */
+export const MAX_BUDGET_MONTH_CENTS = MAX_USER_TOTAL_MINOR;
+
 /** Spec section 8: "over" when spent exceeds the budget, "near" when the percent spent reaches the threshold. */
 export type BudgetStatus = "ok" | "near" | "over";
 
 export type BudgetFigures = {
-  /** Spent as a whole percent of the budget, rounded half away from zero (ARCHITECTURE.md section 3). */
+  /**
+   * Spent as a whole percent of the budget, rounded down (money/ratio.ts progressPercent), so it
+   * never shows a threshold as reached before it is; 1000 stands for "more than 999 %".
+   */
   percent: number;
   /** Budget − spent in USD cents: what is left, negative by the amount over. */
   remainingCents: number;
@@ -23,27 +34,30 @@ export type BudgetFigures = {
 /**
  * A budget's figures from its amount and what was spent, both in USD cents (the amount is
  * positive). "Over" compares cents, so one cent over is over and exactly the budget is not.
- * "Near" compares the percent the user sees with the threshold, so the status never disagrees
- * with the figure beside it: 79.5 % shows as 80 % and is near an 80 % threshold; 79.49 % is 79 %
- * and is not.
+ * "Near" compares exactly (spent × 100 ≥ threshold × amount): 79.99 of 100.00 with an 80 %
+ * threshold is not near, and shows 79 %; 80.00 is near and shows 80 %.
  */
 export function budgetFigures(amountCents: number, spentCents: number, alertThreshold: number): BudgetFigures {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError("a budget is a positive count of cents");
-  const percent = wholePercent(spentCents, amountCents);
-  const status: BudgetStatus = spentCents > amountCents ? "over" : percent >= alertThreshold ? "near" : "ok";
+  const percent = progressPercent(spentCents, amountCents);
+  const status: BudgetStatus = spentCents > amountCents ? "over" : reachesPercent(spentCents, amountCents, alertThreshold) ? "near" : "ok";
   return { percent, remainingCents: amountCents - spentCents, status };
 }
 
-/** A month's budgets added up: budgeted, spent and remaining in USD cents, and how many are over. */
-export type BudgetMonthTotals = { budgetedCents: number; spentCents: number; remainingCents: number; overCount: number };
+/**
+ * A month's budgets added up: budgeted, spent and remaining in USD cents, and how many are
+ * over. BigInt: a month written before MAX_BUDGET_MONTH_CENTS held can add up past 2^53, and its
+ * page must still show every cent.
+ */
+export type BudgetMonthTotals = { budgetedCents: bigint; spentCents: bigint; remainingCents: bigint; overCount: number };
 
 export function budgetMonthTotals(budgets: readonly { amountCents: number; spentCents: number }[]): BudgetMonthTotals {
-  let budgetedCents = 0;
-  let spentCents = 0;
+  let budgetedCents = 0n;
+  let spentCents = 0n;
   let overCount = 0;
   for (const budget of budgets) {
-    budgetedCents += budget.amountCents;
-    spentCents += budget.spentCents;
+    budgetedCents += BigInt(budget.amountCents);
+    spentCents += BigInt(budget.spentCents);
     if (budget.spentCents > budget.amountCents) overCount += 1;
   }
   return { budgetedCents, spentCents, remainingCents: budgetedCents - spentCents, overCount };

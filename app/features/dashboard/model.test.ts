@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatPercentChange, monthRange, netChangeTenthsOfPercent } from "./model";
+import { formatPercentChange, monthRange, netChangeTenthsOfPercent, shownChange } from "./model";
 
 test("a month's bounds are its first and last day, in UTC", () => {
   expect(monthRange(new Date("2026-11-23T10:00:00Z"))).toEqual({ startDate: "2026-11-01", endDate: "2026-11-30" });
@@ -15,10 +15,16 @@ test("last month across a year boundary and February in leap and common years", 
 });
 
 test("the change is relative to last month's net", () => {
-  expect(netChangeTenthsOfPercent(30000, 15000)).toBe(1000); // +100.0 %
-  expect(netChangeTenthsOfPercent(7500, 15000)).toBe(-500); // −50.0 %
-  expect(netChangeTenthsOfPercent(15000, 15000)).toBe(0);
-  expect(netChangeTenthsOfPercent(0, 15000)).toBe(-1000);
+  expect(netChangeTenthsOfPercent(30000, 15000)).toBe(1000n); // +100.0 %
+  expect(netChangeTenthsOfPercent(7500, 15000)).toBe(-500n); // −50.0 %
+  expect(netChangeTenthsOfPercent(15000, 15000)).toBe(0n);
+  expect(netChangeTenthsOfPercent(0, 15000)).toBe(-1000n);
+});
+
+test("a change that rounds to zero is not shown; another is given as its exact digits", () => {
+  expect(shownChange(0n)).toBeNull();
+  expect(shownChange(null)).toBeNull();
+  expect(shownChange(-500n)).toBe("-500");
 });
 
 test("with last month at zero there is no percentage", () => {
@@ -28,27 +34,39 @@ test("with last month at zero there is no percentage", () => {
 });
 
 test("a negative last month divides by its absolute value, so less of a loss is a rise", () => {
-  expect(netChangeTenthsOfPercent(-5000, -10000)).toBe(500); // −100 → −50: +50 %
-  expect(netChangeTenthsOfPercent(-20000, -10000)).toBe(-1000); // −100 → −200: −100 %
-  expect(netChangeTenthsOfPercent(5000, -10000)).toBe(1500); // −100 → +50: +150 %
+  expect(netChangeTenthsOfPercent(-5000, -10000)).toBe(500n); // −100 → −50: +50 %
+  expect(netChangeTenthsOfPercent(-20000, -10000)).toBe(-1000n); // −100 → −200: −100 %
+  expect(netChangeTenthsOfPercent(5000, -10000)).toBe(1500n); // −100 → +50: +150 %
 });
 
 test("ties round half away from zero, in both directions", () => {
   // +0.05 % exactly: 1 cent more on 2,000 cents → 0.5 tenths → 1
-  expect(netChangeTenthsOfPercent(2001, 2000)).toBe(1);
+  expect(netChangeTenthsOfPercent(2001, 2000)).toBe(1n);
   // −0.05 % exactly → −1, not 0
-  expect(netChangeTenthsOfPercent(1999, 2000)).toBe(-1);
+  expect(netChangeTenthsOfPercent(1999, 2000)).toBe(-1n);
   // just below a tie rounds toward zero: 1/2001 ≈ 0.4998 tenths → 0
-  expect(netChangeTenthsOfPercent(2002, 2001)).toBe(0);
+  expect(netChangeTenthsOfPercent(2002, 2001)).toBe(0n);
   // −99.95 % → −100.0 %
-  expect(netChangeTenthsOfPercent(1, 2000)).toBe(-1000);
+  expect(netChangeTenthsOfPercent(1, 2000)).toBe(-1000n);
 });
 
 test("large amounts stay exact", () => {
   const big = 900_000_000_000_000; // 9 × 10^14 cents
-  expect(netChangeTenthsOfPercent(big * 2, big)).toBe(1000);
-  expect(netChangeTenthsOfPercent(big + 1, big)).toBe(0);
+  expect(netChangeTenthsOfPercent(big * 2, big)).toBe(1000n);
+  expect(netChangeTenthsOfPercent(big + 1, big)).toBe(0n);
   expect(() => netChangeTenthsOfPercent(0.5, 100)).toThrow(RangeError);
+});
+
+test("at extreme sizes the change keeps every digit, and is written exactly", () => {
+  // A cent last month, USD 9,999,999,999,999.99 this month: +99,999,999,999,999,800 % exactly.
+  const tenths = netChangeTenthsOfPercent(999_999_999_999_999, 1);
+  expect(tenths).toBe(999_999_999_999_998_000n);
+  expect(formatPercentChange(shownChange(tenths)!, "en")).toBe("+99,999,999,999,999,800%");
+  // 0.07 → 9,007,199,254,741.00: 12,867,427,506,772,757.1 %, whose tenth a float (…756) loses.
+  const odd = netChangeTenthsOfPercent(900_719_925_474_100, 7);
+  expect(odd).toBe(128_674_275_067_727_571n);
+  expect(formatPercentChange(shownChange(odd)!, "en")).toBe("+12,867,427,506,772,757.1%");
+  expect(formatPercentChange(odd!, "es").replace(/\s/g, " ")).toBe("+12.867.427.506.772.757,1 %");
 });
 
 test("the change is written with its sign in the user's language", () => {

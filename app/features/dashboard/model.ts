@@ -1,3 +1,4 @@
+import { minorToDecimalString } from "~/money/amounts";
 import { addMonths, isoDay, monthEndOf, monthStartOf } from "~/money/dates";
 import { divideHalfAwayFromZero } from "~/money/ratio";
 import type { TransactionType } from "~/features/transactions/model";
@@ -45,30 +46,38 @@ export function monthRange(date: Date, monthsBack = 0): DateRange {
  * Month-over-month change of the net balance in tenths of a percent (spec section 9: relative
  * to the absolute value of last month's net), rounded half away from zero once, in exact
  * integer arithmetic. null when last month's net is zero: there is no honest percentage then.
+ * A BigInt: from a cent last month to USD 10,000,000,000,000.00 this month is 10^18 tenths,
+ * past 2^53, and every digit of it is kept.
  *
  * (current − previous) ÷ |previous| × 100, e.g. 150 → 300 is +100.0 % (1000 tenths), and
  * −100 → −50 is +50.0 % (500): a smaller loss is an improvement even though both are negative.
  */
-export function netChangeTenthsOfPercent(currentCents: number, previousCents: number): number | null {
+export function netChangeTenthsOfPercent(currentCents: number, previousCents: number): bigint | null {
   if (!Number.isSafeInteger(currentCents) || !Number.isSafeInteger(previousCents)) {
     throw new RangeError("amounts must be integer cents");
   }
   if (previousCents === 0) return null;
-  return Number(divideHalfAwayFromZero((BigInt(currentCents) - BigInt(previousCents)) * 1000n, BigInt(Math.abs(previousCents))));
+  return divideHalfAwayFromZero((BigInt(currentCents) - BigInt(previousCents)) * 1000n, BigInt(Math.abs(previousCents)));
 }
 
-/** "+12.5 %", "−3 %", "0 %" in the user's language, from tenths of a percent. */
-export function formatPercentChange(tenths: number, locale: string): string {
+/**
+ * "+12.5 %", "−3 %", "0 %" in the user's language, from tenths of a percent (a BigInt, or its
+ * digits as the loader sends them), formatted from the exact decimal, never through a float.
+ */
+export function formatPercentChange(tenths: bigint | number | string, locale: string): string {
   return new Intl.NumberFormat(locale, {
     style: "percent",
     maximumFractionDigits: 1,
     signDisplay: "exceptZero",
-  }).format(tenths / 1000);
+  }).format(minorToDecimalString(BigInt(tenths), 3) as Intl.StringNumericLiteral);
 }
 
-/** Spec section 2: the change against last month is shown only when non-zero (it rounds to 0.0 % too). */
-export function shownChange(tenths: number | null): number | null {
-  return tenths === 0 ? null : tenths;
+/**
+ * Spec section 2: the change against last month is shown only when non-zero (it rounds to
+ * 0.0 % too). Given as its digits ("1235", "-500"): exact, and plain loader data.
+ */
+export function shownChange(tenths: bigint | null): string | null {
+  return tenths === null || tenths === 0n ? null : tenths.toString();
 }
 
 /** A currency as the dashboard formats its amounts. */

@@ -33,7 +33,7 @@ export const apiGoalSchema = z
     currentAmountMinor: z.number().int(),
     remaining: z.number().meta({ description: "target − saved, never below 0" }),
     remainingMinor: z.number().int(),
-    percent: z.number().int().meta({ description: "Saved as a whole percent of the target (half away from zero); above 100 once exceeded" }),
+    percent: z.number().int().meta({ description: "Saved as a whole percent of the target, rounded down; above 100 once exceeded; 1000 stands for more than 999" }),
     completed: z.boolean().meta({ description: "The target is reached" }),
     target_date: z.string().nullable().meta({ description: "yyyy-MM-dd, or null for a goal without a date" }),
     targetDate: z.string().nullable().meta({ description: "Same as target_date" }),
@@ -127,7 +127,7 @@ const goalResult = (what: string) =>
 const idParam = { id: "The savings goal's id" };
 const bodyNote =
   "The body is the spec client's {name, target_amount, current_amount, target_date or null, description}; targetAmount, currentAmount " +
-  "and targetDate are accepted too, and currencyCode (an active currency, USD when left out). Amounts are decimal numbers or strings " +
+  "and targetDate are accepted too, and currencyCode (an active currency, 400 otherwise; when left out, USD on POST and the goal's own on PUT). Amounts are decimal numbers or strings " +
   "at most at the currency's decimals: the target positive, the saved amount 0 or more. Name and target are required " +
   "('Please fill in all required fields').";
 
@@ -164,7 +164,7 @@ export const updateGoalOperation = defineOperation({
   summary: "Replace a savings goal's details",
   description:
     `${bodyNote} A current_amount that differs from what is saved is recorded as an entry of the difference; left out, ` +
-    "the saved amount stays. The currency cannot change once the goal has entries (409). Another user's goal answers 404, like a missing one.",
+    "the saved amount stays. The currency cannot change once the goal has entries (409); a goal in a currency since turned off keeps it. Another user's goal answers 404, like a missing one.",
   tag: "savings-goals",
   access: "user",
   params: idParam,

@@ -81,6 +81,24 @@ test("an edit that changes the saved amount records the difference as an entry; 
   expect(await updateGoal(db, alice, { id: trip!.id, ...laptop, name: "Trip", currencyCode: "MXN", targetMinor: 5_000_000 })).toMatchObject({ kind: "ok", goal: { currencyCode: "MXN" } });
 });
 
+test("a goal is set in an active currency only: created or moved into an inactive one is refused; one already in it keeps it", async () => {
+  const carol = { userId: "user-carol", ip: null };
+  await db.insert(users).values({ id: carol.userId, email: "carol@example.com", firstName: "Carol", lastName: "Test", passwordHash: "x" });
+  await db.run(sql`insert into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)`);
+  expect(await createGoal(db, carol, { ...laptop, name: "Swiss", currencyCode: "CHF" })).toEqual({ kind: "currencyInactive" });
+  expect(await listGoals(db, carol.userId)).toEqual([]);
+  const plain = await createGoal(db, carol, { ...laptop, name: "Plain", currencyCode: "USD" });
+  const id = plain.kind === "ok" ? plain.goal.id : "";
+  expect(await updateGoal(db, carol, { id, ...laptop, name: "Plain", currencyCode: "CHF" })).toEqual({ kind: "currencyInactive" });
+  expect(await findGoal(db, carol.userId, id)).toMatchObject({ currencyCode: "USD" });
+  // A goal made while CHF was active keeps it, and can still be edited, after it is turned off.
+  await db.run(sql`update currencies set is_active = 1 where code = 'CHF'`);
+  const swiss = await createGoal(db, carol, { ...laptop, name: "Swiss", currencyCode: "CHF" });
+  await db.run(sql`update currencies set is_active = 0 where code = 'CHF'`);
+  const swissId = swiss.kind === "ok" ? swiss.goal.id : "";
+  expect(await updateGoal(db, carol, { id: swissId, ...laptop, name: "Swiss franc fund", currencyCode: "CHF" })).toMatchObject({ kind: "ok", goal: { currencyCode: "CHF", name: "Swiss franc fund" } });
+});
+
 test("another user's goal cannot be read, changed, added to or deleted", async () => {
   const [goal] = await listGoals(db, alice.userId);
   expect(await findGoal(db, bob.userId, goal!.id)).toBeUndefined();

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { isoDay } from "~/money/dates";
 import type { GoalInput, GoalProgressInput } from "~/features/goals/model";
+import { findCurrency } from "~/features/rates/queries.server";
 import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { checkViolated } from "~/platform/db/errors.server";
@@ -12,9 +13,11 @@ import { findGoal, type GoalRow } from "./queries.server";
 // amount is the sum of its entries: every write that adds an entry sets saved_minor from that
 // sum in the same batch, so the two never disagree, and the CHECK on saved_minor refuses a
 // batch that would take it below zero. Each change and its activity entry are one batch.
+// A goal is set in an active currency; one already in a currency the admin has since turned off
+// keeps it, but none is moved into one. The rule is here, so the page and the API agree.
 
 /** Why a write was refused; errors.ts gives each its status and message for both faces. */
-export type GoalRefusal = "notFound" | "belowZero" | "tooLarge" | "currencyLocked";
+export type GoalRefusal = "notFound" | "belowZero" | "tooLarge" | "currencyLocked" | "currencyInactive";
 export type GoalOutcome = { kind: "ok"; goal: GoalRow } | { kind: GoalRefusal };
 
 export type UpdateGoalInput = GoalInput & { id: string };
@@ -35,7 +38,13 @@ function entryInsert(db: Db, userId: string, goalId: string, amountMinor: number
   return db.insert(goalEntries).values({ goalId, userId, date: isoDay(), amountMinor, note });
 }
 
+/** Whether a goal may be set in `code`: an active currency. */
+async function isActiveCurrency(db: Db, code: string): Promise<boolean> {
+  return (await findCurrency(db, code, { activeOnly: true })) !== undefined;
+}
+
 export async function createGoal(db: Db, actor: Actor, input: GoalInput): Promise<GoalOutcome> {
+  if (!(await isActiveCurrency(db, input.currencyCode))) return { kind: "currencyInactive" };
   const id = crypto.randomUUID();
   const saved = input.savedMinor ?? 0;
   await db.batch([
@@ -60,13 +69,17 @@ export async function createGoal(db: Db, actor: Actor, input: GoalInput): Promis
 /**
  * Changes the goal's details. A saved amount that differs from the entries' sum is recorded as
  * an entry of the difference (the API's current_amount; the form's "saved so far"). The
- * currency cannot change once entries exist: they are amounts in the old currency.
+ * currency cannot change once entries exist: they are amounts in the old currency; without
+ * entries it may change to an active one only (the goal's own stays allowed once inactive).
  */
 export async function updateGoal(db: Db, actor: Actor, { id, ...input }: UpdateGoalInput): Promise<GoalOutcome> {
   const existing = await findGoal(db, actor.userId, id);
   if (!existing) return { kind: "notFound" };
-  const [entry] = await db.select({ id: goalEntries.id }).from(goalEntries).where(eq(goalEntries.goalId, id)).limit(1);
-  if (entry && input.currencyCode !== existing.currencyCode) return { kind: "currencyLocked" };
+  if (input.currencyCode !== existing.currencyCode) {
+    const [entry] = await db.select({ id: goalEntries.id }).from(goalEntries).where(eq(goalEntries.goalId, id)).limit(1);
+    if (entry) return { kind: "currencyLocked" };
+    if (!(await isActiveCurrency(db, input.currencyCode))) return { kind: "currencyInactive" };
+  }
   const difference = input.savedMinor === undefined ? 0 : input.savedMinor - existing.savedMinor;
   const owned = and(eq(savingsGoals.id, id), eq(savingsGoals.userId, actor.userId));
   try {

@@ -11,6 +11,7 @@ export const goalRefusals: Record<GoalRefusal, Refusal> = {
   belowZero: { status: 400, message: "validation.goalBelowZero", field: "amount" },
   tooLarge: { status: 400, message: "validation.amountTooLarge", field: "amount" },
   currencyLocked: { status: 409, message: "validation.goalCurrencyLocked", field: "currencyCode" },
+  currencyInactive: { status: 400, message: "validation.currencyInvalid", field: "currencyCode" },
 };
 
 /** Spec section 8: what the page says when the database fails. */

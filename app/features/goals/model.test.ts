@@ -50,6 +50,14 @@ test("the API takes the spec client's payload in either naming, USD when no curr
   expect(messages(api.safeParse({ name: "x", target_amount: 10, current_amount: -5 }))).toEqual({ current_amount: "validation.savedNotNegative" });
 });
 
+test("an edit that leaves the currency out keeps the goal's own, amounts read at its decimals: never USD by omission", () => {
+  expect(goalApiSchema(currencies, "JPY").parse({ name: "Camera", target_amount: 150000 })).toMatchObject({ currencyCode: "JPY", targetMinor: 150_000 });
+  expect(messages(goalApiSchema(currencies, "JPY").safeParse({ name: "Camera", target_amount: "150000.50" }))).toEqual({ target_amount: "validation.amountTooManyDecimals" });
+  expect(goalApiSchema(currencies, "JPY").parse({ name: "Camera", currencyCode: "USD", target_amount: "150000.50" })).toMatchObject({ currencyCode: "USD", targetMinor: 15_000_050 });
+  const edit = goalFormSchema({ currencies, locale: "en", currencyWhenOmitted: "JPY" });
+  expect(edit.parse({ name: "Camera", targetAmount: "150000" })).toMatchObject({ currencyCode: "JPY", targetMinor: 150_000 });
+});
+
 test("progress: the form adds or withdraws a positive amount; the API takes a signed one, never zero", () => {
   const progress = goalProgressFormSchema({ decimals: 2, locale: "es" });
   expect(progress.parse({ amount: "1.234,56", direction: "deposit", note: " Bonus " })).toEqual({ amountMinor: 123_456, note: "Bonus" });

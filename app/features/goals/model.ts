@@ -58,9 +58,13 @@ function readAmount(value: unknown, decimals: number, locale: string | null, sav
 /** A goal's currency and amounts as sent, however the face names them. */
 type GoalAmountsSent = { currencyCode: unknown; target: unknown; saved: unknown };
 
-/** The goal's currency, target and saved amount read together (the decimals are the currency's), with each problem on its field. */
-function readGoalAmounts(sent: GoalAmountsSent, decimals: ReadonlyMap<string, number>, locale: string | null) {
-  const code = typeof sent.currencyCode === "string" && sent.currencyCode.trim() ? sent.currencyCode.trim().toUpperCase() : BASE_CURRENCY;
+/**
+ * The goal's currency, target and saved amount read together (the decimals are the currency's),
+ * with each problem on its field. A currency left out is `omitted`: USD for a new goal, the
+ * goal's own on an edit, so a currency never changes by omission.
+ */
+function readGoalAmounts(sent: GoalAmountsSent, decimals: ReadonlyMap<string, number>, locale: string | null, omitted: string) {
+  const code = typeof sent.currencyCode === "string" && sent.currencyCode.trim() ? sent.currencyCode.trim().toUpperCase() : omitted;
   const places = decimals.get(code);
   const target = readAmount(sent.target, places ?? 2, locale, false);
   const blank = sent.saved === undefined || sent.saved === null || (typeof sent.saved === "string" && sent.saved.trim() === "");
@@ -76,10 +80,16 @@ function readGoalAmounts(sent: GoalAmountsSent, decimals: ReadonlyMap<string, nu
  * The amounts' checks, run even when another field failed (when), so an empty form hears of
  * the name and the target together; `names` maps each to the face's field name.
  */
-function goalAmountsCheck(decimals: ReadonlyMap<string, number>, locale: string | null, sent: (raw: Record<string, unknown>) => GoalAmountsSent, names: Record<keyof GoalAmountsSent, string>) {
+function goalAmountsCheck(
+  decimals: ReadonlyMap<string, number>,
+  locale: string | null,
+  omitted: string,
+  sent: (raw: Record<string, unknown>) => GoalAmountsSent,
+  names: Record<keyof GoalAmountsSent, string>,
+) {
   return z.superRefine(
     (raw: unknown, ctx) => {
-      for (const { field, message } of readGoalAmounts(sent((raw ?? {}) as Record<string, unknown>), decimals, locale).problems) {
+      for (const { field, message } of readGoalAmounts(sent((raw ?? {}) as Record<string, unknown>), decimals, locale, omitted).problems) {
         ctx.addIssue({ code: "custom", message, path: [names[field]] });
       }
     },
@@ -121,10 +131,13 @@ const targetDateField = z
 
 /**
  * The goal form on /budgets (create and edit): name, currency, target, saved so far, date and
- * description. The saved amount is optional: blank keeps what the entries say.
+ * description. The saved amount is optional: blank keeps what the entries say. `currencies`
+ * gives every known currency's decimals; whether one may be chosen is the command's rule.
+ * `currencyWhenOmitted`: the goal's own currency on an edit (USD by default).
  */
-export function goalFormSchema(options: { currencies: readonly GoalCurrency[]; locale: string }) {
+export function goalFormSchema(options: { currencies: readonly GoalCurrency[]; locale: string; currencyWhenOmitted?: string }) {
   const decimals = new Map(options.currencies.map((c) => [c.code, c.decimalPlaces]));
+  const omitted = options.currencyWhenOmitted ?? BASE_CURRENCY;
   const sent = (raw: Record<string, unknown>): GoalAmountsSent => ({ currencyCode: raw.currencyCode, target: raw.targetAmount, saved: raw.savedAmount });
   return z
     .object({
@@ -135,9 +148,9 @@ export function goalFormSchema(options: { currencies: readonly GoalCurrency[]; l
       targetDate: targetDateField,
       description: descriptionField,
     })
-    .check(goalAmountsCheck(decimals, options.locale, sent, { currencyCode: "currencyCode", target: "targetAmount", saved: "savedAmount" }))
+    .check(goalAmountsCheck(decimals, options.locale, omitted, sent, { currencyCode: "currencyCode", target: "targetAmount", saved: "savedAmount" }))
     .transform((value): GoalInput => {
-      const { code, targetMinor, savedMinor } = readGoalAmounts(sent(value), decimals, options.locale);
+      const { code, targetMinor, savedMinor } = readGoalAmounts(sent(value), decimals, options.locale, omitted);
       return { name: value.name, currencyCode: code, targetMinor, savedMinor, targetDate: value.targetDate, description: value.description };
     });
 }
@@ -145,9 +158,9 @@ export function goalFormSchema(options: { currencies: readonly GoalCurrency[]; l
 /**
  * POST and PUT /api/savings-goals: the spec client's payload ({name, target_amount,
  * current_amount, target_date or null, description}), camelCase names accepted too, and a
- * currency (USD when left out).
+ * currency: when left out, USD on POST and the goal's own on PUT (`currencyWhenOmitted`).
  */
-export function goalApiSchema(currencies: readonly GoalCurrency[]) {
+export function goalApiSchema(currencies: readonly GoalCurrency[], currencyWhenOmitted: string = BASE_CURRENCY) {
   const decimals = new Map(currencies.map((c) => [c.code, c.decimalPlaces]));
   const sent = (raw: Record<string, unknown>): GoalAmountsSent => ({
     currencyCode: raw.currencyCode ?? raw.currency_code,
@@ -157,7 +170,7 @@ export function goalApiSchema(currencies: readonly GoalCurrency[]) {
   return z
     .object({
       name: nameField,
-      currencyCode: z.string().optional().meta({ description: "An active currency's code; USD when left out" }),
+      currencyCode: z.string().optional().meta({ description: "An active currency's code (a goal keeps its own once inactive); when left out, USD on POST and the goal's own on PUT" }),
       currency_code: z.string().optional().meta({ description: "Same as currencyCode" }),
       target_amount: z.unknown().optional().meta({ description: "The target in the goal's currency: a positive decimal number or string", example: 1500 }),
       targetAmount: z.unknown().optional().meta({ description: "Same as target_amount" }),
@@ -167,9 +180,9 @@ export function goalApiSchema(currencies: readonly GoalCurrency[]) {
       targetDate: targetDateField,
       description: descriptionField,
     })
-    .check(goalAmountsCheck(decimals, null, sent, { currencyCode: "currencyCode", target: "target_amount", saved: "current_amount" }))
+    .check(goalAmountsCheck(decimals, null, currencyWhenOmitted, sent, { currencyCode: "currencyCode", target: "target_amount", saved: "current_amount" }))
     .transform((body): GoalInput => {
-      const { code, targetMinor, savedMinor } = readGoalAmounts(sent(body), decimals, null);
+      const { code, targetMinor, savedMinor } = readGoalAmounts(sent(body), decimals, null, currencyWhenOmitted);
       return { name: body.name, currencyCode: code, targetMinor, savedMinor, targetDate: body.target_date ?? body.targetDate ?? null, description: body.description };
     });
 }

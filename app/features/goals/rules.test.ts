@@ -35,3 +35,9 @@ test("a goal due today or past its date asks for no monthly amount; a reached on
   expect(goalFigures({ targetMinor: 10000, savedMinor: 12345, targetDate: null }, today)).toMatchObject({ percent: 123, remainingMinor: 0, completed: true, timeLeft: { kind: "none" } });
   expect(goalFigures({ targetMinor: 10000, savedMinor: 0, targetDate: null }, today)).toMatchObject({ percent: 0, completed: false, perMonthMinor: null });
 });
+
+test("a goal's percent is rounded down, so it reads 100 % only once completed, and is capped past 999 %", () => {
+  expect(goalFigures({ targetMinor: 10000, savedMinor: 9999, targetDate: null }, today)).toMatchObject({ percent: 99, completed: false });
+  // A 0.01 goal with 9,000,000,000,000.00 saved: 90,000,000,000,000,000 %, shown as more than 999 %.
+  expect(goalFigures({ targetMinor: 1, savedMinor: 900_000_000_000_000, targetDate: null }, today)).toMatchObject({ percent: 1000, completed: true });
+});

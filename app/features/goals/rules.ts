@@ -1,5 +1,5 @@
 import { daysBetween } from "~/money/dates";
-import { wholePercent } from "~/money/ratio";
+import { progressPercent } from "~/money/ratio";
 
 // The zod-free part of the savings-goals model (model.ts re-exports it): the figures a goal
 // shows, pure, so the page and the API compute them alike.
@@ -15,7 +15,11 @@ export const GOAL_MONTH_DAYS = 30;
 export type GoalTimeLeft = { kind: "none" } | { kind: "pastDue" } | { kind: "dueToday" } | { kind: "months"; months: number };
 
 export type GoalFigures = {
-  /** Saved as a whole percent of the target, rounded half away from zero; above 100 once exceeded. */
+  /**
+   * Saved as a whole percent of the target, rounded down (money/ratio.ts progressPercent): 99.9 %
+   * saved never reads "100 %" before the goal is completed. Above 100 once exceeded; 1000 stands
+   * for "more than 999 %".
+   */
   percent: number;
   /** Target − saved in the goal's minor units, never below zero. */
   remainingMinor: number;
@@ -23,8 +27,8 @@ export type GoalFigures = {
   timeLeft: GoalTimeLeft;
   /**
    * What to put aside each month to reach the target by its date, in minor units; null when the
-   * goal is reached, has no date, or the date is today or past. Rounded UP, unlike the half-away
-   * rule of percents: months × this is never short of the target.
+   * goal is reached, has no date, or the date is today or past. Rounded UP, unlike the
+   * percents: months × this is never short of the target.
    */
   perMonthMinor: number | null;
 };
@@ -45,5 +49,5 @@ export function goalFigures(goal: { targetMinor: number; savedMinor: number; tar
   const completed = remainingMinor === 0;
   const timeLeft = goalTimeLeft(goal.targetDate, today);
   const perMonthMinor = !completed && timeLeft.kind === "months" ? Math.ceil(remainingMinor / timeLeft.months) : null;
-  return { percent: wholePercent(savedMinor, targetMinor), remainingMinor, completed, timeLeft, perMonthMinor };
+  return { percent: progressPercent(savedMinor, targetMinor), remainingMinor, completed, timeLeft, perMonthMinor };
 }

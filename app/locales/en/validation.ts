@@ -68,4 +68,6 @@ export const validation = {
   savedNotNegative: "The saved amount must be 0 or more",
   goalBelowZero: "You cannot withdraw more than is saved",
   goalCurrencyLocked: "The currency cannot change once progress is recorded",
+  budgetMonthLimit:
+    "This would take the month's budgets past $ 10,000,000,000,000.00 in all, the most one month can hold",
 };

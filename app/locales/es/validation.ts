@@ -70,4 +70,6 @@ export const validation = {
   savedNotNegative: "El monto ahorrado debe ser 0 o más",
   goalBelowZero: "No puedes retirar más de lo ahorrado",
   goalCurrencyLocked: "La moneda no puede cambiar una vez registrado un progreso",
+  budgetMonthLimit:
+    "Con esto los presupuestos del mes sumarían más de US$ 10.000.000.000.000,00, el máximo que admite un mes",
 } satisfies Messages<typeof en>;

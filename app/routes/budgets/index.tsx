@@ -18,6 +18,7 @@ import { createGoal, deleteGoal, updateGoal } from "~/features/goals/commands.se
 import { goalFailures, goalRefusals } from "~/features/goals/errors";
 import { goalFormSchema } from "~/features/goals/model";
 import { loadGoals } from "~/features/goals/page.server";
+import { findGoal } from "~/features/goals/queries.server";
 import { submitGoalProgress } from "~/features/goals/progress-form.server";
 import { GoalsSection } from "~/features/goals/ui/goals-section";
 import { GOAL_PROGRESS_INTENT, goalIntents } from "~/features/goals/ui/intents";
@@ -88,8 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === COPY_INTENT) {
     try {
-      const copied = await copyPreviousMonthBudgets(db, actor, month);
-      return redirect(back({ copied: String(copied) }));
+      const outcome = await copyPreviousMonthBudgets(db, actor, month);
+      if (outcome.kind !== "ok") return data({ intent, error: budgetRefusals[outcome.kind].message }, { status: budgetRefusals[outcome.kind].status });
+      return redirect(back({ copied: String(outcome.copied) }));
     } catch (cause) {
       console.error("budget copy failed", cause);
       return data({ intent, error: budgetFailures.save }, { status: 500 });
@@ -102,12 +104,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent.startsWith("goal-")) {
-    // A goal keeps its currency even after the admin turns it off; a new one takes an active one.
-    const currencies = await listCurrencies(db, { activeOnly: intent === goalIntents.create });
+    // Every currency's decimals read the amounts; which one a goal may take is the command's rule.
+    // An edit that leaves the currency out keeps the goal's own.
+    const [currencies, editing] = await Promise.all([
+      listCurrencies(db, { activeOnly: false }),
+      intent === goalIntents.update ? findGoal(db, actor.userId, String(formData.get("id") ?? "")) : undefined,
+    ]);
     return editableListAction(formData, {
       page: "/budgets",
       noun: "savings goal",
-      schema: goalFormSchema({ currencies, locale }),
+      schema: goalFormSchema({ currencies, locale, currencyWhenOmitted: editing?.currencyCode }),
       refusals: goalRefusals,
       failures: { create: goalFailures.save, update: goalFailures.save, delete: goalFailures.delete },
       intents: goalIntents,

@@ -115,8 +115,8 @@ export function BudgetsSection({
             <Figure label={t("budgets.totals.spent")}>
               <Money minor={totals.spentCents} currency={USD} />
             </Figure>
-            <Figure label={t(totals.remainingCents < 0 ? "budgets.totals.over" : "budgets.totals.remaining")}>
-              <Money minor={Math.abs(totals.remainingCents)} currency={USD} className={totals.remainingCents < 0 ? "text-red-700 dark:text-red-300" : ""} />
+            <Figure label={t(totals.remainingCents < 0n ? "budgets.totals.over" : "budgets.totals.remaining")}>
+              <Money minor={totals.remainingCents < 0n ? -totals.remainingCents : totals.remainingCents} currency={USD} className={totals.remainingCents < 0n ? "text-red-700 dark:text-red-300" : ""} />
             </Figure>
           </FigureList>
           {totals.overCount > 0 ? <p className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">{t("budgets.totals.overCount", { count: totals.overCount })}</p> : null}

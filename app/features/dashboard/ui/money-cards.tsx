@@ -12,7 +12,8 @@ export function MoneyCards({
   month,
 }: {
   current: MonthTotals;
-  changeTenths: number | null;
+  /** The change against last month in tenths of a percent, as exact digits (dashboard/model.ts shownChange). */
+  changeTenths: string | null;
   byCurrency: CurrencyMonth[];
   month: string;
 }) {
@@ -43,8 +44,8 @@ export function MoneyCards({
                   </p>
                 ) : null}
                 {changeTenths !== null ? (
-                  <p className={`mt-1 text-sm font-medium ${moneyToneClass(changeTenths, "signed")}`}>
-                    <span aria-hidden="true">{changeTenths < 0 ? "▼ " : changeTenths > 0 ? "▲ " : ""}</span>
+                  <p className={`mt-1 text-sm font-medium ${moneyToneClass(BigInt(changeTenths), "signed")}`}>
+                    <span aria-hidden="true">{BigInt(changeTenths) < 0n ? "▼ " : BigInt(changeTenths) > 0n ? "▲ " : ""}</span>
                     {t("dashboard.money.change", { percent: formatPercentChange(changeTenths, locale) })}
                   </p>
                 ) : null}

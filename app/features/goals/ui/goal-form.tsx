@@ -69,6 +69,10 @@ export function GoalForm({
   const [name, setName] = useState(fields.name.input.defaultValue);
   // Once a goal has history its amounts are in its currency: the server refuses a change, so the form does not offer one.
   const currencyLocked = Boolean(goal && goal.entries.length > 0);
+  // A goal in a currency the admin has since turned off keeps it: the choice includes it, or the
+  // select would fall on the first one offered and move the goal without a word.
+  const offered =
+    goal && !currencies.some((c) => c.code === goal.currency.code) ? [...currencies, { code: goal.currency.code, name: "", decimals: goal.currency.decimals }] : currencies;
   return (
     <Form method="post" action={action} id={form.id} noValidate className="space-y-3">
       {mode === "edit" ? <EditingHeading heading={t("budgets.goals.form.editTitle")} id={goal!.id} /> : null}
@@ -98,7 +102,7 @@ export function GoalForm({
             selectProps={fields.currencyCode.input}
             errors={fields.currencyCode.errors}
           >
-            {currencies.map((currency) => (
+            {offered.map((currency) => (
               <option key={currency.code} value={currency.code}>
                 {currency.code} · {currencyName(currency)}
               </option>

@@ -5,7 +5,7 @@ import { goalApiSchema } from "~/features/goals/model";
 import { refusalError } from "~/platform/http/envelope";
 import { apiRoute, endpoint, validateInput } from "~/platform/http/handler.server";
 import { dbContext } from "~/context.server";
-import { apiGoal, goalCurrencies, ownGoal, writableCurrencies } from "./view.server";
+import { apiGoal, goalCurrencies, ownGoal } from "./view.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
@@ -13,7 +13,8 @@ const route = apiRoute([
     const db = context.get(dbContext);
     const goal = await ownGoal(db, auth.user.id, params.id);
     const currencies = await goalCurrencies(db);
-    const input = await validateInput(goalApiSchema(writableCurrencies(currencies, goal)), body);
+    // A currency left out keeps the goal's own: it never changes by omission.
+    const input = await validateInput(goalApiSchema(currencies.all, goal.currencyCode), body);
     const outcome = await updateGoal(db, actor, { ...input, id: goal.id });
     // On this body the saved amount is current_amount: a refused adjustment is that field's.
     if (outcome.kind === "belowZero") throw refusalError({ ...goalRefusals.belowZero, field: "current_amount" });

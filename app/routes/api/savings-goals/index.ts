@@ -6,7 +6,7 @@ import { listGoalEntries, listGoals, type GoalEntryRow } from "~/features/goals/
 import { listedTwice } from "~/platform/http/operation";
 import { apiRoute, endpoint, validateInput } from "~/platform/http/handler.server";
 import { dbContext } from "~/context.server";
-import { apiGoal, goalCurrencies, writableCurrencies } from "./view.server";
+import { apiGoal, goalCurrencies } from "./view.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
@@ -23,7 +23,7 @@ const route = apiRoute([
   endpoint(createGoalOperation, async ({ context, actor, body, t }) => {
     const db = context.get(dbContext);
     const currencies = await goalCurrencies(db);
-    const input = await validateInput(goalApiSchema(writableCurrencies(currencies)), body);
+    const input = await validateInput(goalApiSchema(currencies.all), body);
     const outcome = await createGoal(db, actor, input);
     if (outcome.kind !== "ok") throw goalApiError(outcome.kind);
     return { savings_goal: apiGoal(outcome.goal, currencies), message: t("budgets.messages.goalCreated") };

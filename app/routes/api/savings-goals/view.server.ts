@@ -6,21 +6,15 @@ import { listCurrencies } from "~/features/rates/queries.server";
 import type { Db } from "~/platform/db/client.server";
 import { apiErrors } from "~/platform/http/envelope";
 
-/** What the goal endpoints need to know of currencies: every one's decimals, and which a goal may be set in. */
-export type GoalCurrencies = { decimals: ReadonlyMap<string, number>; active: GoalCurrency[] };
+/**
+ * What the goal endpoints need to know of currencies: every one's decimals, to read a body's
+ * amounts. Which one a goal may be set in is the goals command's rule (an active one, or its own).
+ */
+export type GoalCurrencies = { decimals: ReadonlyMap<string, number>; all: GoalCurrency[] };
 
 export async function goalCurrencies(db: Db): Promise<GoalCurrencies> {
   const all = await listCurrencies(db, { activeOnly: false });
-  return { decimals: new Map(all.map((c) => [c.code, c.decimalPlaces])), active: all.filter((c) => c.isActive) };
-}
-
-/**
- * The currencies a write may name: the active ones, and the goal's own even once it is no
- * longer active, so a goal in a retired currency can still be edited.
- */
-export function writableCurrencies(currencies: GoalCurrencies, goal?: GoalRow): GoalCurrency[] {
-  if (!goal || currencies.active.some((c) => c.code === goal.currencyCode)) return currencies.active;
-  return [...currencies.active, { code: goal.currencyCode, decimalPlaces: currencies.decimals.get(goal.currencyCode) ?? 2 }];
+  return { decimals: new Map(all.map((c) => [c.code, c.decimalPlaces])), all };
 }
 
 /** A goal as the API answers it, with its figures as of today (UTC). */
