@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
-import { addMonths, dayToDate, formatMonthYear, type MonthStart } from "~/money/dates";
+import { acceptedDays, addMonths, dayToDate, formatMonthYear, isMonthInRange, type MonthStart } from "~/money/dates";
 
 /** The look of a month link: a 44 px target on phones, compact from sm up. */
 export const monthLinkClass =
@@ -10,9 +10,11 @@ export const monthLinkClass =
 /**
  * Previous month, the period shown, next month, and back to this month: links, so they work
  * without JavaScript (/budgets and /reports). `messages` is the locale prefix of nav, previous,
- * next, nextDisabled and current; `href` makes a month's address. With `nextUpTo`, the next
- * month is not offered past it (spec section 2: reports stop at the current month). `title`
- * replaces the month's name (a custom period).
+ * next, nextDisabled, previousDisabled and current; `href` makes a month's address. With
+ * `nextUpTo`, the next month is not offered past it (spec section 2: reports stop at the current
+ * month). Neither arrow leads out of the accepted dates (decision 022: 1900-01 to ten years after
+ * this month), where the page would only show this month again. `title` replaces the month's name
+ * (a custom period).
  */
 export function MonthNav({
   month,
@@ -33,23 +35,27 @@ export function MonthNav({
   const name = (m: MonthStart) => formatMonthYear(dayToDate(m), i18n.language);
   const previous = addMonths(month, -1);
   const next = addMonths(month, 1);
+  // The months accepted are those whose first day is: the range from this month's first day has the same months as today's.
+  const accepted = acceptedDays(current);
+  const nextOffered = isMonthInRange(next, accepted) && !(nextUpTo && next > nextUpTo);
   return (
     <nav aria-label={t(`${messages}.nav`)} className="flex flex-wrap items-center gap-2">
-      <Link to={href(previous)} aria-label={t(`${messages}.previous`, { month: name(previous) })} className={monthLinkClass}>
-        <span aria-hidden="true">‹</span>
-      </Link>
+      {isMonthInRange(previous, accepted) ? (
+        <Link to={href(previous)} aria-label={t(`${messages}.previous`, { month: name(previous) })} className={monthLinkClass}>
+          <span aria-hidden="true">‹</span>
+        </Link>
+      ) : (
+        <DisabledArrow arrow="‹" label={t(`${messages}.previousDisabled`)} />
+      )}
       <p className="min-w-40 text-center font-semibold" aria-current={title ? undefined : "date"}>
         {title ?? name(month)}
       </p>
-      {nextUpTo && next > nextUpTo ? (
-        <span aria-disabled="true" title={t(`${messages}.nextDisabled`)} className={`${monthLinkClass} cursor-not-allowed opacity-50`}>
-          <span aria-hidden="true">›</span>
-          <span className="sr-only">{t(`${messages}.nextDisabled`)}</span>
-        </span>
-      ) : (
+      {nextOffered ? (
         <Link to={href(next)} aria-label={t(`${messages}.next`, { month: name(next) })} className={monthLinkClass}>
           <span aria-hidden="true">›</span>
         </Link>
+      ) : (
+        <DisabledArrow arrow="›" label={t(`${messages}.nextDisabled`)} />
       )}
       {month !== current || title ? (
         <Link to={href(current)} className={monthLinkClass}>
@@ -57,5 +63,15 @@ export function MonthNav({
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/** An arrow that leads nowhere: shown dimmed, with its reason for screen readers and on hover. */
+function DisabledArrow({ arrow, label }: { arrow: string; label: string }) {
+  return (
+    <span aria-disabled="true" title={label} className={`${monthLinkClass} cursor-not-allowed opacity-50`}>
+      <span aria-hidden="true">{arrow}</span>
+      <span className="sr-only">{label}</span>
+    </span>
   );
 }

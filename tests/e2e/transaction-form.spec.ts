@@ -228,6 +228,17 @@ test("a single non-USD expense shows its rate, the USD equivalent and the explan
     await date.fill("2026-10-15");
     await expect(page.getByLabel("Exchange rate")).toHaveValue("");
     await expect(page.getByText("No exchange rate is known for this currency yet; enter one")).toBeVisible();
+    // A date outside the accepted ones (decision 022) is not looked up: the form says what is wrong
+    // with the date, never that a rate failed to load.
+    const lookups: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/expenses/rate")) lookups.push(request.url());
+    });
+    await date.fill("1899-12-31");
+    await page.getByRole("button", { name: "Create Transaction" }).click();
+    await expect(errorMessage(page, "Enter a date between 1900-01-01 and")).toBeVisible();
+    expect(lookups).toEqual([]);
+    await expect(page.getByText("Failed to refresh exchange rate")).toHaveCount(0);
     await date.fill(today);
     await expect(page.getByLabel("Exchange rate")).toHaveValue("0.8612");
   }

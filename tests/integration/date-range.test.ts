@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
-import { acceptedDays, addDays, dayToDate, formatMonthYear, isoDay, monthStartOf } from "~/money/dates";
+import { acceptedDays, addDays, dayToDate, formatMonthYear, isoDay, monthEndOf, monthStartOf } from "~/money/dates";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { pageText, signedIn } from "./helpers";
 import { insertTransaction } from "./seed-rows";
@@ -84,6 +84,22 @@ test("a budget for 0050-01 is refused by the API and the page, and stores nothin
   expect(await pageText(b, "/budgets?month=0050-01")).toContain(thisMonth);
   expect(await pageText(b, "/budgets?month=2026-13")).toContain(thisMonth);
   expect(await pageText(b, "/budgets?month=1950-01")).toContain("Budgets for January 1950");
+});
+
+test("the month arrows of /budgets and /reports stop at the accepted months instead of leading to a month that shows this one", async () => {
+  const { b } = await signedIn();
+  const lastMonth = latest.slice(0, 7);
+  const pastLast = addDays(monthEndOf(monthStartOf(latest)), 1).slice(0, 7);
+  for (const [path, edge, beyond, reason] of [
+    ["/budgets?month=1900-01", "/budgets?month=1900-02", "/budgets?month=1899-12", "Previous month (dates start in January 1900)"],
+    [`/budgets?month=${lastMonth}`, `/budgets?month=${addDays(monthStartOf(latest), -1).slice(0, 7)}`, `/budgets?month=${pastLast}`, "Next month (dates end ten years from now)"],
+    ["/reports?month=1900-01", "/reports?month=1900-02", "/reports?month=1899-12", "Previous month (dates start in January 1900)"],
+  ] as const) {
+    const html = await (await b.fetch(path)).text();
+    expect(html, path).toContain(`href="${edge}`);
+    expect(html, path).not.toContain(`href="${beyond}`);
+    expect(html, path).toContain(reason);
+  }
 });
 
 function transactionForm(date: string): Record<string, string> {

@@ -7,6 +7,8 @@ export const budgets = {
     nav: "Choose the month",
     previous: "Previous month: {{month}}",
     next: "Next month: {{month}}",
+    nextDisabled: "Next month (dates end ten years from now)",
+    previousDisabled: "Previous month (dates start in January 1900)",
     current: "This month",
   },
   list: {

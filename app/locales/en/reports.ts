@@ -8,6 +8,7 @@ export const reports = {
     previous: "Previous month: {{month}}",
     next: "Next month: {{month}}",
     nextDisabled: "Next month (not yet)",
+    previousDisabled: "Previous month (dates start in January 1900)",
     current: "This month",
     range: "Custom period",
     from: "From",

@@ -9,6 +9,8 @@ export const budgets = {
     nav: "Elige el mes",
     previous: "Mes anterior: {{month}}",
     next: "Mes siguiente: {{month}}",
+    nextDisabled: "Mes siguiente (las fechas terminan dentro de diez años)",
+    previousDisabled: "Mes anterior (las fechas empiezan en enero de 1900)",
     current: "Este mes",
   },
   list: {

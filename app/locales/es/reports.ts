@@ -10,6 +10,7 @@ export const reports = {
     previous: "Mes anterior: {{month}}",
     next: "Mes siguiente: {{month}}",
     nextDisabled: "Mes siguiente (aún no)",
+    previousDisabled: "Mes anterior (las fechas empiezan en enero de 1900)",
     current: "Este mes",
     range: "Período personalizado",
     from: "Desde",

@@ -12,6 +12,7 @@ import type { TransactionType } from "~/features/transactions/model";
 import { isIsoDate } from "~/features/transactions/rules";
 import { decimalForInput } from "~/money/amounts";
 import { isBaseCurrency } from "~/money/currencies";
+import { acceptedDays, isDayInRange, isoDay } from "~/money/dates";
 
 // The transaction form's state with JavaScript. Switching type or mode and adding or removing
 // a row go through applyIntent, the function the server runs for the same buttons without
@@ -19,6 +20,13 @@ import { isBaseCurrency } from "~/money/currencies";
 // /expenses/rate instead of filled in by the action.
 
 export type RateStatus = "loading" | "failed";
+
+/**
+ * A date whose rate is worth asking for: a real one within the accepted dates (decision 022).
+ * /expenses/rate refuses any other, which would show as a failed lookup before the form says
+ * what is wrong with the date.
+ */
+const canLookUpRate = (date: string) => isIsoDate(date) && isDayInRange(date, acceptedDays(isoDay()));
 
 /** `locale`: the fields show and read numbers in the page's language. */
 export function useTransactionDraft(initial: Draft, categories: readonly FormCategory[], locale: string) {
@@ -81,15 +89,15 @@ export function useTransactionDraft(initial: Draft, categories: readonly FormCat
     // Until the new currency's rate arrives the old one does not apply (rateFor is cleared).
     updateRow(key, (p) => ({ ...p, currencyCode: code, rate: "", rateFor: "", ref: null }));
     setRateStatus((s) => withoutKey(s, key));
-    if (!isBaseCurrency(code) && isIsoDate(draft.date)) void loadRate(key, code, draft.date);
+    if (!isBaseCurrency(code) && canLookUpRate(draft.date)) void loadRate(key, code, draft.date);
   };
   const changeDate = (date: string) => {
     setDraft((d) => ({ ...d, date }));
-    if (!isIsoDate(date)) return;
+    if (!canLookUpRate(date)) return;
     for (const p of draft.payments) if (followsRateOnFile(p, locale)) void loadRate(p.key, p.currencyCode, date);
   };
   const refreshRate = (p: DraftPayment) => {
-    if (isIsoDate(draft.date)) void loadRate(p.key, p.currencyCode, draft.date);
+    if (canLookUpRate(draft.date)) void loadRate(p.key, p.currencyCode, draft.date);
   };
 
   return { draft, setDraft, rateStatus, updateRow, changeType, toggleMulti, addRow, removeRow, changeCurrency, changeDate, refreshRate };
