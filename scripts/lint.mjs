@@ -104,14 +104,17 @@ const directions = [
     why: "a feature never imports routes or middleware and gets its services (db, env, locale) as arguments, not from context",
   },
   {
-    name: "feature-reads-another-through-queries",
+    // A feature or one of its jobs (features/<name>/jobs/) may write another's data through that
+    // feature's commands.server.ts: schedules and imports create transactions through the
+    // transactions feature's door, not a second write path (decision 014).
+    name: "feature-uses-another-through-queries-or-commands",
     applies: (f) => f.startsWith("app/features/") && !f.includes(".test."),
     forbids: (target, _pkg, file) => {
       const other = target && featureOf(target);
       if (!other || other === featureOf(file)) return false;
-      return !/^app\/features\/[^/]+\/(queries\.server|model|rules)\.tsx?$/.test(target);
+      return !/^app\/features\/[^/]+\/(queries\.server|commands\.server|model|rules)\.tsx?$/.test(target);
     },
-    why: "a feature reads another only through its queries.server.ts or model.ts (or rules.ts, the zod-free part of it)",
+    why: "a feature (or its job) reads another only through its queries.server.ts or model.ts (or rules.ts, the zod-free part of it) and writes another's data only through its commands.server.ts",
   },
   {
     name: "routes-write-through-commands",
