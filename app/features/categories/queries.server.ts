@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
+import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { budgets, categories, transactions } from "~/platform/db/schema";
 
@@ -43,6 +44,14 @@ export function findCategoryQuery(db: Db, userId: string, id: string) {
     .from(categories)
     .where(and(eq(categories.id, id), visibleTo(userId)))
     .limit(1);
+}
+
+/** findCategoryQuery for many ids at once (one JSON parameter), for a caller's batch: the ones the user may use. */
+export function findCategoriesQuery(db: Db, userId: string, ids: readonly string[]) {
+  return db
+    .select(categoryColumns)
+    .from(categories)
+    .where(and(inList(categories.id, ids), visibleTo(userId)));
 }
 
 export async function findCategory(db: Db, userId: string, id: string): Promise<Category | undefined> {
