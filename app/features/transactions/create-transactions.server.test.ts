@@ -178,3 +178,19 @@ test("no input, or none that passes and no statement of the caller's, writes not
   expect(outcome?.kind).toBe("invalid");
   expect(await counts(me)).toMatchObject({ transactions: 0, activity: 0 });
 });
+
+test("with an Idempotency-Key the single create answers data, not HTTP: the stored answer on a retry, keyReused for another body, and nothing more written", async () => {
+  const me = await newUser();
+  const idempotency = (hash: string) => ({ key: "retry-1", hash, answer: (record: { id: string }) => JSON.stringify({ id: record.id }) });
+  const first = await createTransaction(db, actorOf(me), { input: usd("7.00"), idempotency: idempotency("body-a"), source: "api" });
+  expect(first.kind).toBe("created");
+  const id = (first as { id: string }).id;
+  expect(first).toEqual({ kind: "created", id, answer: JSON.stringify({ id }) });
+  expect(await createTransaction(db, actorOf(me), { input: usd("7.00"), idempotency: idempotency("body-a"), source: "api" })).toEqual({
+    kind: "replayed",
+    status: 201,
+    body: JSON.stringify({ id }),
+  });
+  expect(await createTransaction(db, actorOf(me), { input: usd("8.00"), idempotency: idempotency("body-b"), source: "api" })).toEqual({ kind: "keyReused" });
+  expect(await counts(me)).toMatchObject({ transactions: 1, activity: 1 });
+});
