@@ -180,7 +180,11 @@ export type CreateOutcome =
 /** An API create that can be retried: its answer is stored with the transaction, in the same batch. */
 export type Idempotency = { key: string; hash: string; answer: (record: TransactionRecord) => string };
 
-/** Who asks for the transactions: the web form, an API client, an import, or the recurring job. */
+/**
+ * Who asks for the transactions: the web form, an API client, an import, or the recurring job.
+ * Part of every call so the activity entry can name it once the log stores keys (issue 21); it
+ * changes nothing written today.
+ */
 export type CreateSource = "web" | "api" | "import" | "recurring";
 
 type BatchItem = Parameters<Db["batch"]>[0][number];
@@ -193,7 +197,8 @@ export type CreateTransactionsOptions = {
   /**
    * The caller's own statements (a schedule's occurrence key, an import's record), run in the
    * same batch as the transactions they are given: all commit, or, when one fails, nothing is
-   * written and its error is thrown. Not run when they are none and no input is written.
+   * written and its error is thrown. Not run when they are none and no input is written. Called
+   * again when a concurrent write makes the batch plan again, so it only builds statements.
    */
   extraStatements?: (planned: readonly PlannedTransaction[]) => BatchItem[];
   /** The time the rows record (now by default). */
