@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
+import { ownerCheck } from "~/platform/db/owner-check.server";
 import { budgets, categories, transactions } from "~/platform/db/schema";
 
 // Categories are the user's own plus the shared defaults (user_id NULL, read-only).
@@ -43,6 +45,16 @@ export function findCategoryQuery(db: Db, userId: string, id: string) {
     .from(categories)
     .where(and(eq(categories.id, id), visibleTo(userId)))
     .limit(1);
+}
+
+/** findCategoryQuery for many ids at once (one JSON parameter), for a caller's batch: the ones the user may use. */
+export function findCategoriesQuery(db: Db, userId: string, ids: readonly string[]) {
+  return db
+    .select(categoryColumns)
+    .from(categories)
+    // Found by id, checked for owner: as an index choice, the owner's condition would walk all
+    // of the user's categories and all the defaults (owner-check.server.ts).
+    .where(and(inList(categories.id, ids), or(ownerCheck(categories.userId, userId), sql`(+${categories.userId} is null and +${categories.isDefault} = 1)`)));
 }
 
 export async function findCategory(db: Db, userId: string, id: string): Promise<Category | undefined> {

@@ -19,6 +19,11 @@ export function listCurrencies(db: Db, { activeOnly = true }: { activeOnly?: boo
     .orderBy(asc(currencies.code));
 }
 
+/** Every currency, active or not, with what a write checks (its decimals, whether it is active), as one query for a caller's batch. */
+export function currencyFactsQuery(db: Db) {
+  return db.select({ code: currencies.code, decimalPlaces: currencies.decimalPlaces, isActive: currencies.isActive }).from(currencies);
+}
+
 export async function findCurrency(db: Db, code: string, { activeOnly = false }: { activeOnly?: boolean } = {}) {
   const [row] = await db
     .select()

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
+import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
+import { ownerCheck } from "~/platform/db/owner-check.server";
 import { tags, transactions, transactionTags } from "~/platform/db/schema";
 
 // Tags belong to one user; every query names the owner, and another user's tag is not found,
@@ -26,6 +28,18 @@ export function listTagsWithUsage(db: Db, userId: string): Promise<TagWithUsage[
     .where(eq(tags.userId, userId))
     .groupBy(tags.id)
     .orderBy(asc(tags.nameKey));
+}
+
+/**
+ * Which of these tag ids are the user's, as one query for a caller's batch (the transactions
+ * door checks every input's tags with it). Found by id (one JSON parameter however many),
+ * checked for owner: an indexed user equality would walk all the user's tags.
+ */
+export function ownedTagIdsQuery(db: Db, userId: string, ids: readonly string[]) {
+  return db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(ownerCheck(tags.userId, userId), inList(tags.id, ids)));
 }
 
 export async function findTag(db: Db, userId: string, id: string): Promise<Tag | undefined> {

@@ -7,13 +7,15 @@ import { insertChunks } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation, UserTotalLimitError, userTotalLimitViolated, type UserTotalLimit } from "~/platform/db/errors.server";
 import { payments, transactions, transactionTags } from "~/platform/db/schema";
-import { rememberQuery, replay } from "~/platform/http/idempotency.server";
+import { rememberQuery, storedAnswer } from "~/platform/http/idempotency.server";
+import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { idsOfOwned, ownedTransaction, recordedPayment, type TransactionRecord } from "./queries.server";
 import { resolveTransaction, userTotalLimitIssue, type InputIssue, type RecordedTransaction, type ResolvedTransaction } from "./resolve";
-import { loadResolveFacts } from "./resolve.server";
+import { loadBatchFacts, loadResolveFacts, toUserTotals, userTotalsQueries, type BatchFacts, type UserTotals } from "./resolve.server";
 
 // The only way a transaction is written. Both faces (the web form and list, the JSON API) call
-// createTransaction, updateTransaction and deleteTransaction, which check the input against what
+// createTransaction, updateTransaction and deleteTransaction, and any other feature or job
+// (imports, recurring transactions) creates through createTransactions (decision 024); which check the input against what
 // the database holds (resolve.server.ts) and write the transaction, its payments, its tag links
 // and the activity entry in one batch, so a failure midway leaves nothing half-written
 // (ARCHITECTURE.md 2). The insert/replace/remove functions write an input already resolved:
@@ -163,15 +165,220 @@ export type SaveRefusal =
   /** What the checks read could not be read: nothing was written. */
   | { kind: "unreadable"; cause: unknown };
 
+/** What became of one input of createTransactions. */
+export type CreateItemOutcome = { kind: "created"; id: string } | SaveRefusal;
+
 export type CreateOutcome =
   /** With an Idempotency-Key, `answer` is the response body stored for the key. */
   | { kind: "created"; id: string; answer?: string }
-  /** The same Idempotency-Key and body as an earlier create: that create's stored answer. */
-  | { kind: "replayed"; response: Response }
+  /** The same Idempotency-Key and body as an earlier create: that create's stored answer (the API route makes it a response). */
+  | { kind: "replayed"; status: number; body: string }
+  /** The Idempotency-Key of an earlier create with another body: nothing was written. */
+  | { kind: "keyReused" }
   | SaveRefusal;
 
 /** An API create that can be retried: its answer is stored with the transaction, in the same batch. */
 export type Idempotency = { key: string; hash: string; answer: (record: TransactionRecord) => string };
+
+/**
+ * Who asks for the transactions: the web form, an API client, an import, or the recurring job.
+ * Part of every call so the activity entry can name it once the log stores keys (issue 21); it
+ * changes nothing written today.
+ */
+export type CreateSource = "web" | "api" | "import" | "recurring";
+
+type BatchItem = Parameters<Db["batch"]>[0][number];
+
+/** An input about to be written: its place among the inputs and the record a later read returns. */
+export type PlannedTransaction = { index: number; record: TransactionRecord };
+
+export type CreateTransactionsOptions = {
+  source: CreateSource;
+  /**
+   * The caller's own statements (a schedule's occurrence key, an import's record), run in the
+   * same batch as the transactions they are given: all commit, or, when one fails, nothing is
+   * written and its error is thrown. Not run when they are none and no input is written. Called
+   * again when a concurrent write makes the batch plan again, so it only builds statements.
+   */
+  extraStatements?: (planned: readonly PlannedTransaction[]) => BatchItem[];
+  /** The time the rows record (now by default). */
+  createdAt?: Date;
+};
+
+const overLimit = (value: ResolvedTransaction, limit: UserTotalLimit) =>
+  ({ kind: "overLimit", limit, issue: userTotalLimitIssue(value, limit) }) as const;
+
+const MAX_USER_TOTAL = BigInt(MAX_USER_TOTAL_MINOR);
+
+/**
+ * Adds the value's payments to the running totals in the order the triggers of migration 0004 do
+ * (row by row, the USD total before the currency's), or names the limit the first row to pass one
+ * would trip, leaving the totals as they were: the outcome a single insert gets from the CHECK.
+ */
+function addWithinLimits(totals: UserTotals, value: ResolvedTransaction): UserTotalLimit | undefined {
+  let usd = totals.usdCents;
+  const byCurrency = new Map<string, bigint>();
+  for (const p of value.payments) {
+    usd += BigInt(p.usdCents);
+    if (usd > MAX_USER_TOTAL) return "usd";
+    const amount = (byCurrency.get(p.currencyCode) ?? totals.byCurrency.get(p.currencyCode) ?? 0n) + BigInt(p.amountMinor);
+    if (amount > MAX_USER_TOTAL) return "currency";
+    byCurrency.set(p.currencyCode, amount);
+  }
+  totals.usdCents = usd;
+  for (const [code, amount] of byCurrency) totals.byCurrency.set(code, amount);
+  return undefined;
+}
+
+async function readUserTotals(db: Db, userId: string): Promise<UserTotals> {
+  const [usd, byCurrency] = await db.batch(userTotalsQueries(db, userId));
+  return toUserTotals(usd, byCurrency);
+}
+
+/** How many times a batch is planned again after a concurrent write took the room its precheck counted on. */
+const LIMIT_RETRIES = 2;
+
+/**
+ * The write door for any number of transactions (decision 024): the web form and the API through
+ * createTransaction, imports and the recurring job directly. Reads the facts once for all inputs
+ * (categories, tags, currencies, the rates of every (currency, date) pair, the user's running
+ * totals), resolves each input, and writes every one that passes in one batch: the rows in
+ * chunks within D1's bound parameters, one activity entry, and the caller's extra statements.
+ * Returns one outcome per input, in order: created, refused with its issues, or over a per-user
+ * limit of decision 011 (the batch as a whole with what is stored, counted in input order: an
+ * input that would pass a limit is refused and the ones after it are still counted without it).
+ * The CHECK on the running totals stays the guard: a concurrent write that takes the room leaves
+ * this batch unwritten, and it is planned again from fresh totals.
+ */
+export async function createTransactions(
+  db: Db,
+  actor: Actor,
+  inputs: readonly TransactionInput[],
+  options: CreateTransactionsOptions,
+): Promise<CreateItemOutcome[]> {
+  if (inputs.length === 0) return [];
+  let facts: BatchFacts;
+  try {
+    facts = await loadBatchFacts(db, actor.userId, inputs);
+  } catch (cause) {
+    return inputs.map(() => ({ kind: "unreadable", cause }));
+  }
+  const resolutions = inputs.map((input) => {
+    const inputFacts = facts.factsFor(input);
+    return { resolution: resolveTransaction(input, inputFacts), category: inputFacts.category };
+  });
+  const now = options.createdAt ?? new Date();
+  const ids = inputs.map(() => crypto.randomUUID());
+  let totals = facts.totals;
+  for (let attempt = 0; ; attempt++) {
+    const running: UserTotals = { usdCents: totals.usdCents, byCurrency: new Map(totals.byCurrency) };
+    const outcomes: CreateItemOutcome[] = [];
+    const planned: (PlannedTransaction & { value: ResolvedTransaction })[] = [];
+    for (const [index, { resolution, category }] of resolutions.entries()) {
+      if (!resolution.ok) {
+        outcomes.push({ kind: "invalid", issues: resolution.issues });
+        continue;
+      }
+      const limit = addWithinLimits(running, resolution.value);
+      if (limit) {
+        outcomes.push(overLimit(resolution.value, limit));
+        continue;
+      }
+      const id = ids[index]!;
+      const shown = category ? { id: category.id, name: category.name, color: category.color, icon: category.icon, type: category.type } : null;
+      planned.push({ index, value: resolution.value, record: plannedRecord(id, resolution.value, shown, now) });
+      outcomes.push({ kind: "created", id });
+    }
+    const extra = options.extraStatements?.(planned.map(({ index, record }) => ({ index, record }))) ?? [];
+    if (planned.length === 0 && extra.length === 0) return outcomes;
+    try {
+      await batchWithinUserLimits(db, [...insertsOf(db, actor, planned, now), ...extra] as [BatchItem, ...BatchItem[]]);
+      return outcomes;
+    } catch (error) {
+      if (!(error instanceof UserTotalLimitError)) throw error;
+      if (attempt < LIMIT_RETRIES) {
+        totals = await readUserTotals(db, actor.userId);
+        continue;
+      }
+      // Still refused: nothing was written; every input that was to be is over the limit.
+      return outcomes.map((outcome, index) => {
+        const plan = planned.find((p) => p.index === index);
+        return plan ? overLimit(plan.value, error.limit) : outcome;
+      });
+    }
+  }
+}
+
+/** The rows of the planned transactions, their payments and tag links in chunks, and the call's one activity entry. */
+function insertsOf(db: Db, actor: Actor, planned: readonly { value: ResolvedTransaction; record: TransactionRecord }[], now: Date): BatchItem[] {
+  if (planned.length === 0) return [];
+  const userId = actor.userId;
+  const rows = planned.map(({ value, record }) => ({ id: record.id, userId, ...rowFields(value), createdAt: now, updatedAt: now }));
+  const paymentRows = planned.flatMap(({ value, record }) =>
+    value.payments.map((p) => ({ transactionId: record.id, userId, position: p.position, ...recordedPayment(p) })),
+  );
+  const tagLinks = planned.flatMap(({ value, record }) => value.tagIds.map((tagId) => ({ transactionId: record.id, tagId })));
+  // One input: the entry a single create has always written (its description); many: how many.
+  const entry =
+    planned.length === 1
+      ? { action: "transaction_create" as const, description: planned[0]!.value.description }
+      : { action: "transactions_create" as const, description: String(planned.length) };
+  return [
+    ...insertChunks(transactions, rows).map((chunk) => db.insert(transactions).values(chunk)),
+    ...insertChunks(payments, paymentRows).map((chunk) => db.insert(payments).values(chunk)),
+    ...insertChunks(transactionTags, tagLinks).map((chunk) => db.insert(transactionTags).values(chunk)),
+    recordActivityQuery(db, { userId, ...entry, ipAddress: actor.ip }),
+  ];
+}
+
+/**
+ * Records a transaction: createTransactions' one-row case. With an Idempotency-Key, a retry
+ * answers the first create's stored answer, and a create that races it writes nothing and
+ * answers the same.
+ */
+export async function createTransaction(
+  db: Db,
+  actor: Actor,
+  { input, idempotency, source = "web" }: { input: TransactionInput; idempotency?: Idempotency; source?: CreateSource },
+): Promise<CreateOutcome> {
+  const earlierAnswer = async (key: Idempotency) => {
+    const stored = await storedAnswer(db, actor.userId, key.key);
+    if (!stored) return undefined;
+    return stored.requestHash === key.hash
+      ? ({ kind: "replayed", status: stored.status, body: stored.body } as const)
+      : ({ kind: "keyReused" } as const);
+  };
+  if (idempotency) {
+    const earlier = await earlierAnswer(idempotency);
+    if (earlier) return earlier;
+  }
+  // With a key, the answer is stored in the same batch as the transaction; it is built from
+  // what is about to be written (and the category the resolver read), so it is exactly what a
+  // later read returns.
+  let answer: string | undefined;
+  const extraStatements = idempotency
+    ? (planned: readonly PlannedTransaction[]) =>
+        planned.map(({ record }) => {
+          answer = idempotency.answer(record);
+          return rememberQuery(db, actor.userId, idempotency.key, idempotency.hash, 201, answer);
+        })
+    : undefined;
+  let outcome: CreateItemOutcome | undefined;
+  try {
+    [outcome] = await createTransactions(db, actor, [input], { source, extraStatements });
+  } catch (error) {
+    // The same key raced in from a concurrent retry: nothing of ours was written; answer as it did.
+    if (idempotency && (isUniqueViolation(error) || /PRIMARY KEY|constraint/i.test(String(error)))) {
+      const earlier = await earlierAnswer(idempotency);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+  // Refused (invalid or over a limit) is not remembered for the key, like every other 400: a
+  // retry after deleting other transactions may succeed.
+  if (outcome!.kind !== "created") return outcome!;
+  return { kind: "created", id: outcome!.id, answer };
+}
 
 async function resolved(
   db: Db,
@@ -188,51 +395,6 @@ async function resolved(
   } catch (cause) {
     return { kind: "unreadable", cause };
   }
-}
-
-const overLimit = (value: ResolvedTransaction, limit: UserTotalLimit) =>
-  ({ kind: "overLimit", limit, issue: userTotalLimitIssue(value, limit) }) as const;
-
-/**
- * Records a transaction. With an Idempotency-Key, a retry answers the first create's stored
- * answer, and a create that races it writes nothing and answers the same.
- */
-export async function createTransaction(
-  db: Db,
-  actor: Actor,
-  { input, idempotency }: { input: TransactionInput; idempotency?: Idempotency },
-): Promise<CreateOutcome> {
-  if (idempotency) {
-    const earlier = await replay(db, actor.userId, idempotency.key, idempotency.hash);
-    if (earlier) return { kind: "replayed", response: earlier };
-  }
-  const resolution = await resolved(db, actor.userId, input);
-  if (resolution.kind !== "resolved") return resolution;
-  const value = resolution.value;
-  const id = crypto.randomUUID();
-  const now = new Date();
-  // With a key, the answer is stored in the same batch as the transaction; it is built from
-  // what is about to be written (and the category the resolver read), so it is exactly what a
-  // later read returns.
-  const category = resolution.category;
-  const answer = idempotency?.answer(
-    plannedRecord(id, value, category ? { id: category.id, name: category.name, color: category.color, icon: category.icon, type: category.type } : null, now),
-  );
-  const extra = idempotency && answer !== undefined ? [rememberQuery(db, actor.userId, idempotency.key, idempotency.hash, 201, answer)] : [];
-  try {
-    await insertTransaction(db, actor.userId, value, actor, { id, createdAt: now, extra });
-  } catch (error) {
-    // Refused, and not remembered for the key (like every other 400): a retry after deleting
-    // other transactions may succeed.
-    if (error instanceof UserTotalLimitError) return overLimit(value, error.limit);
-    // The same key raced in from a concurrent retry: nothing of ours was written; answer as it did.
-    if (idempotency && (isUniqueViolation(error) || /PRIMARY KEY|constraint/i.test(String(error)))) {
-      const earlier = await replay(db, actor.userId, idempotency.key, idempotency.hash);
-      if (earlier) return { kind: "replayed", response: earlier };
-    }
-    throw error;
-  }
-  return { kind: "created", id, answer };
 }
 
 export type UpdateOutcome = { kind: "updated" } | { kind: "notFound" } | SaveRefusal;

@@ -52,6 +52,7 @@ export const profile = {
       account_reactivated: "Account reactivated",
       signin_unlocked: "Sign-in unlocked",
       transaction_create: "Transaction added",
+      transactions_create: "Transactions added (how many below)",
       transaction_update: "Transaction updated",
       transaction_delete: "Transaction deleted",
       exchange_rate_manual: "Exchange rate entered",

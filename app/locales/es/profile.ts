@@ -55,6 +55,7 @@ export const profile = {
       account_reactivated: "Cuenta reactivada",
       signin_unlocked: "Inicio de sesión desbloqueado",
       transaction_create: "Transacción agregada",
+      transactions_create: "Transacciones agregadas (cuántas, debajo)",
       transaction_update: "Transacción actualizada",
       transaction_delete: "Transacción eliminada",
       exchange_rate_manual: "Tasa de cambio ingresada",

@@ -14,6 +14,8 @@ export const activityActions = [
   "account_reactivated",
   "signin_unlocked",
   "transaction_create",
+  /** One call of the transactions door that created several (an import, the recurring job): the description is how many. */
+  "transactions_create",
   "transaction_update",
   "transaction_delete",
   "exchange_rate_manual",

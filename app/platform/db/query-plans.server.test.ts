@@ -6,7 +6,7 @@ import type { Db } from "./client.server";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
 import { payments, tags, transactions, transactionTags, users } from "./schema";
-import { loadAndResolveTransaction } from "~/features/transactions/resolve.server";
+import { loadAndResolveTransaction, loadBatchFacts } from "~/features/transactions/resolve.server";
 import { getTransaction, listTransactions, paymentExportChunk, transactionSummary } from "~/features/transactions/queries.server";
 import { reportData } from "~/features/reports/queries.server";
 import { insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
@@ -193,4 +193,33 @@ test("a report reads its categories and days from the (user, date) indexes, and 
   expect(plan).toMatch(/transactions_user_date_totals_idx \(user_id=\? AND date>\? AND date<\?\)/);
   expect(plan).toContain("SEARCH payments USING INDEX payments_transaction_idx (transaction_id=?)");
   expect(plan).toMatch(/SEARCH transaction_tags USING (COVERING )?INDEX sqlite_autoindex_transaction_tags_1 \(transaction_id=\?\)/);
+});
+
+test("the batch door reads the facts of 100 inputs in one round trip, each from an index, none growing with the list", async () => {
+  const inputs = Array.from({ length: 100 }, (_, i) => ({
+    type: "EXPENSE" as const,
+    description: `Import ${i}`,
+    date: `2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
+    categoryId: i % 2 ? "default-food" : `category-${i}`,
+    tagIds: [`tag-${i}-a`, `tag-${i}-b`, "tag-a"],
+    payments: [
+      { currencyCode: "USD", amount: "1.00", method: "cash" as const, rate: undefined },
+      { currencyCode: "EUR", amount: "2.00", method: "cash" as const, rate: undefined },
+      { currencyCode: i % 2 ? "JPY" : "GBP", amount: "300", method: "cash" as const, rate: undefined },
+    ],
+    multi: true,
+  }));
+  const statements = await statementsOf(() => loadBatchFacts(db, user, inputs));
+  const dates = new Set(inputs.map((i) => i.date)).size;
+  // Categories, tags, currencies, the two running totals, and one rate lookup per date.
+  expect(statements).toHaveLength(5 + dates);
+  expect(Math.max(...statements.map((s) => s.args.length))).toBeLessThanOrEqual(D1_MAX_BOUND_PARAMETERS);
+  const plans = await plansOf(() => loadBatchFacts(db, user, inputs));
+  expect(plans[0]).toMatch(/^SEARCH categories USING INDEX sqlite_autoindex_categories_1 \(id=\?\) \| LIST SUBQUERY \d+ \| SCAN json_each/);
+  expect(plans[1]).toMatch(/^SEARCH tags USING INDEX sqlite_autoindex_tags_1 \(id=\?\) \| LIST SUBQUERY \d+ \| SCAN json_each/);
+  expect(plans[3]).toMatch(/^SEARCH payment_totals USING INDEX sqlite_autoindex_payment_totals_1 \(user_id=\?\)/);
+  expect(plans[4]).toMatch(/^SEARCH payment_currency_totals USING INDEX sqlite_autoindex_payment_currency_totals_1 \(user_id=\?\)/);
+  for (const plan of plans.slice(5)) expect(plan).toMatch(/SEARCH exchange_rates USING (COVERING )?INDEX \w+ \(currency_code=\? AND date<\?\)/);
+  // The only table read whole is the short list of currencies every input is checked against.
+  for (const plan of plans) expect(plan.replace(/SCAN currencies\b/, "")).not.toMatch(/SCAN (?!json_each|ranked)\w+/);
 });

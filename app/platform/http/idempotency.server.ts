@@ -25,17 +25,24 @@ export async function requestHash(body: unknown): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The stored answer for this key: replayed when the body matches, 409 when it does not. */
-export async function replay(db: Db, userId: string, key: string, hash: string): Promise<Response | undefined> {
+/** The answer stored for this key, with the hash of the body that made it; undefined when there is none. */
+export async function storedAnswer(
+  db: Db,
+  userId: string,
+  key: string,
+): Promise<{ requestHash: string; status: number; body: string } | undefined> {
   const [row] = await db
-    .select()
+    .select({ requestHash: idempotencyKeys.requestHash, status: idempotencyKeys.responseStatus, body: idempotencyKeys.responseBody })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
     .limit(1);
-  if (!row) return undefined;
-  if (row.requestHash !== hash) throw apiErrors.conflict("api.idempotencyKeyReused");
-  return new Response(row.responseBody, {
-    status: row.responseStatus,
+  return row;
+}
+
+/** A stored answer as the response that replays it (the API route builds it; the command returns data). */
+export function replayedResponse({ status, body }: { status: number; body: string }): Response {
+  return new Response(body, {
+    status,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "Idempotent-Replayed": "true" },
   });
 }

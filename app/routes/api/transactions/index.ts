@@ -1,5 +1,6 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { idempotencyKeyOf, requestHash } from "~/platform/http/idempotency.server";
+import { idempotencyKeyOf, replayedResponse, requestHash } from "~/platform/http/idempotency.server";
+import { apiErrors } from "~/platform/http/envelope";
 import {
   apiCreateInput,
   apiRefusal,
@@ -57,6 +58,7 @@ const route = apiRoute([
     const view = await apiTransactionView(context, t);
     const outcome = await createTransaction(db, actor, {
       input,
+      source: "api",
       idempotency: key
         ? {
             key,
@@ -67,7 +69,9 @@ const route = apiRoute([
     });
     switch (outcome.kind) {
       case "replayed":
-        return outcome.response;
+        return replayedResponse(outcome);
+      case "keyReused":
+        throw apiErrors.conflict("api.idempotencyKeyReused");
       case "created":
         if (outcome.answer) return new Response(outcome.answer, { status: 201, headers: { "Content-Type": "application/json" } });
         return { transaction: toApiTransaction((await getTransaction(db, userId, outcome.id))!, view) };
