@@ -7,6 +7,7 @@
 // errors in tsconfig (`npm run typecheck`); this script covers the rest.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, posix, relative } from "node:path";
+import { tableOwnerProblems } from "./lint-table-owners.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const roots = ["app", "workers", "tests", "scripts"];
@@ -173,6 +174,7 @@ for (const top of roots) {
       });
     }
     const text = lines.join("\n");
+    problems.push(...tableOwnerProblems(file, text));
     for (const match of text.matchAll(importPattern)) {
       const spec = match[1] ?? match[2] ?? match[3];
       const resolved = resolveImport(file, spec);

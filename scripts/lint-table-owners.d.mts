@@ -1,0 +1,3 @@
+export const tableOwners: Record<string, string>;
+export const joinedBy: Record<string, Record<string, string>>;
+export function tableOwnerProblems(file: string, text: string): string[];
