@@ -105,3 +105,33 @@ export function transactionAmountMessage(error: AmountError, multi: boolean): st
   const positive = multi ? "validation.paymentAmountPositive" : "validation.amountPositive";
   return amountMessage(error, { required: positive, notPositive: positive });
 }
+
+export type MonthTotals = { incomeUsdCents: number; expenseUsdCents: number; netUsdCents: number };
+
+export type CurrencyMonth = {
+  currencyCode: string;
+  /** Transactions with at least one payment in this currency. */
+  count: number;
+  incomeMinor: number;
+  expenseMinor: number;
+  incomeUsdCents: number;
+  expenseUsdCents: number;
+};
+
+export type RecentTransaction = {
+  id: string;
+  type: TransactionType;
+  description: string;
+  date: string;
+  usdCents: number;
+  category: { id: string; name: string; color: string; icon: string } | null;
+  payments: Array<{ currencyCode: string; amountMinor: number; usdCents: number }>;
+};
+
+/** Two months' USD totals, the current month per payment currency, and the latest transactions (the dashboard). */
+export type MonthsOverview = {
+  current: MonthTotals;
+  previous: MonthTotals;
+  byCurrency: CurrencyMonth[];
+  recent: RecentTransaction[];
+};
