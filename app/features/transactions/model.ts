@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "~/text/plain-text";
-import type { AmountError } from "~/money/amounts";
+import { minorToNumber, type AmountError } from "~/money/amounts";
 import { checkAcceptedDay } from "~/money/date-checks";
 import { amountMessage } from "~/text/typed-number";
 import type { CategoryType } from "~/features/categories/model";
@@ -135,3 +135,15 @@ export type MonthsOverview = {
   byCurrency: CurrencyMonth[];
   recent: RecentTransaction[];
 };
+
+/**
+ * Income, expense and total (income − expense) of one currency as the API's decimal numbers at
+ * `places` decimals: the figure every summary of the API shows per currency and in USD.
+ */
+export function incomeExpenseFigures(incomeMinor: number, expenseMinor: number, places: number) {
+  return {
+    income: minorToNumber(incomeMinor, places),
+    expense: minorToNumber(expenseMinor, places),
+    total: minorToNumber(incomeMinor - expenseMinor, places),
+  };
+}
