@@ -2,7 +2,8 @@
 //
 // Every table in app/platform/db/schema.ts belongs to one folder: the feature that writes it, or
 // auth/ (identity) or platform/db/ (the activity log, idempotency keys). A file under
-// app/features/<x>/ may import from the schema only the tables its own feature owns; another's
+// app/features/<x>/ may import from the schema, or name in raw SQL (`from`, `join`, `into`,
+// `update` followed by the table's SQL name), only the tables its own feature owns; another's
 // data is read through that feature's queries.server.ts and written through its
 // commands.server.ts. Tests are exempt: they set up rows of every table.
 //
@@ -57,7 +58,15 @@ export const joinedBy = {
   },
 };
 
+/** A table's SQL name: the schema's export name in snake_case (deviceEntries → device_entries). */
+const sqlName = (table) => table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const tableBySqlName = new Map(Object.keys(tableOwners).map((table) => [sqlName(table), table]));
+// A table named in raw SQL (a sql`…` template) as a statement reads or writes it.
+const rawSql = new RegExp(`\\b(?:from|join|into|update)\\s+(${[...tableBySqlName.keys()].join("|")})\\b`, "gi");
+
 const schemaImport = /^\s*import\s+(type\s+)?\{([^}]*)\}\s*from\s*["']([^"']*platform\/db\/schema)["']/gm;
+
+const doorOf = (owner) => (owner.startsWith("features/") ? `app/${owner}/queries.server.ts or commands.server.ts` : `app/${owner}/`);
 
 /**
  * The problems in one file's text, each as `file:line  table-owners: …`. `file` is the path
@@ -77,9 +86,17 @@ export function tableOwnerProblems(file, text) {
       const owner = tableOwners[table];
       if (owner === undefined || owner === `features/${feature}`) continue;
       if (joinedBy[table]?.[feature]) continue;
-      const door = owner.startsWith("features/") ? `app/${owner}/queries.server.ts or commands.server.ts` : `app/${owner}/`;
-      problems.push(`${file}:${line}  table-owners: imports the table ${table}, owned by app/${owner}; read and write it through ${door}`);
+      problems.push(`${file}:${line}  table-owners: imports the table ${table}, owned by app/${owner}; read and write it through ${doorOf(owner)}`);
     }
   }
+  text.split("\n").forEach((content, index) => {
+    if (/^\s*(\/\/|\*|\/\*)/.test(content)) return; // a comment says "from transactions" in English
+    for (const match of content.matchAll(rawSql)) {
+      const table = tableBySqlName.get(match[1].toLowerCase());
+      const owner = tableOwners[table];
+      if (owner === `features/${feature}` || joinedBy[table]?.[feature]) continue;
+      problems.push(`${file}:${index + 1}  table-owners: names the table ${match[1]} in SQL, owned by app/${owner}; read and write it through ${doorOf(owner)}`);
+    }
+  });
   return problems;
 }

@@ -26,6 +26,22 @@ test("a feature writing the activity log or auth's throttle buckets through the 
   ]);
 });
 
+test("a feature naming another owner's table in raw SQL is a problem; its own tables and a comment are not", () => {
+  const problems = tableOwnerProblems(
+    "app/features/categories/commands.server.ts",
+    [
+      "// Refused while transactions use it: read from transactions through their queries.",
+      "const used = sql`exists (select 1 from transactions where user_id = ${userId})`;",
+      "const own = sql`select id from categories where id = ${id}`;",
+      "const log = sql`INSERT INTO activity_log select 1`;",
+    ].join("\n"),
+  );
+  expect(problems).toEqual([
+    "app/features/categories/commands.server.ts:2  table-owners: names the table transactions in SQL, owned by app/features/transactions; read and write it through app/features/transactions/queries.server.ts or commands.server.ts",
+    "app/features/categories/commands.server.ts:4  table-owners: names the table activity_log in SQL, owned by app/platform/db; read and write it through app/platform/db/",
+  ]);
+});
+
 test("a feature's own tables, a type-only import and a test file are not problems", () => {
   expect(tableOwnerProblems("app/features/budgets/queries.server.ts", `import { budgets } from "~/platform/db/schema";`)).toEqual([]);
   expect(tableOwnerProblems("app/features/accounts/flows.server.ts", `import type { User } from "~/platform/db/schema";`)).toEqual([]);
