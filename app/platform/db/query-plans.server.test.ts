@@ -7,10 +7,10 @@ import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
 import { payments, tags, transactions, transactionTags, users } from "./schema";
 import { loadAndResolveTransaction } from "~/features/transactions/resolve.server";
-import { getTransaction, listTransactions, paymentExportChunk, transactionSummary } from "~/features/transactions/queries.server";
+import { categoryHasTransactions, getTransaction, listTransactions, paymentExportChunk, transactionSummary } from "~/features/transactions/queries.server";
 import { reportData } from "~/features/reports/queries.server";
 import { insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
-import { listBudgetMonth } from "~/features/budgets/queries.server";
+import { categoryHasBudgets, listBudgetMonth } from "~/features/budgets/queries.server";
 
 // The plans SQLite picks for the busiest read paths, on a database without ANALYZE statistics
 // (D1 keeps none). With no statistics the plan depends only on the schema and the query, so a
@@ -193,4 +193,15 @@ test("a report reads its categories and days from the (user, date) indexes, and 
   expect(plan).toMatch(/transactions_user_date_totals_idx \(user_id=\? AND date>\? AND date<\?\)/);
   expect(plan).toContain("SEARCH payments USING INDEX payments_transaction_idx (transaction_id=?)");
   expect(plan).toMatch(/SEARCH transaction_tags USING (COVERING )?INDEX sqlite_autoindex_transaction_tags_1 \(transaction_id=\?\)/);
+});
+
+test("whether a category is in use is looked up through the (user, category) indexes of transactions and budgets, not by walking the user's rows", async () => {
+  const plans = await plansOf(async () => {
+    await categoryHasTransactions(db, user, "default-food");
+    await categoryHasBudgets(db, user, "default-food");
+  });
+  expect(plans).toHaveLength(2);
+  expect(plans[0]).toMatch(/transactions USING (COVERING )?INDEX \w+ \(user_id=\? AND category_id=\?\)/);
+  expect(plans[1]).toMatch(/budgets USING (COVERING )?INDEX \w+ \(user_id=\? AND category_id=\?/);
+  for (const plan of plans) expect(plan).not.toMatch(/SCAN (transactions|budgets)\b/);
 });
