@@ -68,9 +68,12 @@ const schemaImport = /^\s*import\s+(type\s+)?\{([^}]*)\}\s*from\s*["']([^"']*pla
 
 const doorOf = (owner) => (owner.startsWith("features/") ? `app/${owner}/queries.server.ts or commands.server.ts` : `app/${owner}/`);
 
+/** The rule's name, as the lint reports it (scripts/lint.mjs, and its fixture in tests/lint-fixtures/). */
+export const tableOwnersRule = "table-owners";
+
 /**
- * The problems in one file's text, each as `file:line  table-owners: …`. `file` is the path
- * relative to the repository (app/features/<x>/…).
+ * The problems in one file's text, in the lint's shape ({ file, line, rule, message }). `file` is
+ * the path relative to the linted root (app/features/<x>/…).
  */
 export function tableOwnerProblems(file, text) {
   const feature = file.match(/^app\/features\/([^/]+)\//)?.[1];
@@ -86,7 +89,7 @@ export function tableOwnerProblems(file, text) {
       const owner = tableOwners[table];
       if (owner === undefined || owner === `features/${feature}`) continue;
       if (joinedBy[table]?.[feature]) continue;
-      problems.push(`${file}:${line}  table-owners: imports the table ${table}, owned by app/${owner}; read and write it through ${doorOf(owner)}`);
+      problems.push({ file, line, rule: tableOwnersRule, message: `imports the table ${table}, owned by app/${owner}; read and write it through ${doorOf(owner)}` });
     }
   }
   text.split("\n").forEach((content, index) => {
@@ -95,7 +98,7 @@ export function tableOwnerProblems(file, text) {
       const table = tableBySqlName.get(match[1].toLowerCase());
       const owner = tableOwners[table];
       if (owner === `features/${feature}` || joinedBy[table]?.[feature]) continue;
-      problems.push(`${file}:${index + 1}  table-owners: names the table ${match[1]} in SQL, owned by app/${owner}; read and write it through ${doorOf(owner)}`);
+      problems.push({ file, line: index + 1, rule: tableOwnersRule, message: `names the table ${match[1]} in SQL, owned by app/${owner}; read and write it through ${doorOf(owner)}` });
     }
   });
   return problems;

@@ -11,7 +11,7 @@ test("a feature importing another feature's table from the schema is a problem t
     `import { and, eq } from "drizzle-orm";\nimport { budgets, categories } from "~/platform/db/schema";\n`,
   );
   expect(problems).toEqual([
-    "app/features/categories/queries.server.ts:2  table-owners: imports the table budgets, owned by app/features/budgets; read and write it through app/features/budgets/queries.server.ts or commands.server.ts",
+    { file: "app/features/categories/queries.server.ts", line: 2, rule: "table-owners", message: "imports the table budgets, owned by app/features/budgets; read and write it through app/features/budgets/queries.server.ts or commands.server.ts" },
   ]);
 });
 
@@ -21,8 +21,8 @@ test("a feature writing the activity log or auth's throttle buckets through the 
     `import {\n  users,\n  throttleBuckets as buckets,\n} from "../../platform/db/schema";\nimport { activityLog } from "~/platform/db/schema";\n`,
   );
   expect(problems).toEqual([
-    "app/features/accounts/commands.server.ts:1  table-owners: imports the table throttleBuckets, owned by app/auth; read and write it through app/auth/",
-    "app/features/accounts/commands.server.ts:5  table-owners: imports the table activityLog, owned by app/platform/db; read and write it through app/platform/db/",
+    { file: "app/features/accounts/commands.server.ts", line: 1, rule: "table-owners", message: "imports the table throttleBuckets, owned by app/auth; read and write it through app/auth/" },
+    { file: "app/features/accounts/commands.server.ts", line: 5, rule: "table-owners", message: "imports the table activityLog, owned by app/platform/db; read and write it through app/platform/db/" },
   ]);
 });
 
@@ -37,8 +37,8 @@ test("a feature naming another owner's table in raw SQL is a problem; its own ta
     ].join("\n"),
   );
   expect(problems).toEqual([
-    "app/features/categories/commands.server.ts:2  table-owners: names the table transactions in SQL, owned by app/features/transactions; read and write it through app/features/transactions/queries.server.ts or commands.server.ts",
-    "app/features/categories/commands.server.ts:4  table-owners: names the table activity_log in SQL, owned by app/platform/db; read and write it through app/platform/db/",
+    { file: "app/features/categories/commands.server.ts", line: 2, rule: "table-owners", message: "names the table transactions in SQL, owned by app/features/transactions; read and write it through app/features/transactions/queries.server.ts or commands.server.ts" },
+    { file: "app/features/categories/commands.server.ts", line: 4, rule: "table-owners", message: "names the table activity_log in SQL, owned by app/platform/db; read and write it through app/platform/db/" },
   ]);
 });
 
@@ -58,7 +58,7 @@ test("every table the schema declares has an owner", () => {
 });
 
 test("no feature in the app touches another's tables through the schema", () => {
-  const problems: string[] = [];
+  const problems: unknown[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);

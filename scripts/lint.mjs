@@ -7,14 +7,17 @@
 // errors in tsconfig (`npm run typecheck`); this script covers the rest.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, posix, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { tableOwnerProblems } from "./lint-table-owners.mjs";
 
-const root = new URL("..", import.meta.url).pathname;
+const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const roots = ["app", "workers", "tests", "scripts"];
 const exts = /\.(ts|tsx|mjs|js)$/;
+// One violating file per rule (scripts/lint.test.ts lints each folder on its own); the real run skips them.
+const fixtures = "tests/lint-fixtures";
 
 /** Each rule: where it applies, what it forbids, and why (printed on failure). */
-const rules = [
+export const rules = [
   {
     name: "no-focused-tests",
     applies: (f) => /\.(test|spec)\.tsx?$/.test(f),
@@ -59,13 +62,15 @@ const rules = [
 const isRules = (f) => /^app\/features\/[^/]+\/(rules|form-rules|list-query)\.ts$/.test(f);
 const isPure = (f) =>
   /^app\/(money|text)\//.test(f) || /^app\/features\/[^/]+\/model\.ts$/.test(f) || isRules(f) || f === "app/auth/password-limit.ts";
-const zodImporters = new Map();
+// The tree being linted: set by each lint() call (the project, or one fixture folder).
+let run = { root: projectRoot, appFiles: new Set(), zodImporters: new Map() };
 const importsZod = (f) => {
+  const { root, zodImporters } = run;
   if (!zodImporters.has(f)) zodImporters.set(f, existsSync(join(root, f)) && /\bfrom\s+["']zod["']/.test(readFileSync(join(root, f), "utf8")));
   return zodImporters.get(f);
 };
 const featureOf = (f) => f.match(/^app\/features\/([^/]+)\//)?.[1];
-const directions = [
+export const directions = [
   {
     name: "rules-without-schemas",
     applies: (f) => isRules(f) && !f.includes(".test."),
@@ -105,14 +110,17 @@ const directions = [
     why: "a feature never imports routes or middleware and gets its services (db, env, locale) as arguments, not from context",
   },
   {
-    name: "feature-reads-another-through-queries",
+    // A feature or one of its jobs (features/<name>/jobs/) may write another's data through that
+    // feature's commands.server.ts: schedules and imports create transactions through the
+    // transactions feature's door, not a second write path (decision 014).
+    name: "feature-uses-another-through-queries-or-commands",
     applies: (f) => f.startsWith("app/features/") && !f.includes(".test."),
     forbids: (target, _pkg, file) => {
       const other = target && featureOf(target);
       if (!other || other === featureOf(file)) return false;
-      return !/^app\/features\/[^/]+\/(queries\.server|model|rules)\.tsx?$/.test(target);
+      return !/^app\/features\/[^/]+\/(queries\.server|commands\.server|model|rules)\.tsx?$/.test(target);
     },
-    why: "a feature reads another only through its queries.server.ts or model.ts (or rules.ts, the zod-free part of it)",
+    why: "a feature (or its job) reads another only through its queries.server.ts or model.ts (or rules.ts, the zod-free part of it) and writes another's data only through its commands.server.ts",
   },
   {
     name: "routes-write-through-commands",
@@ -136,63 +144,75 @@ const directions = [
   },
 ];
 
-const appFiles = new Set();
 function resolveImport(file, spec) {
   let base;
   if (spec.startsWith("~/")) base = `app/${spec.slice(2)}`;
   else if (spec.startsWith(".")) base = posix.normalize(posix.join(dirname(file), spec));
   else return undefined;
   base = base.replace(/\.(tsx?|mjs|js)$/, "");
-  for (const ext of [".ts", ".tsx", "/index.ts", "/index.tsx", ".mjs", ".js"]) if (appFiles.has(base + ext)) return base + ext;
+  for (const ext of [".ts", ".tsx", "/index.ts", "/index.tsx", ".mjs", ".js"]) if (run.appFiles.has(base + ext)) return base + ext;
   return base;
 }
 const importPattern = /^\s*(?:import|export)\b[^"'`;]*?\bfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
 
-function* walk(dir) {
+function* walk(root, dir) {
+  if (!existsSync(dir)) return;
   for (const name of readdirSync(dir)) {
     if (name === "node_modules" || name.startsWith(".")) continue;
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* walk(path);
+    if (relative(root, path).split("\\").join("/") === fixtures) continue;
+    if (statSync(path).isDirectory()) yield* walk(root, path);
     else if (exts.test(name)) yield path;
   }
 }
 
-const problems = [];
-let files = 0;
-for (const path of walk(join(root, "app"))) appFiles.add(relative(root, path));
-for (const top of roots) {
-  for (const path of walk(join(root, top))) {
-    files++;
-    const file = relative(root, path);
-    const lines = readFileSync(path, "utf8").split("\n");
-    for (const rule of rules) {
-      if (!rule.applies(file)) continue;
-      lines.forEach((line, i) => {
-        if (line.includes(`lint-ignore ${rule.name}`)) return;
-        if (i > 0 && lines[i - 1].includes(`lint-ignore-next-line ${rule.name}`)) return;
-        if (rule.pattern.test(line)) problems.push(`${file}:${i + 1}  ${rule.name}: ${rule.why}`);
-      });
-    }
-    const text = lines.join("\n");
-    problems.push(...tableOwnerProblems(file, text));
-    for (const match of text.matchAll(importPattern)) {
-      const spec = match[1] ?? match[2] ?? match[3];
-      const resolved = resolveImport(file, spec);
-      const target = resolved === undefined ? null : resolved;
-      const pkg = resolved === undefined ? spec : null;
-      const line = text.slice(0, match.index).split("\n").length + (match[0].startsWith("\n") ? 1 : 0);
-      for (const rule of directions) {
-        const typeOnly = /^\s*(import|export)\s+type\b/.test(match[0]);
-        if (!rule.applies(file) || !rule.forbids(target, pkg, file, typeOnly, match[3] !== undefined)) continue;
-        problems.push(`${file}:${line}  ${rule.name}: imports ${spec}; ${rule.why}`);
+/**
+ * Lints every file under `root`'s app/, workers/, tests/ and scripts/ (the project by default).
+ * Each problem names its file (relative to root, with slashes), line and rule.
+ */
+export function lint(root = projectRoot) {
+  run = { root, appFiles: new Set(), zodImporters: new Map() };
+  const problems = [];
+  let files = 0;
+  for (const path of walk(root, join(root, "app"))) run.appFiles.add(relative(root, path));
+  for (const top of roots) {
+    for (const path of walk(root, join(root, top))) {
+      files++;
+      const file = relative(root, path);
+      const lines = readFileSync(path, "utf8").split("\n");
+      for (const rule of rules) {
+        if (!rule.applies(file)) continue;
+        lines.forEach((line, i) => {
+          if (line.includes(`lint-ignore ${rule.name}`)) return;
+          if (i > 0 && lines[i - 1].includes(`lint-ignore-next-line ${rule.name}`)) return;
+          if (rule.pattern.test(line)) problems.push({ file, line: i + 1, rule: rule.name, message: rule.why });
+        });
+      }
+      const text = lines.join("\n");
+      problems.push(...tableOwnerProblems(file, text));
+      for (const match of text.matchAll(importPattern)) {
+        const spec = match[1] ?? match[2] ?? match[3];
+        const resolved = resolveImport(file, spec);
+        const target = resolved === undefined ? null : resolved;
+        const pkg = resolved === undefined ? spec : null;
+        const line = text.slice(0, match.index).split("\n").length + (match[0].startsWith("\n") ? 1 : 0);
+        for (const rule of directions) {
+          const typeOnly = /^\s*(import|export)\s+type\b/.test(match[0]);
+          if (!rule.applies(file) || !rule.forbids(target, pkg, file, typeOnly, match[3] !== undefined)) continue;
+          problems.push({ file, line, rule: rule.name, message: `imports ${spec}; ${rule.why}` });
+        }
       }
     }
   }
+  return { files, problems };
 }
 
-if (problems.length) {
-  console.error(problems.join("\n"));
-  console.error(`\n${problems.length} problem(s) in ${files} files`);
-  process.exit(1);
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { files, problems } = lint();
+  if (problems.length) {
+    console.error(problems.map((p) => `${p.file}:${p.line}  ${p.rule}: ${p.message}`).join("\n"));
+    console.error(`\n${problems.length} problem(s) in ${files} files`);
+    process.exit(1);
+  }
+  console.log(`lint: ${files} files, no problems`);
 }
-console.log(`lint: ${files} files, no problems`);

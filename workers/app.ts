@@ -2,7 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context.server";
 import { csrfRefusal, isCrossSiteWrite } from "~/middleware/csrf";
 import { checkRequestBody } from "~/middleware/request-body";
-import { runRatesRefresh } from "~/features/rates/refresh.server";
+import { jobFor } from "./jobs";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -19,10 +19,17 @@ export default {
     if (request.body && !request.bodyUsed) await discard(request.body);
     return response;
   },
-  // The cron trigger of wrangler.jsonc: refresh the exchange rates (ARCHITECTURE.md 4).
-  // waitUntil keeps the Worker alive until the job has written its rates and recorded the run.
+  // A cron trigger of wrangler.jsonc runs its job from the table in workers/jobs.ts (the
+  // exchange-rate refresh, ARCHITECTURE.md 4). waitUntil keeps the Worker alive until the job
+  // has finished (for the refresh: written its rates and recorded the run). A cron with no job
+  // (the config changed without the table) is logged and runs nothing.
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runRatesRefresh(env, { now: new Date(controller.scheduledTime) }));
+    const job = jobFor(controller.cron);
+    if (!job) {
+      console.warn(`scheduled: no job for the cron "${controller.cron}"; nothing ran`);
+      return;
+    }
+    ctx.waitUntil(job.run(env, { now: new Date(controller.scheduledTime) }));
   },
 } satisfies ExportedHandler<Env>;
 

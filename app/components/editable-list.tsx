@@ -23,8 +23,6 @@ export function listIntentsFor(noun: string): ListIntents {
   return { create: `${noun}-create`, update: `${noun}-update`, delete: `${noun}-delete`, savedPrefix: `${noun}-` };
 }
 
-export type ListOperation = "create" | "update" | "delete";
-
 /** What the page's action answers when it does not redirect; `intent` is the posted value, `op` what it asked for. */
 export type ListActionResult =
   | { intent: string; op: "create" | "update"; id: string | null; result: SubmissionResult<string[]> }

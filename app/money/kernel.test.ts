@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { minorToNumber } from "./amounts";
-import { BASE_CURRENCY, isBaseCurrency, USD } from "./currencies";
+import { formatMoney, minorToNumber, parseAmount } from "./amounts";
+import { isBaseCurrency, USD } from "./currencies";
 import { addMonths, dayToDate, daysBetween, isoDay, monthEndOf, monthStartOf, readMonth } from "./dates";
 import { BASE_RATE, formatRate, toUsdCents } from "./rates";
 
@@ -11,11 +11,14 @@ test("minor units become the JSON number they write, at the currency's decimals"
   expect(minorToNumber(999_999_999_999_999, 2)).toBe(9_999_999_999_999.99);
 });
 
-test("USD is the base: its rate is 1 and its amounts convert to themselves", () => {
-  expect(USD.code).toBe(BASE_CURRENCY);
+test("USD is the base: its rate is 1 and its amounts, typed in cents, convert to themselves", () => {
   expect(isBaseCurrency(" usd ")).toBe(true);
   expect(isBaseCurrency("EUR")).toBe(false);
+  const typed = parseAmount("123.45", USD.decimals);
+  expect(typed).toEqual({ ok: true, minor: 12345 });
+  expect(parseAmount("123.456", USD.decimals)).toEqual({ ok: false, error: "tooManyDecimals" });
   expect(toUsdCents(12345, USD.decimals, BASE_RATE)).toBe(12345);
+  expect(formatMoney(12345, USD, "en")).toBe("$ 123.45");
 });
 
 test("an ISO day is the UTC calendar date, and dayToDate reads it back as UTC midnight", () => {

@@ -1,8 +1,9 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { isoDay } from "~/money/dates";
-import { runRatesRefresh } from "~/features/rates/refresh.server";
+import { runRatesRefresh } from "~/features/rates/jobs/refresh.server";
 import worker from "../../workers/app";
+import { jobs } from "../../workers/jobs";
 import { channelHits, providerChannel, refusedProviderUrl } from "./rate-provider-client";
 
 // The scheduled exchange-rate refresh (ARCHITECTURE.md 4) on D1 in workerd, against the fake
@@ -133,15 +134,34 @@ test("rates are filed under the provider's own day when it is behind ours", asyn
 
 // The pool cannot deliver a cron event through SELF (its scheduled() is not serialisable
 // here), so the Worker's default export is called as the runtime calls it.
-test("the Worker's scheduled handler runs the job and waits for it", async () => {
+test("the Worker's scheduled handler runs the rates refresh on its cron and waits for it", async () => {
+  expect(jobs[0]!.cron).toBe("15 */6 * * *");
   const { name, url } = await providerChannel("good", { updatedUnix: Date.UTC(2026, 10, 16, 0, 2) / 1000 });
   const ctx = createExecutionContext();
   const scheduledTime = Date.now();
-  await worker.scheduled(createScheduledController({ scheduledTime, cron: "15 */6 * * *" }), { ...env, RATES_PROVIDER_URL: url } as Env, ctx);
+  await worker.scheduled(createScheduledController({ scheduledTime, cron: jobs[0]!.cron }), { ...env, RATES_PROVIDER_URL: url } as Env, ctx);
   await waitOnExecutionContext(ctx);
   expect(await channelHits(name)).toBe(1);
   const written = await env.DB.prepare("select count(*) as n from exchange_rates where date = '2026-11-16' and source = 'provider'").first<{ n: number }>();
   expect(written?.n).toBe(9);
   const run = await env.DB.prepare("select ok, ran_at from rate_refresh_runs order by ran_at desc limit 1").first<{ ok: number; ran_at: number }>();
   expect(run).toEqual({ ok: 1, ran_at: scheduledTime });
+});
+
+test("a cron with no job is logged and runs nothing: no provider call, no rate, no recorded run", async () => {
+  const { name, url } = await providerChannel("good", { updatedUnix: Date.UTC(2026, 10, 17, 0, 2) / 1000 });
+  const runsBefore = await runs();
+  const ratesBefore = await allRates();
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  try {
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "0 3 * * *" }), { ...env, RATES_PROVIDER_URL: url } as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(warn).toHaveBeenCalledWith('scheduled: no job for the cron "0 3 * * *"; nothing ran');
+  } finally {
+    warn.mockRestore();
+  }
+  expect(await channelHits(name)).toBe(0);
+  expect(await runs()).toEqual(runsBefore);
+  expect(await allRates()).toEqual(ratesBefore);
 });

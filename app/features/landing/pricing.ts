@@ -2,7 +2,6 @@
 // formats them for the visitor's language.
 
 export type PlanId = "basic" | "pro" | "enterprise";
-export type BillingPeriod = "monthly" | "annual";
 
 export type Plan = {
   id: PlanId;
@@ -38,8 +37,4 @@ export function annualSaving(plan: Pick<Plan, "monthly" | "annual">): number {
 export function freeMonthsOnAnnual(allPlans: readonly Pick<Plan, "monthly" | "annual">[] = plans): number {
   if (allPlans.length === 0) return 0;
   return Math.min(...allPlans.map((plan) => Math.floor(annualSaving(plan) / plan.monthly)));
-}
-
-export function planPrice(plan: Pick<Plan, "monthly" | "annual">, period: BillingPeriod): number {
-  return period === "monthly" ? plan.monthly : plan.annual;
 }

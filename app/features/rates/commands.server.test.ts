@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { startFakeRateProvider, type FakeRateProvider } from "../../../tests/fakes/rate-provider";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
-import { refreshRates } from "~/features/rates/refresh.server";
+import { refreshRates } from "~/features/rates/jobs/refresh.server";
 import type { Db } from "~/platform/db/client.server";
 import { saveManualRate, upsertRateQuery } from "./commands.server";
 import { findRateOn, findRatesOn, lastRefreshRuns, rateHistory } from "./queries.server";

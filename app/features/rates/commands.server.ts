@@ -7,7 +7,7 @@ import type { Db } from "~/platform/db/client.server";
 import { currencies, exchangeRates, rateRefreshRuns } from "~/platform/db/schema";
 
 // The rates feature's only write path: a superadmin's manual rate and currency switch (each one
-// batch with its activity entry), and the queries the refresh job batches (refresh.server.ts).
+// batch with its activity entry), and the queries the refresh job batches (jobs/refresh.server.ts).
 
 export type SaveManualRateOutcome = { kind: "ok"; rate: StoredRate } | { kind: "currencyInvalid" };
 

@@ -3,7 +3,7 @@ import { typedDecimal } from "~/text/typed-number";
 import { BASE_CURRENCY, isBaseCurrency } from "~/money/currencies";
 import { BASE_RATE, normalizeRate, toUsdCents } from "~/money/rates";
 import type { TransactionType } from "./model";
-import { categoryTypeFor, DEFAULT_PAYMENT_METHOD, intentValue, MAX_PAYMENTS, PAYMENT_METHODS } from "./rules";
+import { categoryTypeFor, DEFAULT_PAYMENT_METHOD, intentValue, MAX_PAYMENTS } from "./rules";
 
 // The transaction form (/expenses/new, /expenses/edit/{id}) as plain data: what the page
 // shows and the intents that change the form without saving (type, mode, rows, rates). Pure,
@@ -258,8 +258,4 @@ export function issuesToFieldErrors(issues: readonly { path: readonly (string | 
     (errors[name] ??= []).push(issue.message);
   }
   return errors;
-}
-
-export function isPaymentMethod(value: string): boolean {
-  return (PAYMENT_METHODS as readonly string[]).includes(value);
 }

@@ -78,7 +78,6 @@ export const paymentInputSchema = z.object({
   /** Units of the currency per 1 USD; when absent the rate on file for the date is used. */
   rate: amountText,
 });
-export type PaymentInput = z.output<typeof paymentInputSchema>;
 
 export const transactionInputSchema = z.object({
   type: z.enum(TRANSACTION_TYPES, { error: "validation.typeInvalid" }),

@@ -12,7 +12,7 @@ import { ratesErrors } from "~/features/rates/errors";
 import { manualRateFormSchema, staleAfterDays, toLatestRateRow, toRunView } from "~/features/rates/model";
 import { CURRENCY_CODE, settingsIntents } from "~/features/rates/rules";
 import { findRatesOn, lastRefreshRuns, listCurrencies } from "~/features/rates/queries.server";
-import { refreshRates } from "~/features/rates/refresh.server";
+import { refreshRates } from "~/features/rates/jobs/refresh.server";
 import { Currencies } from "~/features/rates/ui/currencies-table";
 import { LatestRates } from "~/features/rates/ui/latest-rates";
 import { ManualRateForm } from "~/features/rates/ui/manual-rate-form";

@@ -34,7 +34,7 @@ export function useTransactionDraft(initial: Draft, categories: readonly FormCat
   const [rateStatus, setRateStatus] = useState<Record<string, RateStatus>>({});
   const rowCounter = useRef(0);
 
-  // What applyIntent would refuse (an eleventh row, removing the last) has no button on the
+  // What applyIntent would refuse (a row past MAX_PAYMENTS, removing the last) has no button on the
   // page, so its message is not shown here; the draft simply stays as it is.
   const apply = (intent: (d: Draft) => FormIntent, newKey: () => string = () => "") =>
     setDraft((d) => applyIntent(d, intent(d), categories, newKey).draft);

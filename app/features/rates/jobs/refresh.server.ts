@@ -6,7 +6,7 @@ import { isBaseCurrency } from "~/money/currencies";
 import { isoDay } from "~/money/dates";
 import { BASE_RATE } from "~/money/rates";
 import { parseEnv } from "~/env.server";
-import { fetchProviderRates, type ProviderOptions } from "./provider";
+import { fetchProviderRates, type ProviderOptions } from "~/features/rates/provider";
 
 // The exchange-rate refresh (ARCHITECTURE.md 4), run by the Worker's cron trigger
 // (wrangler.jsonc `triggers.crons`) and by the admin's "Refresh now". All or nothing: every

@@ -1,0 +1,2 @@
+import { listThings } from "~/features/things/queries.server";
+export const things = listThings;

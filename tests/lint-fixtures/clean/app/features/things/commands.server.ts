@@ -1,0 +1,1 @@
+export const createThing = (actor: unknown) => actor;

@@ -1,0 +1,2 @@
+const loadSchema = () => import("~/features/things/schemas");
+export const validationLoader = loadSchema;

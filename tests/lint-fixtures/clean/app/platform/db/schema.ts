@@ -1,0 +1,1 @@
+export type Actor = { userId: string };

@@ -1,0 +1,2 @@
+import { dbOf } from "~/middleware/db";
+export const db = dbOf;

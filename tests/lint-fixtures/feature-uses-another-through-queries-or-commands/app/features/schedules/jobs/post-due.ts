@@ -1,0 +1,2 @@
+import { TransactionsTable } from "~/features/transactions/ui/transactions-table";
+export const view = TransactionsTable;

@@ -1,0 +1,1 @@
+export const amount = (text: string) => parseFloat(text);

@@ -1,0 +1,1 @@
+export const Logo = () => <img src="https://cdn.example.com/logo.png" alt="" />;

@@ -1,0 +1,2 @@
+import { thingOperations } from "~/routes/api/things";
+export const operations = thingOperations;

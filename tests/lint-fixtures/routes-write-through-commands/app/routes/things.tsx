@@ -1,0 +1,2 @@
+import { sql } from "drizzle-orm";
+export const count = sql`select count(*) from things`;

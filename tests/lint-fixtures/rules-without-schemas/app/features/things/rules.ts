@@ -1,0 +1,2 @@
+import { z } from "zod";
+export const NAME_MAX = z.string().max(10);

@@ -1,0 +1,22 @@
+import { runRatesRefresh } from "~/features/rates/jobs/refresh.server";
+
+// The Worker's scheduled work, one entry per cron expression of wrangler.jsonc's
+// `triggers.crons` (workers/jobs.test.ts keeps the two in agreement). A job lives in its
+// feature's jobs/ folder with the rates refresh's shape: a pure `(db, options)` function the
+// tests drive on a real database, and this adapter from the bindings and the cron's time.
+
+export type Job = {
+  /** The cron expression, exactly as wrangler.jsonc spells it. */
+  cron: string;
+  name: string;
+  run: (env: Env, options: { now: Date }) => Promise<unknown>;
+};
+
+export const jobs: readonly Job[] = [
+  // Every six hours at a quarter past, UTC (ARCHITECTURE.md 4).
+  { cron: "15 */6 * * *", name: "exchange-rate refresh", run: runRatesRefresh },
+];
+
+export function jobFor(cron: string): Job | undefined {
+  return jobs.find((job) => job.cron === cron);
+}
