@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, posix, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { tableOwnerProblems } from "./lint-table-owners.mjs";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const roots = ["app", "workers", "tests", "scripts"];
@@ -188,6 +189,7 @@ export function lint(root = projectRoot) {
         });
       }
       const text = lines.join("\n");
+      problems.push(...tableOwnerProblems(file, text));
       for (const match of text.matchAll(importPattern)) {
         const spec = match[1] ?? match[2] ?? match[3];
         const resolved = resolveImport(file, spec);

@@ -105,6 +105,25 @@ test("GET /api/reports/summary: per currency in its own decimals and in USD, and
   expect(his.body.data.totals).toMatchObject({ expenseCents: 3333, transactionCount: 1 });
 });
 
+test("the reports summary and the transactions summary of one period show the same figures per currency and the same USD totals", async () => {
+  const [report, transactions] = await Promise.all([get(alice, `/api/reports/summary?${NOVEMBER}`), get(alice, `/api/transactions/summary?${NOVEMBER}`)]);
+  expect(report.status).toBe(200);
+  expect(transactions.status).toBe(200);
+  type ReportRow = { currency: string; income: number; expense: number; total: number; usdEquivalent: { income: number; expense: number; total: number } };
+  const reportRows = (report.body.data.summary as ReportRow[]).map((c) => ({
+    currency: c.currency,
+    income: c.income,
+    expense: c.expense,
+    total: c.total,
+    usdEquivalent: { income: c.usdEquivalent.income, expense: c.usdEquivalent.expense, total: c.usdEquivalent.total },
+  }));
+  // EUR, JPY (no decimals), COP, MXN and USD: both faces list the same currencies with the same numbers.
+  expect(reportRows.map((c) => c.currency)).toEqual(["COP", "EUR", "JPY", "MXN", "USD"]);
+  expect(transactions.body.data.summary.byCurrency).toEqual(reportRows);
+  const totals = report.body.data.totals;
+  expect(transactions.body.data.summary).toMatchObject({ count: totals.transactionCount, income: totals.income, expense: totals.expense, net: totals.total });
+});
+
 test("GET /api/reports/summary without dates is the current month (UTC)", async () => {
   const today = new Date().toISOString().slice(0, 10);
   const { status, body } = await get(alice, "/api/reports/summary");

@@ -1,11 +1,12 @@
-import { and, eq, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { addMonths, type MonthStart } from "~/money/dates";
 import { MAX_BUDGET_MONTH_CENTS, type BudgetInput } from "~/features/budgets/model";
-import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
+import { findCategory } from "~/features/categories/queries.server";
+import { recordActivityQuery, recordActivitySelectQuery, type ActivityAction, type Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
-import { activityLog, budgets, categories } from "~/platform/db/schema";
+import { budgets } from "~/platform/db/schema";
 import { findBudget, type BudgetRow } from "./queries.server";
 
 // The only write path for budgets, for the web page and the API alike. One budget per user,
@@ -22,17 +23,8 @@ export type UpdateBudgetInput = BudgetInput & { id: string };
 
 /** The category's name when the user may budget it: an expense category of theirs, or a default one. */
 async function budgetableCategoryName(db: Db, userId: string, categoryId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ name: categories.name })
-    .from(categories)
-    .where(
-      and(
-        eq(categories.id, categoryId),
-        eq(categories.type, "expense"),
-        or(eq(categories.userId, userId), and(isNull(categories.userId), eq(categories.isDefault, true))),
-      ),
-    );
-  return row?.name;
+  const category = await findCategory(db, userId, categoryId);
+  return category?.type === "expense" ? category.name : undefined;
 }
 
 const activityText = (categoryName: string, month: string) => `${categoryName}, ${month.slice(0, 7)}`;
@@ -49,8 +41,8 @@ function monthHasRoom(userId: string, month: MonthStart, amountCents: number | S
 }
 
 /** An activity entry written only when `condition` holds once the batch's write has run: only a change that happened is logged. */
-function activityIf(db: Db, entry: { userId: string; action: string; description: string; ip: string | null }, condition: SQL) {
-  return db.insert(activityLog).select(sql`select lower(hex(randomblob(16))), ${entry.userId}, ${entry.action}, ${entry.description}, ${entry.ip}, ${now} where ${condition}`);
+function activityIf(db: Db, entry: { userId: string; action: ActivityAction; description: string; ip: string | null }, condition: SQL) {
+  return recordActivitySelectQuery(db, { userId: entry.userId, action: entry.action, description: entry.description, ipAddress: entry.ip }, sql`where ${condition}`);
 }
 
 export async function createBudget(db: Db, actor: Actor, input: BudgetInput): Promise<BudgetOutcome> {
@@ -156,10 +148,11 @@ export async function copyPreviousMonthBudgets(db: Db, actor: Actor, month: Mont
   // INSERT … SELECT through Drizzle's builder (D1 batches only builder queries): the SELECT
   // gives every column in the schema's order.
   const [, copied] = await db.batch([
-    db.insert(activityLog).select(sql`select lower(hex(randomblob(16))), ${userId}, 'budget_copy',
-      count(*) || ', ' || ${previous.slice(0, 7)} || ' → ' || ${month.slice(0, 7)}, ${actor.ip}, ${now}
-      ${toCopy}
-      having count(*) > 0 and ${fits}`),
+    recordActivitySelectQuery(
+      db,
+      { userId, action: "budget_copy", description: sql`count(*) || ', ' || ${previous.slice(0, 7)} || ' → ' || ${month.slice(0, 7)}`, ipAddress: actor.ip },
+      sql`${toCopy} having count(*) > 0 and ${fits}`,
+    ),
     db
       .insert(budgets)
       .select(sql`select lower(hex(randomblob(16))), source.user_id, source.category_id, source.amount_usd_cents, ${month}, source.alert_threshold, ${now}, ${now}

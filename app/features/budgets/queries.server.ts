@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { monthEndOf, type MonthStart } from "~/money/dates";
 import { expenseCentsByCategory } from "~/features/transactions/queries.server";
 import type { Db } from "~/platform/db/client.server";
@@ -70,4 +70,21 @@ export async function hasBudgets(db: Db, userId: string, month: MonthStart): Pro
     .where(and(eq(budgets.userId, userId), eq(budgets.month, month)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Whether any of the user's budgets is for the category, as a condition for a caller's own
+ * statement (the categories feature's DELETE). With the owner named it uses the (user, category) index.
+ */
+export const budgetsUseCategory = (userId: string, categoryId: string): SQL =>
+  sql`exists (select 1 from ${budgets} where ${budgets.userId} = ${userId} and ${budgets.categoryId} = ${categoryId})`;
+
+/** Whether any of the user's budgets is for the category. */
+export async function categoryHasBudgets(db: Db, userId: string, categoryId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: budgets.id })
+    .from(budgets)
+    .where(and(eq(budgets.userId, userId), eq(budgets.categoryId, categoryId)))
+    .limit(1);
+  return Boolean(row);
 }

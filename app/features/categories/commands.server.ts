@@ -4,8 +4,10 @@ import { nameKey } from "~/text/name-key";
 import type { Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
-import { budgets, categories, transactions } from "~/platform/db/schema";
-import { categoryColumns, categoryUsedByBudgets, categoryUsedByTransactions, findCategory, type Category } from "./queries.server";
+import { categoryHasBudgets, budgetsUseCategory } from "~/features/budgets/queries.server";
+import { categoryHasTransactions, transactionsUseCategory } from "~/features/transactions/queries.server";
+import { categories } from "~/platform/db/schema";
+import { categoryColumns, findCategory, type Category } from "./queries.server";
 
 // The only write path for categories, for the web page and the API alike. Each write is one
 // statement, so it needs no batch; category changes have never been entries of the activity
@@ -54,7 +56,7 @@ export async function updateCategory(db: Db, actor: Actor, { id, ...input }: Upd
   if (await nameTakenByDefault(db, input)) return { kind: "duplicate" };
   // A transaction's type follows its category's (spec section 5); flipping a used category
   // between expense and income would leave its transactions contradicting it.
-  if (input.type !== owned.category.type && (await categoryUsedByTransactions(db, userId, id))) return { kind: "typeInUse" };
+  if (input.type !== owned.category.type && (await categoryHasTransactions(db, userId, id))) return { kind: "typeInUse" };
   try {
     const [row] = await db
       .update(categories)
@@ -68,12 +70,6 @@ export async function updateCategory(db: Db, actor: Actor, { id, ...input }: Upd
   }
 }
 
-// With the owner named, both lookups use the (user, category) indexes.
-const usedByTransactions = (userId: string, id: string) =>
-  sql`exists (select 1 from ${transactions} where ${transactions.userId} = ${userId} and ${transactions.categoryId} = ${id})`;
-const usedByBudgets = (userId: string, id: string) =>
-  sql`exists (select 1 from ${budgets} where ${budgets.userId} = ${userId} and ${budgets.categoryId} = ${id})`;
-
 /**
  * Refused while any transaction (or budget) uses the category. The check is repeated inside
  * the DELETE itself, so a transaction saved between the check and the delete still blocks it.
@@ -82,8 +78,8 @@ export async function deleteCategory(db: Db, actor: Actor, { id }: DeleteCategor
   const { userId } = actor;
   const owned = await ownedCategory(db, userId, id);
   if (owned.kind !== "ok") return owned;
-  if (await categoryUsedByTransactions(db, userId, id)) return { kind: "inUse" };
-  if (await categoryUsedByBudgets(db, userId, id)) return { kind: "inUseByBudgets" };
+  if (await categoryHasTransactions(db, userId, id)) return { kind: "inUse" };
+  if (await categoryHasBudgets(db, userId, id)) return { kind: "inUseByBudgets" };
   try {
     const [row] = await db
       .delete(categories)
@@ -92,8 +88,8 @@ export async function deleteCategory(db: Db, actor: Actor, { id }: DeleteCategor
           eq(categories.id, id),
           eq(categories.userId, userId),
           eq(categories.isDefault, false),
-          sql`not ${usedByTransactions(userId, id)}`,
-          sql`not ${usedByBudgets(userId, id)}`,
+          sql`not ${transactionsUseCategory(userId, id)}`,
+          sql`not ${budgetsUseCategory(userId, id)}`,
         ),
       )
       .returning({ id: categories.id });

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { ownerCheck } from "~/platform/db/owner-check.server";
-import { budgets, categories, transactions } from "~/platform/db/schema";
+import { categories } from "~/platform/db/schema";
 
 // Categories are the user's own plus the shared defaults (user_id NULL, read-only).
 // Every query names the owner; another user's category is not found, exactly like a missing one.
@@ -60,22 +60,4 @@ export function findCategoriesQuery(db: Db, userId: string, ids: readonly string
 export async function findCategory(db: Db, userId: string, id: string): Promise<Category | undefined> {
   const [row] = await findCategoryQuery(db, userId, id);
   return row;
-}
-
-export async function categoryUsedByTransactions(db: Db, userId: string, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, id)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function categoryUsedByBudgets(db: Db, userId: string, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: budgets.id })
-    .from(budgets)
-    .where(and(eq(budgets.userId, userId), eq(budgets.categoryId, id)))
-    .limit(1);
-  return Boolean(row);
 }

@@ -1,40 +1,11 @@
 import { minorToDecimalString } from "~/money/amounts";
 import { addMonths, isoDay, monthEndOf, monthStartOf } from "~/money/dates";
 import { divideHalfAwayFromZero } from "~/money/ratio";
-import type { TransactionType } from "~/features/transactions/model";
+import type { MonthsOverview } from "~/features/transactions/model";
 
 // The dashboard's calendar, arithmetic and figures, pure so they can be tested without a database.
 
 export type DateRange = { startDate: string; endDate: string };
-
-export type MonthTotals = { incomeUsdCents: number; expenseUsdCents: number; netUsdCents: number };
-
-export type CurrencyMonth = {
-  currencyCode: string;
-  /** Transactions with at least one payment in this currency. */
-  count: number;
-  incomeMinor: number;
-  expenseMinor: number;
-  incomeUsdCents: number;
-  expenseUsdCents: number;
-};
-
-export type RecentTransaction = {
-  id: string;
-  type: TransactionType;
-  description: string;
-  date: string;
-  usdCents: number;
-  category: { id: string; name: string; color: string; icon: string } | null;
-  payments: Array<{ currencyCode: string; amountMinor: number; usdCents: number }>;
-};
-
-export type DashboardMoney = {
-  current: MonthTotals;
-  previous: MonthTotals;
-  byCurrency: CurrencyMonth[];
-  recent: RecentTransaction[];
-};
 
 /** The calendar month containing `date` (UTC), `monthsBack` months earlier, as yyyy-MM-dd bounds (both inclusive). */
 export function monthRange(date: Date, monthsBack = 0): DateRange {
@@ -85,7 +56,7 @@ export type DashboardCurrency = { code: string; symbol: string; decimals: number
 
 /** The currencies this month's figures and the recent transactions use, for formatting them. */
 export function usedCurrencies(
-  money: Pick<DashboardMoney, "byCurrency" | "recent">,
+  money: Pick<MonthsOverview, "byCurrency" | "recent">,
   all: readonly { code: string; symbol: string; decimalPlaces: number }[],
 ): DashboardCurrency[] {
   const used = new Set([...money.byCurrency.map((c) => c.currencyCode), ...money.recent.flatMap((r) => r.payments.map((p) => p.currencyCode))]);

@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { EARLIEST_DAY, isIsoDate, isoDay, monthStartOf } from "~/money/dates";
 import { checkAcceptedDay } from "~/money/date-checks";
+import { incomeExpenseFigures } from "~/features/transactions/model";
+import type { Decimals, Summary } from "~/features/transactions/queries.server";
+import { minorToNumber } from "~/money/amounts";
 import { defineOperation } from "~/platform/http/operation";
 import { periodErrorMessage } from "./errors";
-import { GROUPINGS, monthPeriod, readRange, type ReportPeriod } from "./period";
+import { GROUPINGS, monthPeriod, readRange, type Grouping, type ReportPeriod, type TrendPoint } from "./period";
+import type { ReportCategory } from "./queries.server";
 
 // The reports API (SPEC section 7, issue 13). Every call takes a period: startDate and endDate
 // (yyyy-MM-dd, both inclusive, at most five years), or neither for the current month (UTC), as
@@ -203,3 +207,68 @@ export const reportExportOperation = defineOperation({
 });
 
 export const reportOperations = [reportSummaryOperation, reportCategoriesOperation, reportTrendsOperation, reportExportOperation];
+
+// The JSON of each report, shaped here so a route only reads and returns: USD as decimals and as
+// integer cents, a currency's amounts at its decimals and as integer minor units.
+
+const periodJson = (period: ReportPeriod) => ({ startDate: period.startDate, endDate: period.endDate });
+const usdJson = (incomeCents: number, expenseCents: number) => ({
+  ...incomeExpenseFigures(incomeCents, expenseCents, 2),
+  incomeCents,
+  expenseCents,
+  totalCents: incomeCents - expenseCents,
+});
+
+/** GET /api/reports/summary: per payment currency its figures and USD equivalent, the period's USD totals and counts. */
+export function reportSummaryJson(summary: Summary, decimals: Decimals, period: ReportPeriod) {
+  return {
+    summary: summary.byCurrency.map((c) => {
+      const places = decimals.get(c.currencyCode) ?? 2;
+      return {
+        currency: c.currencyCode,
+        decimals: places,
+        ...incomeExpenseFigures(c.incomeMinor, c.expenseMinor, places),
+        incomeMinor: c.incomeMinor,
+        expenseMinor: c.expenseMinor,
+        totalMinor: c.incomeMinor - c.expenseMinor,
+        usdEquivalent: usdJson(c.incomeUsdCents, c.expenseUsdCents),
+      };
+    }),
+    totals: { ...usdJson(summary.incomeUsdCents, summary.expenseUsdCents), transactionCount: summary.count, currencyCount: summary.byCurrency.length },
+    period: periodJson(period),
+  };
+}
+
+/** GET /api/reports/categories: the expense categories with their USD totals and shares. */
+export function reportCategoriesJson(categories: readonly ReportCategory[], period: ReportPeriod) {
+  return {
+    categories: categories.map((c) => ({
+      id: c.categoryId,
+      name: c.name,
+      color: c.color,
+      icon: c.icon,
+      totalAmount: minorToNumber(c.usdCents, 2),
+      totalCents: c.usdCents,
+      percent: minorToNumber(c.shareTenths, 1),
+      percentTenths: c.shareTenths,
+    })),
+    period: periodJson(period),
+  };
+}
+
+/** GET /api/reports/trends: income, expenses and the running balance per bucket of the grouping. */
+export function reportTrendsJson(trend: readonly TrendPoint[], period: ReportPeriod, grouping: Grouping) {
+  const usd = (cents: number) => minorToNumber(cents, 2);
+  return {
+    trends: trend.map((p) => ({
+      date: p.date,
+      income: usd(p.incomeUsdCents),
+      expenses: usd(p.expenseUsdCents),
+      balance: usd(p.balanceUsdCents),
+      incomeCents: p.incomeUsdCents,
+      expensesCents: p.expenseUsdCents,
+      balanceCents: p.balanceUsdCents,
+    })),
+    period: { ...periodJson(period), grouping },
+  };
+}

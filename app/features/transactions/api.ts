@@ -12,6 +12,7 @@ import {
   isIsoDate,
   MAX_PAYMENTS,
   MAX_TAGS,
+  incomeExpenseFigures,
   transactionInputSchema,
   type TransactionInput,
   type TransactionType,
@@ -20,7 +21,7 @@ import { apiErrors, type ApiError, type FieldErrors, type Translate } from "~/pl
 import { defineOperation } from "~/platform/http/operation";
 import { searchParamSchema, wholeNumberParam } from "~/platform/http/query-params";
 import type { SaveRefusal } from "./commands.server";
-import type { Decimals, TransactionRecord } from "./queries.server";
+import type { CategoryTotal, DayTotal, Decimals, Summary, TransactionRecord } from "./queries.server";
 
 // A transaction as the API shows it. The spec's sources name things two ways
 // (exchangeRate / conversionRate; originalAmount, usdAmount, signed amount), so both are
@@ -550,4 +551,41 @@ export async function apiUpdateInput(
     multi,
   });
   return { ok: true, input };
+}
+
+// The JSON of the totals endpoints, shaped here so a route only reads and returns. A currency's
+// amounts are numbers at its decimals; USD at 2 (incomeExpenseFigures, shared with the reports API).
+
+/** GET /api/transactions/summary: USD totals, and per payment currency its own figures and their USD equivalent. */
+export function summaryJson(summary: Summary, decimals: Decimals) {
+  const usd = incomeExpenseFigures(summary.incomeUsdCents, summary.expenseUsdCents, 2);
+  return {
+    count: summary.count,
+    income: usd.income,
+    expense: usd.expense,
+    net: usd.total,
+    byCurrency: summary.byCurrency.map((c) => ({
+      currency: c.currencyCode,
+      ...incomeExpenseFigures(c.incomeMinor, c.expenseMinor, decimals.get(c.currencyCode) ?? 2),
+      usdEquivalent: incomeExpenseFigures(c.incomeUsdCents, c.expenseUsdCents, 2),
+    })),
+  };
+}
+
+/** GET /api/transactions/by-category: USD totals per category and type. */
+export function categoryTotalsJson(rows: readonly CategoryTotal[]) {
+  return rows.map((r) => ({
+    id: r.categoryId,
+    name: r.name,
+    color: r.color,
+    type: r.type,
+    count: r.count,
+    totalAmount: decimalNumber(r.usdCents, 2),
+    usdCents: r.usdCents,
+  }));
+}
+
+/** GET /api/transactions/by-date-range: USD income and expenses per day. */
+export function dayTotalsJson(days: readonly DayTotal[]) {
+  return days.map((d) => ({ date: d.date, income: decimalNumber(d.incomeUsdCents, 2), expenses: decimalNumber(d.expenseUsdCents, 2) }));
 }

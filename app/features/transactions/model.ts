@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "~/text/plain-text";
-import type { AmountError } from "~/money/amounts";
+import { minorToNumber, type AmountError } from "~/money/amounts";
 import { checkAcceptedDay } from "~/money/date-checks";
 import { amountMessage } from "~/text/typed-number";
 import type { CategoryType } from "~/features/categories/model";
@@ -103,4 +103,46 @@ export type TransactionInput = z.output<typeof transactionInputSchema>;
 export function transactionAmountMessage(error: AmountError, multi: boolean): string {
   const positive = multi ? "validation.paymentAmountPositive" : "validation.amountPositive";
   return amountMessage(error, { required: positive, notPositive: positive });
+}
+
+export type MonthTotals = { incomeUsdCents: number; expenseUsdCents: number; netUsdCents: number };
+
+export type CurrencyMonth = {
+  currencyCode: string;
+  /** Transactions with at least one payment in this currency. */
+  count: number;
+  incomeMinor: number;
+  expenseMinor: number;
+  incomeUsdCents: number;
+  expenseUsdCents: number;
+};
+
+export type RecentTransaction = {
+  id: string;
+  type: TransactionType;
+  description: string;
+  date: string;
+  usdCents: number;
+  category: { id: string; name: string; color: string; icon: string } | null;
+  payments: Array<{ currencyCode: string; amountMinor: number; usdCents: number }>;
+};
+
+/** Two months' USD totals, the current month per payment currency, and the latest transactions (the dashboard). */
+export type MonthsOverview = {
+  current: MonthTotals;
+  previous: MonthTotals;
+  byCurrency: CurrencyMonth[];
+  recent: RecentTransaction[];
+};
+
+/**
+ * Income, expense and total (income − expense) of one currency as the API's decimal numbers at
+ * `places` decimals: the figure every summary of the API shows per currency and in USD.
+ */
+export function incomeExpenseFigures(incomeMinor: number, expenseMinor: number, places: number) {
+  return {
+    income: minorToNumber(incomeMinor, places),
+    expense: minorToNumber(expenseMinor, places),
+    total: minorToNumber(incomeMinor - expenseMinor, places),
+  };
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { activityLog } from "./schema";
 
@@ -40,6 +40,20 @@ export type ActivityInput = { userId: string; action: ActivityAction; descriptio
 /** Returned as a query so callers can put it in the same batch as the change it records. */
 export function recordActivityQuery(db: Db, entry: ActivityInput) {
   return db.insert(activityLog).values(entry);
+}
+
+/**
+ * An activity entry written by INSERT … SELECT, for a caller whose change is itself conditional:
+ * `rest` is the SELECT's tail (`where …`, or `from … having …`), evaluated in the same batch after
+ * the change, so the entry is written only when the change happened. `description` may be SQL
+ * over that tail's rows (a count). The SELECT gives every column in the schema's order.
+ */
+export function recordActivitySelectQuery(db: Db, entry: Omit<ActivityInput, "description"> & { description: string | SQL }, rest: SQL) {
+  return db
+    .insert(activityLog)
+    .select(
+      sql`select lower(hex(randomblob(16))), ${entry.userId}, ${entry.action}, ${entry.description}, ${entry.ipAddress}, (unixepoch('subsec') * 1000) ${rest}`,
+    );
 }
 
 export function listRecentActivity(db: Db, userId: string, limit = 10) {

@@ -7,10 +7,10 @@ import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
 import { payments, tags, transactions, transactionTags, users } from "./schema";
 import { loadAndResolveTransaction, loadBatchFacts } from "~/features/transactions/resolve.server";
-import { getTransaction, listTransactions, paymentExportChunk, transactionSummary } from "~/features/transactions/queries.server";
+import { categoryHasTransactions, getTransaction, listTransactions, paymentExportChunk, transactionSummary } from "~/features/transactions/queries.server";
 import { reportData } from "~/features/reports/queries.server";
 import { insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
-import { listBudgetMonth } from "~/features/budgets/queries.server";
+import { categoryHasBudgets, listBudgetMonth } from "~/features/budgets/queries.server";
 
 // The plans SQLite picks for the busiest read paths, on a database without ANALYZE statistics
 // (D1 keeps none). With no statistics the plan depends only on the schema and the query, so a
@@ -222,4 +222,15 @@ test("the batch door reads the facts of 100 inputs in one round trip, each from 
   for (const plan of plans.slice(5)) expect(plan).toMatch(/SEARCH exchange_rates USING (COVERING )?INDEX \w+ \(currency_code=\? AND date<\?\)/);
   // The only table read whole is the short list of currencies every input is checked against.
   for (const plan of plans) expect(plan.replace(/SCAN currencies\b/, "")).not.toMatch(/SCAN (?!json_each|ranked)\w+/);
+});
+
+test("whether a category is in use is looked up through the (user, category) indexes of transactions and budgets, not by walking the user's rows", async () => {
+  const plans = await plansOf(async () => {
+    await categoryHasTransactions(db, user, "default-food");
+    await categoryHasBudgets(db, user, "default-food");
+  });
+  expect(plans).toHaveLength(2);
+  expect(plans[0]).toMatch(/transactions USING (COVERING )?INDEX \w+ \(user_id=\? AND category_id=\?\)/);
+  expect(plans[1]).toMatch(/budgets USING (COVERING )?INDEX \w+ \(user_id=\? AND category_id=\?/);
+  for (const plan of plans) expect(plan).not.toMatch(/SCAN (transactions|budgets)\b/);
 });

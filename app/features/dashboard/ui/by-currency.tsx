@@ -2,7 +2,8 @@ import { useTranslation } from "~/locales/use-translation";
 import { formatCount } from "~/text/count";
 import { Card } from "~/components/card";
 import { DataCell, DataRow, DataTable } from "~/components/table";
-import { currencyOf, type CurrencyMonth, type DashboardCurrency } from "~/features/dashboard/model";
+import { currencyOf, type DashboardCurrency } from "~/features/dashboard/model";
+import type { CurrencyMonth } from "~/features/transactions/model";
 import { MoneyWithUsd, type MoneyTone } from "~/components/money";
 
 /** Spec section 2: shown only when more than one currency was used this month. */
