@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseAmount } from "~/money/amounts";
-import { BASE_CURRENCY } from "~/money/currencies";
+import { BASE_CURRENCY, decimalsOf } from "~/money/currencies";
 import { EARLIEST_DAY, isIsoDate } from "~/money/dates";
 import { checkAcceptedDay } from "~/money/date-checks";
 import { ambiguousNumberMessage, amountMessage, typedDecimal } from "~/text/typed-number";
@@ -66,9 +66,9 @@ type GoalAmountsSent = { currencyCode: unknown; target: unknown; saved: unknown 
 function readGoalAmounts(sent: GoalAmountsSent, decimals: ReadonlyMap<string, number>, locale: string | null, omitted: string) {
   const code = typeof sent.currencyCode === "string" && sent.currencyCode.trim() ? sent.currencyCode.trim().toUpperCase() : omitted;
   const places = decimals.get(code);
-  const target = readAmount(sent.target, places ?? 2, locale, false);
+  const target = readAmount(sent.target, decimalsOf(code, decimals), locale, false);
   const blank = sent.saved === undefined || sent.saved === null || (typeof sent.saved === "string" && sent.saved.trim() === "");
-  const saved = blank ? null : readAmount(sent.saved, places ?? 2, locale, true);
+  const saved = blank ? null : readAmount(sent.saved, decimalsOf(code, decimals), locale, true);
   const problems: { field: keyof GoalAmountsSent; message: string }[] = [];
   if (places === undefined) problems.push({ field: "currencyCode", message: "validation.currencyInvalid" });
   if (!target.ok) problems.push({ field: "target", message: target.message });

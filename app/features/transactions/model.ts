@@ -4,14 +4,13 @@ import type { AmountError } from "~/money/amounts";
 import { checkAcceptedDay } from "~/money/date-checks";
 import { amountMessage } from "~/text/typed-number";
 import type { CategoryType } from "~/features/categories/model";
-import { DESCRIPTION_MAX, isIsoDate, MAX_PAYMENTS, MAX_TAGS, PAYMENT_METHODS } from "./rules";
+import { DESCRIPTION_MAX, isIsoDate, MAX_PAYMENTS, MAX_TAGS, PAYMENT_METHODS, TRANSACTION_TYPES, type TransactionType } from "./rules";
 
 // The shape of a transaction as the web form and the API send it (spec sections 3 and 5),
 // before the amounts meet their currencies' decimals and rates (resolve.ts).
 // Messages are locale keys.
 
-export const TRANSACTION_TYPES = ["INCOME", "EXPENSE"] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export { TRANSACTION_TYPES, type TransactionType };
 
 /**
  * An income category holds income, every other category expenses (spec section 5): the type a

@@ -1,4 +1,5 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { decimalsOf } from "~/money/currencies";
 import { reportSummaryOperation } from "~/features/reports/api";
 import { currencyDecimals, transactionSummary } from "~/features/transactions/queries.server";
 import { minorToNumber } from "~/money/amounts";
@@ -26,7 +27,7 @@ const route = apiRoute([
     ]);
     return {
       summary: summary.byCurrency.map((c) => {
-        const places = decimals.get(c.currencyCode) ?? 2;
+        const places = decimalsOf(c.currencyCode, decimals);
         return {
           currency: c.currencyCode,
           decimals: places,

@@ -1,4 +1,5 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { decimalsOf } from "~/money/currencies";
 import { transactionSummaryOperation } from "~/features/transactions/api";
 import { currencyDecimals, transactionSummary } from "~/features/transactions/queries.server";
 import { minorToNumber as amount } from "~/money/amounts";
@@ -17,7 +18,7 @@ const route = apiRoute([
         expense: amount(summary.expenseUsdCents, 2),
         net: amount(summary.incomeUsdCents - summary.expenseUsdCents, 2),
         byCurrency: summary.byCurrency.map((c) => {
-          const places = decimals.get(c.currencyCode) ?? 2;
+          const places = decimalsOf(c.currencyCode, decimals);
           return {
             currency: c.currencyCode,
             income: amount(c.incomeMinor, places),
