@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { EARLIEST_DAY, isIsoDate, isoDay, monthStartOf } from "~/money/dates";
-import { checkAcceptedDay } from "~/money/date-checks";
+import { EARLIEST_DAY, isoDay, monthStartOf } from "~/money/dates";
+import { optionalIsoDateField } from "~/money/date-checks";
 import { defineOperation } from "~/platform/http/operation";
 import { periodErrorMessage } from "./errors";
 import { GROUPINGS, monthPeriod, readRange, type ReportPeriod } from "./period";
@@ -15,7 +15,7 @@ import { GROUPINGS, monthPeriod, readRange, type ReportPeriod } from "./period";
 // Each date is checked on its own field (a real date from 1900-01-01 to ten years after today, decision
 // 022) before the period is: a refused date is named where it was sent.
 const day = (description: string) =>
-  z.string().trim().refine(isIsoDate, "validation.dateInvalid").superRefine(checkAcceptedDay).optional().meta({ description });
+  optionalIsoDateField().meta({ description });
 
 const periodFields = {
   startDate: day(`First day, yyyy-MM-dd (inclusive), from ${EARLIEST_DAY}. Omit both dates for the current month (UTC)`),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SEARCH_MAX } from "~/text/search-text";
 import { dayToDate, EARLIEST_DAY, formatDate } from "~/money/dates";
-import { checkAcceptedDay } from "~/money/date-checks";
+import { checkAcceptedDay, isoDateField, optionalIsoDateField } from "~/money/date-checks";
 import { minorToDecimalString, minorToNumber as decimalNumber, signedAmount } from "~/money/amounts";
 import { BASE_CURRENCY, decimalsOf } from "~/money/currencies";
 import { parseRate } from "~/money/rates";
@@ -10,7 +10,6 @@ import {
   calendarDateOf,
   DEFAULT_PAYMENT_METHOD,
   DESCRIPTION_MAX,
-  isIsoDate,
   MAX_PAYMENTS,
   MAX_TAGS,
   TRANSACTION_TYPES,
@@ -152,15 +151,9 @@ const upperEnum = <const T extends readonly [string, ...string[]]>(values: T, er
   z.string({ error }).trim().toUpperCase().pipe(z.enum(values, { error }));
 
 const isoDate = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine(isIsoDate, "validation.dateInvalid")
-    .superRefine(checkAcceptedDay)
-    .meta({ description: `yyyy-MM-dd, from ${EARLIEST_DAY} to ten years after today` });
+  isoDateField(required).meta({ description: `yyyy-MM-dd, from ${EARLIEST_DAY} to ten years after today` });
 /** A list's or a summary's optional date filter: a real date within the accepted range. */
-const dateFilter = () => z.string().trim().refine(isIsoDate, "validation.dateInvalid").superRefine(checkAcceptedDay).optional();
+const dateFilter = () => optionalIsoDateField();
 
 export const apiPaymentBodySchema = z.object({
   currencyCode: z.string({ error: "validation.currencyRequired" }).trim().toUpperCase().default(BASE_CURRENCY),
