@@ -1,4 +1,4 @@
-import { isCurrencyCode } from "./currencies";
+import { isCurrencyCode } from "./currencies.ts";
 // ARCHITECTURE.md section 3. Amounts are integer minor units: parsed from text without a
 // float, summed exactly, and formatted from their digits. Rates and the conversion to USD cents
 // are in rates.ts. Plain TypeScript with no imports, so the seed and bench scripts load it under Node.
