@@ -1,6 +1,3 @@
-import { hmac } from "@oslojs/crypto/hmac";
-import { SHA256 } from "@oslojs/crypto/sha2";
-import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { createJWTSignatureMessage, encodeJWT, joseAlgorithmHS256, parseJWT } from "@oslojs/jwt";
 import { and, eq, isNull } from "drizzle-orm";
@@ -9,7 +6,7 @@ import { recordActivityQuery } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { apiRefreshTokens, apiTokenFamilies, users } from "~/platform/db/schema";
 import { takeToken, throttleRules } from "./throttle.server";
-import { generateSecretToken, hashToken } from "./tokens.server";
+import { generateSecretToken, hashToken, hmacSha256, isHmacSha256 } from "./tokens.server";
 import { userColumns, type UserRecord } from "./user-record.server";
 
 // ARCHITECTURE.md 5, API tokens. The access token is a short-lived HS256 JWT whose
@@ -34,12 +31,7 @@ const claimsSchema = z.object({
   exp: z.number().int().nonnegative(),
 });
 
-const encoder = new TextEncoder();
 const HEADER_JSON = JSON.stringify({ alg: joseAlgorithmHS256, typ: "JWT" });
-
-function sign(secret: string, message: Uint8Array): Uint8Array {
-  return hmac(SHA256, encoder.encode(secret), message);
-}
 
 export function signAccessToken(
   secret: string,
@@ -55,7 +47,7 @@ export function signAccessToken(
     exp: iat + API_TOKEN_POLICY.accessLifetimeSeconds,
   };
   const payloadJSON = JSON.stringify(claims);
-  const signature = sign(secret, createJWTSignatureMessage(HEADER_JSON, payloadJSON));
+  const signature = hmacSha256(secret, createJWTSignatureMessage(HEADER_JSON, payloadJSON));
   return { token: encodeJWT(HEADER_JSON, payloadJSON, signature), claims };
 }
 
@@ -78,7 +70,7 @@ export function verifyAccessToken(secret: string, token: string, now = Date.now(
   if ("typ" in header && header.typ !== "JWT") return null;
   // We understand no extensions, so a token that demands one is refused (RFC 7515 4.1.11).
   if ("crit" in header) return null;
-  if (!constantTimeEqual(signature, sign(secret, message))) return null;
+  if (!isHmacSha256(secret, message, signature)) return null;
   const claims = claimsSchema.safeParse(payload);
   if (!claims.success) return null;
   if (now >= claims.data.exp * 1000) return null;

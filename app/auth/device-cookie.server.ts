@@ -3,7 +3,7 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/
 import type { Db } from "~/platform/db/client.server";
 import { deviceEntries, users } from "~/platform/db/schema";
 import { isSecure } from "./session-cookie.server";
-import { hashToken } from "./tokens.server";
+import { hashToken, hmacSha256, isHmacSha256 } from "./tokens.server";
 
 // Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"). The per-account
 // login limit stops password guessing, but on its own it lets anyone lock the owner out by
@@ -28,10 +28,6 @@ export const DEVICE_ENTRY_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
 
 const cookieName = (request: Request) => (isSecure(request) ? "__Host-device" : "device");
 
-async function hmacKey(secret: string) {
-  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-}
-
 const message = (email: string, nonce: string) => new TextEncoder().encode(`device:v1:${email.toLowerCase()}:${nonce}`);
 
 function readEntries(request: Request): string[] {
@@ -48,24 +44,24 @@ function readEntries(request: Request): string[] {
   return [];
 }
 
-/** The entry's nonce when it was issued for this email with this secret; verify() compares in constant time. */
-async function nonceFor(key: CryptoKey, entry: string, email: string): Promise<string | null> {
+/** The entry's nonce when it was issued for this email with this secret, compared in constant time. */
+function nonceFor(secret: string, entry: string, email: string): string | null {
   const [, nonce, signature] = ENTRY.exec(entry)!;
-  let bytes: Uint8Array<ArrayBuffer>;
+  let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(decodeBase64urlIgnorePadding(signature!));
+    bytes = decodeBase64urlIgnorePadding(signature!);
   } catch {
     return null;
   }
-  return (await crypto.subtle.verify("HMAC", key, bytes, message(email, nonce!))) ? nonce! : null;
+  return isHmacSha256(secret, message(email, nonce!), bytes) ? nonce! : null;
 }
 
 /** This browser's entries signed for the email, split from its entries for other accounts. */
-async function splitEntries(request: Request, key: CryptoKey, email: string) {
+function splitEntries(request: Request, secret: string, email: string) {
   const mine: string[] = [];
   const others: string[] = [];
   for (const entry of readEntries(request)) {
-    const nonce = await nonceFor(key, entry, email);
+    const nonce = nonceFor(secret, entry, email);
     if (nonce) mine.push(hashToken(nonce));
     else others.push(entry);
   }
@@ -82,7 +78,7 @@ export type TrustedDevice = { entryId: string; userId: string };
  */
 export async function trustedDevice(db: Db, request: Request, secret: string, email: string, now = Date.now()): Promise<TrustedDevice | null> {
   if (readEntries(request).length === 0) return null;
-  const { mine } = await splitEntries(request, await hmacKey(secret), email);
+  const { mine } = splitEntries(request, secret, email);
   if (mine.length === 0) return null;
   const [row] = await db
     .select({ entryId: deviceEntries.id, userId: deviceEntries.userId })
@@ -106,10 +102,9 @@ export async function deviceCookieAfterSignIn(
   user: { id: string; email: string },
   now = Date.now(),
 ): Promise<string> {
-  const key = await hmacKey(secret);
   const nonce = encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(NONCE_BYTES)));
-  const signature = encodeBase64urlNoPadding(new Uint8Array(await crypto.subtle.sign("HMAC", key, message(user.email, nonce))));
-  const { mine: replaced, others } = await splitEntries(request, key, user.email);
+  const signature = encodeBase64urlNoPadding(hmacSha256(secret, message(user.email, nonce)));
+  const { mine: replaced, others } = splitEntries(request, secret, user.email);
   await db.batch([
     db
       .delete(deviceEntries)

@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { isApiPath } from "~/platform/http/api-path";
 import { earlyRefusal } from "./request-body";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -11,7 +12,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function isCrossSiteWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const url = new URL(request.url);
-  if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return false;
+  if (isApiPath(url.pathname)) return false;
   const site = request.headers.get("Sec-Fetch-Site");
   if (site) return site !== "same-origin";
   return request.headers.get("Origin") !== url.origin;

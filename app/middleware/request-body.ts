@@ -1,3 +1,4 @@
+import { isApiPath } from "~/platform/http/api-path";
 import { ApiError, errorResponse, type Translate } from "~/platform/http/envelope";
 import { createFallbackI18n } from "~/locales/fallback-instance";
 import { detectLanguage } from "./i18n";
@@ -19,10 +20,6 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
  * string, which browsers label text/plain, and the theme action answers 400 to anything else.
  */
 const OWN_BODY_PATHS = new Set(["/resources/theme"]);
-
-export function isApiPath(pathname: string) {
-  return pathname === "/api" || pathname.startsWith("/api/");
-}
 
 function mediaType(request: Request) {
   return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();

@@ -2,10 +2,11 @@ import type { MiddlewareFunction } from "react-router";
 import { validateSessionToken } from "~/auth/session.server";
 import { readSessionToken, serializeSessionCookie, sessionCookieName } from "~/auth/session-cookie.server";
 import { dbContext, sessionContext } from "~/context.server";
+import { isApiPath } from "~/platform/http/api-path";
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const path = new URL(request.url).pathname;
-  const token = path.startsWith("/api/") ? null : readSessionToken(request);
+  const token = isApiPath(path) ? null : readSessionToken(request);
   const session = token ? await validateSessionToken(context.get(dbContext), token) : null;
   context.set(sessionContext, session);
   const response = await next();

@@ -1,3 +1,4 @@
+import { isCurrencyCode } from "./currencies.ts";
 // ARCHITECTURE.md section 3. Amounts are integer minor units: parsed from text without a
 // float, summed exactly, and formatted from their digits. Rates and the conversion to USD cents
 // are in rates.ts. Plain TypeScript with no imports, so the seed and bench scripts load it under Node.
@@ -31,7 +32,7 @@ export function formatMoney(amountMinor: number | bigint, currency: MoneyCurrenc
 
 /** The currency's name in an amount, by formatMoney's rule. */
 export function currencySymbol(currency: MoneyCurrency, locale: string): string {
-  if (!/^[A-Za-z]{3}$/.test(currency.code)) return currency.symbol || currency.code;
+  if (!isCurrencyCode(currency.code.toUpperCase())) return currency.symbol || currency.code;
   const key = `${locale}|${currency.code}`;
   let symbol = symbolCache.get(key);
   if (symbol === undefined) {

@@ -10,3 +10,22 @@ export const USD = { code: BASE_CURRENCY, symbol: "$", decimals: 2 } as const;
 export function isBaseCurrency(code: string): boolean {
   return code.trim().toUpperCase() === BASE_CURRENCY;
 }
+
+/** A currency's places when its row is not at hand (a code no longer in the table): cents. */
+export const DEFAULT_DECIMALS = 2;
+
+type KnownPlaces = ReadonlyMap<string, number> | readonly { code: string; decimalPlaces: number }[];
+
+/** The decimal places of a currency, from the known currencies (a code → places map or currency rows); 2 when unknown. */
+export function decimalsOf(code: string, known: KnownPlaces): number {
+  const places = "get" in known ? known.get(code) : known.find((c) => c.code === code)?.decimalPlaces;
+  return places ?? DEFAULT_DECIMALS;
+}
+
+/**
+ * The one shape of a currency code (ISO 4217: three letters A to Z, upper case), as stored in
+ * the currencies table. Callers trim and upper-case what a person typed before asking.
+ */
+export function isCurrencyCode(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code);
+}

@@ -1,5 +1,5 @@
-import type { z } from "zod";
-import { acceptedDays, dayRangeError, isMonthInRange, isoDay, monthRangeMessage, type MonthStart } from "./dates";
+import { z } from "zod";
+import { acceptedDays, dayRangeError, isIsoDate, isMonthInRange, isoDay, monthRangeMessage, type MonthStart } from "./dates";
 
 // The accepted range of dates (dates.ts, decision 022) as zod checks, for every schema a date
 // enters through: `.superRefine(checkAcceptedDay)` after the field is known to be a real date
@@ -19,4 +19,28 @@ export function checkAcceptedMonth(month: MonthStart | null | undefined, ctx: z.
   if (month === null || month === undefined) return;
   const range = acceptedDays(isoDay());
   if (!isMonthInRange(month, range)) ctx.addIssue({ code: "custom", message: monthRangeMessage(range) });
+}
+
+// The one date field every schema uses (the form, the API's bodies and filters, goals, reports):
+// trimmed, a real yyyy-MM-dd date ("validation.dateInvalid"), then within the accepted range.
+
+/** A required date: missing or empty is the `required` message. */
+export function isoDateField(required: string) {
+  return z.string({ error: required }).trim().min(1, required).refine(isIsoDate, "validation.dateInvalid").superRefine(checkAcceptedDay);
+}
+
+/** An optional date (a filter): absent is undefined; anything sent must be an accepted date. */
+export function optionalIsoDateField() {
+  return z.string().trim().refine(isIsoDate, "validation.dateInvalid").superRefine(checkAcceptedDay).optional();
+}
+
+/** A date that may be left blank (a goal's target date): blank, null or absent is null. */
+export function nullableIsoDateField() {
+  return z
+    .string({ error: "validation.dateInvalid" })
+    .trim()
+    .nullish()
+    .transform((text) => (text ? text : null))
+    .refine((date) => date === null || isIsoDate(date), "validation.dateInvalid")
+    .superRefine(checkAcceptedDay);
 }

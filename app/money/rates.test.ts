@@ -41,6 +41,10 @@ test("USD cents agree with exact decimal arithmetic on 20,000 random amounts, de
   // Ties: 0.5 cents and -0.5 cents round away from zero; 1 unit of a 0-decimal currency at 0.8 is 125 cents.
   expect(toUsdCents(1, 2, "2")).toBe(1);
   expect(toUsdCents(-1, 2, "2")).toBe(-1);
+  // 0.125 cents per yen: 4 yen is 0.5 US cents, a tie, rounded away from zero on both sides.
+  expect(toUsdCents(4, 0, "800")).toBe(1);
+  expect(toUsdCents(-4, 0, "800")).toBe(-1);
+  expect(toUsdCents(3, 0, "800")).toBe(0);
   expect(toUsdCents(1, 0, "0.8")).toBe(125);
 });
 

@@ -1,4 +1,5 @@
 import { groupedDecimal, numberToPlainString } from "./amounts.ts";
+import { divideHalfAwayFromZero } from "./ratio.ts";
 
 // ARCHITECTURE.md 3: a rate is an exact decimal string of currency units per 1 USD, > 0, with
 // at most 12 fraction digits. Everything here is string and BigInt work (an exact decimal is an
@@ -26,20 +27,12 @@ function decimal(coefficient: bigint, scale: number): Exact {
   return scale >= 0 ? { coefficient, scale } : { coefficient: coefficient * 10n ** BigInt(-scale), scale: 0 };
 }
 
-/** numerator ÷ denominator (> 0) rounded to an integer, ties away from zero. */
-function divideRounded(numerator: bigint, denominator: bigint): bigint {
-  const quotient = numerator / denominator;
-  const remainder = numerator % denominator;
-  const twice = remainder < 0n ? -2n * remainder : 2n * remainder;
-  return twice >= denominator ? quotient + (numerator < 0n ? -1n : 1n) : quotient;
-}
-
 /** a ÷ b × 10^places, rounded once to an integer (ties away from zero); b > 0. */
 function quotientAt(a: Exact, b: Exact, places: number): bigint {
   const shift = places + b.scale - a.scale;
   return shift >= 0
-    ? divideRounded(a.coefficient * 10n ** BigInt(shift), b.coefficient)
-    : divideRounded(a.coefficient, b.coefficient * 10n ** BigInt(-shift));
+    ? divideHalfAwayFromZero(a.coefficient * 10n ** BigInt(shift), b.coefficient)
+    : divideHalfAwayFromZero(a.coefficient, b.coefficient * 10n ** BigInt(-shift));
 }
 
 function compare(a: Exact, b: Exact): number {

@@ -8,6 +8,13 @@ test("a division rounds half away from zero, once, on both sides of zero", () =>
   expect(divideHalfAwayFromZero(7n, 3n)).toBe(2n);
   expect(divideHalfAwayFromZero(8n, 3n)).toBe(3n);
   expect(divideHalfAwayFromZero(0n, 3n)).toBe(0n);
+  expect(divideHalfAwayFromZero(1n, 2n)).toBe(1n);
+  expect(divideHalfAwayFromZero(-1n, 2n)).toBe(-1n);
+  expect(divideHalfAwayFromZero(-7n, -2n)).toBe(4n);
+  expect(divideHalfAwayFromZero(-49n, 100n)).toBe(0n);
+  expect(divideHalfAwayFromZero(-51n, 100n)).toBe(-1n);
+  // Past 2^53 a tie is still a tie: no float on the way.
+  expect(divideHalfAwayFromZero(2n ** 60n + 1n, 2n)).toBe(2n ** 59n + 1n);
   expect(() => divideHalfAwayFromZero(1n, 0n)).toThrow(RangeError);
 });
 

@@ -1,6 +1,6 @@
 // Exact shares of integer amounts: a percent of a budget spent, of a goal saved, of a report's
 // total. Computed in integers (BigInt, so no size of amount can lose a digit or throw), rounded
-// once, at the end. No imports.
+// once, at the end. No imports (rates.ts rounds its quotients with the same division).
 
 /** numerator ÷ denominator as an integer, rounded half away from zero. The denominator must not be zero. */
 export function divideHalfAwayFromZero(numerator: bigint, denominator: bigint): bigint {

@@ -235,7 +235,8 @@ test("in Spanish: the cards, change and tables speak Spanish with Spanish number
   expect(card(html, "Gastos")).toBe("US$ 10,00");
   expect(html).toContain("Balance neto");
   expect(html).toContain("Incluye EUR");
-  expect(html.replace(/\u00a0/g, " ")).toContain("+1133,6 % frente al mes pasado");
+  // Grouped like every amount and percent in Spanish (decision 015; it read "+1133,6 %" before issue 21).
+  expect(html.replace(/\u00a0/g, " ")).toContain("+1.133,6 % frente al mes pasado");
   expect(html).toContain("Transacciones por moneda");
   expect(html).toContain("Transacciones recientes");
 });

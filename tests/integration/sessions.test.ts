@@ -82,6 +82,23 @@ test("a session with less than 15 days left is renewed to 30 and the cookie is s
   expect(row!.expires_at - Date.now()).toBeGreaterThan(29 * 86_400_000);
 });
 
+test("the API, /api itself included, neither reads nor renews the web session; a page whose path starts with 'api' does", async () => {
+  const { b, token } = await signIn(true);
+  const id = await sha256Hex(token);
+  const nearEnd = Date.now() + 10 * 86_400_000;
+  await env.DB.prepare("update sessions set expires_at = ? where id = ?").bind(nearEnd, id).run();
+  const expiresAt = async () => (await env.DB.prepare("select expires_at from sessions where id = ?").bind(id).first<{ expires_at: number }>())!.expires_at;
+  for (const path of ["/api", "/api/", "/api/nope"]) {
+    const res = await b.fetch(path);
+    expect(res.status, path).toBe(404);
+    expect(res.headers.get("Set-Cookie"), path).toBeNull();
+    expect(await expiresAt(), path).toBe(nearEnd);
+  }
+  const page = await b.fetch("/apix");
+  expect(page.headers.get("Set-Cookie")).toContain(`session=${token}`);
+  expect((await expiresAt()) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+});
+
 test("a fresh session is not renewed on every request", async () => {
   const { b } = await signIn(true);
   const res = await b.fetch("/dashboard");

@@ -316,6 +316,10 @@ test("the rate lookup answers the rate on file for a date, null when none is kno
     rate: { rate: "1", date: "2026-10-15", source: "fixed" },
   });
   expect((await b.fetch("/expenses/rate?currency=E1&date=2026-11-20")).status).toBe(400);
+  // A currency code is three letters, as everywhere else: a longer one is refused, not looked up.
+  const long = await b.fetch("/expenses/rate?currency=EURO&date=2026-11-20");
+  expect(long.status).toBe(400);
+  expect(await long.json()).toEqual({ error: "validation.currencyRequired" });
   expect((await b.fetch("/expenses/rate?currency=EUR&date=2026-13-01")).status).toBe(400);
 });
 

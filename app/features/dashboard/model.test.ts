@@ -75,6 +75,9 @@ test("the change is written with its sign in the user's language", () => {
   expect(formatPercentChange(0, "en")).toBe("0%");
   expect(formatPercentChange(1235, "es").replace(/\s/g, " ")).toBe("+123,5 %");
   expect(formatPercentChange(123450, "en")).toBe("+12,345%");
+  // Grouped as every other percent and amount is in Spanish, four digits too (a report's share reads "1.234,5 %").
+  expect(formatPercentChange(12345, "es").replace(/\s/g, " ")).toBe("+1.234,5 %");
+  expect(formatPercentChange(-12340, "es").replace(/\s/g, " ")).toBe("-1.234 %");
 });
 
 test("a month in the years 1 to 99 is that month, not one of the 1900s", () => {

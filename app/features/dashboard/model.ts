@@ -1,4 +1,4 @@
-import { minorToDecimalString } from "~/money/amounts";
+import { formatPercentTenths } from "~/text/count";
 import { addMonths, isoDay, monthEndOf, monthStartOf } from "~/money/dates";
 import { divideHalfAwayFromZero } from "~/money/ratio";
 import type { MonthsOverview } from "~/features/transactions/model";
@@ -36,11 +36,7 @@ export function netChangeTenthsOfPercent(currentCents: number, previousCents: nu
  * digits as the loader sends them), formatted from the exact decimal, never through a float.
  */
 export function formatPercentChange(tenths: bigint | number | string, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    style: "percent",
-    maximumFractionDigits: 1,
-    signDisplay: "exceptZero",
-  }).format(minorToDecimalString(BigInt(tenths), 3) as Intl.StringNumericLiteral);
+  return formatPercentTenths(tenths, locale, { change: true });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { parseAmount } from "~/money/amounts";
-import { BASE_CURRENCY } from "~/money/currencies";
-import { EARLIEST_DAY, isIsoDate } from "~/money/dates";
-import { checkAcceptedDay } from "~/money/date-checks";
+import { BASE_CURRENCY, decimalsOf } from "~/money/currencies";
+import { EARLIEST_DAY } from "~/money/dates";
+import { nullableIsoDateField } from "~/money/date-checks";
 import { ambiguousNumberMessage, amountMessage, typedDecimal } from "~/text/typed-number";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, hasInvisibleControlCharacters } from "~/text/plain-text";
 import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX, GOAL_NOTE_MAX } from "./rules";
@@ -66,9 +66,9 @@ type GoalAmountsSent = { currencyCode: unknown; target: unknown; saved: unknown 
 function readGoalAmounts(sent: GoalAmountsSent, decimals: ReadonlyMap<string, number>, locale: string | null, omitted: string) {
   const code = typeof sent.currencyCode === "string" && sent.currencyCode.trim() ? sent.currencyCode.trim().toUpperCase() : omitted;
   const places = decimals.get(code);
-  const target = readAmount(sent.target, places ?? 2, locale, false);
+  const target = readAmount(sent.target, decimalsOf(code, decimals), locale, false);
   const blank = sent.saved === undefined || sent.saved === null || (typeof sent.saved === "string" && sent.saved.trim() === "");
-  const saved = blank ? null : readAmount(sent.saved, places ?? 2, locale, true);
+  const saved = blank ? null : readAmount(sent.saved, decimalsOf(code, decimals), locale, true);
   const problems: { field: keyof GoalAmountsSent; message: string }[] = [];
   if (places === undefined) problems.push({ field: "currencyCode", message: "validation.currencyInvalid" });
   if (!target.ok) problems.push({ field: "target", message: target.message });
@@ -120,14 +120,7 @@ const noteField = z
   .nullish()
   .transform((text) => (text ? text : null));
 
-const targetDateField = z
-  .string({ error: "validation.dateInvalid" })
-  .trim()
-  .nullish()
-  .transform((text) => (text ? text : null))
-  .refine((date) => date === null || isIsoDate(date), "validation.dateInvalid")
-  .superRefine(checkAcceptedDay)
-  .meta({ description: `yyyy-MM-dd from ${EARLIEST_DAY} to ten years after today, or null for a goal without a date` });
+const targetDateField = nullableIsoDateField().meta({ description: `yyyy-MM-dd from ${EARLIEST_DAY} to ten years after today, or null for a goal without a date` });
 
 /**
  * The goal form on /budgets (create and edit): name, currency, target, saved so far, date and

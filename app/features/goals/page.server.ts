@@ -4,6 +4,7 @@ import { listGoalEntries, listGoals } from "./queries.server";
 import { goalFigures } from "./rules";
 import type { GoalView } from "./ui/goal-card";
 import type { GoalCurrencyChoice } from "./ui/goal-form";
+import { decimalsOf } from "~/money/currencies";
 
 // What /budgets shows of the user's savings goals: each with its figures as of `today` and its
 // history, and the currencies the form offers.
@@ -20,7 +21,7 @@ export async function loadGoals(db: Db, userId: string, today: string): Promise<
         id: goal.id,
         name: goal.name,
         description: goal.description,
-        currency: { code: goal.currencyCode, symbol: currency?.symbol ?? goal.currencyCode, decimals: currency?.decimalPlaces ?? 2 },
+        currency: { code: goal.currencyCode, symbol: currency?.symbol ?? goal.currencyCode, decimals: decimalsOf(goal.currencyCode, allCurrencies) },
         targetMinor: goal.targetMinor,
         savedMinor: goal.savedMinor,
         targetDate: goal.targetDate,

@@ -8,6 +8,7 @@ import { goalFailures, goalRefusals } from "./errors";
 import { goalProgressFormSchema } from "./model";
 import { findGoal } from "./queries.server";
 import { GOAL_PROGRESS_INTENT } from "./ui/intents";
+import { decimalsOf } from "~/money/currencies";
 
 // The web's progress form (deposit or withdraw) on /budgets: read at the goal's currency's
 // decimals, written by recordGoalProgress (the API's progress endpoint calls it too).
@@ -26,7 +27,7 @@ export async function submitGoalProgress(db: Db, actor: Actor, formData: FormDat
   // A goal that is not the user's (or gone) has no form to show the refusal on: the page's banner says it.
   if (!goal) return refused(404, { error: goalRefusals.notFound.message });
   const currency = await findCurrency(db, goal.currencyCode);
-  const submission = parseWithZod(formData, { schema: goalProgressFormSchema({ decimals: currency?.decimalPlaces ?? 2, locale }) });
+  const submission = parseWithZod(formData, { schema: goalProgressFormSchema({ decimals: decimalsOf(goal.currencyCode, currency ? [currency] : []), locale }) });
   if (submission.status !== "success") return refused(400, { result: submission.reply() });
   try {
     const outcome = await recordGoalProgress(db, actor, { id, ...submission.value });

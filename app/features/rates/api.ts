@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { FIXED_SOURCE, manualRateSchema, type KnownRate } from "~/features/rates/model";
 import type { Currency, StoredRate } from "~/features/rates/queries.server";
-import { isIsoDate } from "~/features/transactions/model";
 import { BASE_CURRENCY } from "~/money/currencies";
-import { checkAcceptedDay } from "~/money/date-checks";
+import { optionalIsoDateField } from "~/money/date-checks";
 import { defineOperation } from "~/platform/http/operation";
 import { wholeNumberParam } from "~/platform/http/query-params";
 
@@ -130,7 +129,7 @@ const currencyCode = (description: string) =>
     .meta({ description });
 
 const optionalDay = (description: string) =>
-  z.string().trim().refine(isIsoDate, "validation.dateInvalid").superRefine(checkAcceptedDay).optional().meta({ description });
+  optionalIsoDateField().meta({ description });
 
 export const exchangeRateQuerySchema = z.object({
   from: currencyCode("The currency converted from; USD when omitted").default(BASE_CURRENCY),

@@ -11,7 +11,6 @@ import { FIXED_SOURCE, rateAgeDays, staleRateAge } from "./rules";
 // What pages show without a schema lives in rules.ts, re-exported here.
 
 export {
-  CURRENCY_CODE,
   FIXED_SOURCE,
   isRateSource,
   MANUAL_SOURCE,

@@ -37,5 +37,3 @@ export function staleRateAge(rate: { date: string; source: string }, usedOn: str
 /** The admin settings page's three forms, told apart by the submit button's `intent`. */
 export const settingsIntents = { manualRate: "manual-rate", refresh: "refresh", currencyStatus: "currency-status" } as const;
 
-/** A currency code as the settings page posts and flashes it. */
-export const CURRENCY_CODE = /^[A-Z]{3}$/;

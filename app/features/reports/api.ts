@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { EARLIEST_DAY, isIsoDate, isoDay, monthStartOf } from "~/money/dates";
-import { checkAcceptedDay } from "~/money/date-checks";
+import { EARLIEST_DAY, isoDay, monthStartOf } from "~/money/dates";
+import { optionalIsoDateField } from "~/money/date-checks";
 import { incomeExpenseFigures } from "~/features/transactions/model";
 import type { Decimals, Summary } from "~/features/transactions/queries.server";
 import { minorToNumber } from "~/money/amounts";
+import { decimalsOf } from "~/money/currencies";
 import { defineOperation } from "~/platform/http/operation";
 import { periodErrorMessage } from "./errors";
 import { GROUPINGS, monthPeriod, readRange, type Grouping, type ReportPeriod, type TrendPoint } from "./period";
@@ -19,7 +20,7 @@ import type { ReportCategory } from "./queries.server";
 // Each date is checked on its own field (a real date from 1900-01-01 to ten years after today, decision
 // 022) before the period is: a refused date is named where it was sent.
 const day = (description: string) =>
-  z.string().trim().refine(isIsoDate, "validation.dateInvalid").superRefine(checkAcceptedDay).optional().meta({ description });
+  optionalIsoDateField().meta({ description });
 
 const periodFields = {
   startDate: day(`First day, yyyy-MM-dd (inclusive), from ${EARLIEST_DAY}. Omit both dates for the current month (UTC)`),
@@ -223,7 +224,7 @@ const usdJson = (incomeCents: number, expenseCents: number) => ({
 export function reportSummaryJson(summary: Summary, decimals: Decimals, period: ReportPeriod) {
   return {
     summary: summary.byCurrency.map((c) => {
-      const places = decimals.get(c.currencyCode) ?? 2;
+      const places = decimalsOf(c.currencyCode, decimals);
       return {
         currency: c.currencyCode,
         decimals: places,

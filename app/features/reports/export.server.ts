@@ -6,6 +6,7 @@ import {
   type PaymentExportRow,
 } from "~/features/transactions/queries.server";
 import { minorToDecimalString, signedAmount } from "~/money/amounts";
+import { decimalsOf } from "~/money/currencies";
 import type { Db } from "~/platform/db/client.server";
 import { CSV_BOM, csvLine, numberCell, tagsCell, textCell } from "./csv";
 import type { ReportPeriod } from "./period";
@@ -44,7 +45,7 @@ const COLUMNS: readonly Column[] = [
   { name: "currency", cell: (r) => textCell(r.currencyCode) },
   {
     name: "original_amount",
-    cell: (r, decimals) => numberCell(minorToDecimalString(signedAmount(r.type, r.amountMinor), decimals.get(r.currencyCode) ?? 2)),
+    cell: (r, decimals) => numberCell(minorToDecimalString(signedAmount(r.type, r.amountMinor), decimalsOf(r.currencyCode, decimals))),
   },
   { name: "exchange_rate", option: "includeCurrencyConversion", cell: (r) => numberCell(r.rate) },
   { name: "rate_date", option: "includeCurrencyConversion", cell: (r) => textCell(r.rateDate) },

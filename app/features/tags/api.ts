@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { tagSchema } from "~/features/tags/model";
+import { TRANSACTION_TYPES } from "~/features/transactions/model";
 import { defineOperation, deletedResult, listedTwiceSchema } from "~/platform/http/operation";
 
 /** A tag as the API shows it (spec section 3). */
@@ -44,7 +45,7 @@ export const apiTagUsageTransactionSchema = z
     id: z.string(),
     description: z.string(),
     date: z.string().meta({ description: "yyyy-MM-dd" }),
-    type: z.enum(["INCOME", "EXPENSE"]),
+    type: z.enum(TRANSACTION_TYPES),
     usdCents: z.number().int().meta({ description: "The amount in US cents" }),
   })
   .meta({ title: "TagUsageTransaction" });

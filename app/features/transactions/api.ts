@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { SEARCH_MAX } from "~/text/search-text";
 import { dayToDate, EARLIEST_DAY, formatDate } from "~/money/dates";
-import { checkAcceptedDay } from "~/money/date-checks";
+import { checkAcceptedDay, isoDateField, optionalIsoDateField } from "~/money/date-checks";
 import { minorToDecimalString, minorToNumber as decimalNumber, signedAmount } from "~/money/amounts";
-import { BASE_CURRENCY } from "~/money/currencies";
+import { BASE_CURRENCY, decimalsOf } from "~/money/currencies";
 import { parseRate } from "~/money/rates";
 import { paymentRateAgeDays } from "~/features/rates/model";
 import {
   calendarDateOf,
+  DEFAULT_PAYMENT_METHOD,
   DESCRIPTION_MAX,
-  isIsoDate,
   MAX_PAYMENTS,
   MAX_TAGS,
   incomeExpenseFigures,
+  TRANSACTION_TYPES,
   transactionInputSchema,
   type TransactionInput,
   type TransactionType,
@@ -61,7 +62,7 @@ export const apiPaymentSchema = z
 export const apiTransactionSchema = z
   .object({
     id: z.string(),
-    type: z.enum(["INCOME", "EXPENSE"]),
+    type: z.enum(TRANSACTION_TYPES),
     description: z.string(),
     date: z.string().meta({ description: "yyyy-MM-dd" }),
     categoryId: z.string().nullable(),
@@ -88,7 +89,7 @@ export const apiTransactionSchema = z
 export type ApiTransaction = z.infer<typeof apiTransactionSchema>;
 
 export function toApiTransaction(record: TransactionRecord, view: TransactionView): ApiTransaction {
-  const places = (code: string) => view.decimals.get(code) ?? 2;
+  const places = (code: string) => decimalsOf(code, view.decimals);
   const apiPayments = record.payments.map((p) => {
     const rate = Number(p.rate);
     const rateAge = paymentRateAgeDays({ date: p.rateDate, source: p.rateSource }, record.date);
@@ -151,15 +152,9 @@ const upperEnum = <const T extends readonly [string, ...string[]]>(values: T, er
   z.string({ error }).trim().toUpperCase().pipe(z.enum(values, { error }));
 
 const isoDate = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine(isIsoDate, "validation.dateInvalid")
-    .superRefine(checkAcceptedDay)
-    .meta({ description: `yyyy-MM-dd, from ${EARLIEST_DAY} to ten years after today` });
+  isoDateField(required).meta({ description: `yyyy-MM-dd, from ${EARLIEST_DAY} to ten years after today` });
 /** A list's or a summary's optional date filter: a real date within the accepted range. */
-const dateFilter = () => z.string().trim().refine(isIsoDate, "validation.dateInvalid").superRefine(checkAcceptedDay).optional();
+const dateFilter = () => optionalIsoDateField();
 
 export const apiPaymentBodySchema = z.object({
   currencyCode: z.string({ error: "validation.currencyRequired" }).trim().toUpperCase().default(BASE_CURRENCY),
@@ -171,7 +166,7 @@ export const apiPaymentBodySchema = z.object({
 });
 
 const transactionFields = {
-  type: upperEnum(["INCOME", "EXPENSE"], "validation.typeInvalid")
+  type: upperEnum(TRANSACTION_TYPES, "validation.typeInvalid")
     .optional()
     .meta({ description: "INCOME or EXPENSE; when omitted, taken from the category's type" }),
   // The form's limit (model.ts), so the document's maxLength is what every write enforces.
@@ -233,7 +228,7 @@ export const transactionListQuerySchema = z.object({
     .default("date")
     .meta({ description: "date or amount (the USD total)" }),
   sortOrder: z.string().trim().toLowerCase().pipe(z.enum(["asc", "desc"], { error: "api.sortInvalid" })).default("desc"),
-  type: upperEnum(["INCOME", "EXPENSE"], "validation.typeInvalid").optional(),
+  type: upperEnum(TRANSACTION_TYPES, "validation.typeInvalid").optional(),
   categoryId: z.string().max(100).optional(),
   currencyCode: z.string().trim().toUpperCase().max(10).optional().meta({ description: "Transactions with a payment in this currency" }),
   tagId: z.string().max(100).optional().meta({ description: "Transactions carrying this tag" }),
@@ -450,7 +445,7 @@ function singlePayment(body: ApiTransactionCreate | ApiTransactionUpdate, base?:
   return {
     currencyCode: body.currencyCode ?? base?.currencyCode ?? BASE_CURRENCY,
     amount: body.amount ?? base?.amount,
-    method: body.paymentMethod ?? base?.method ?? "cash",
+    method: body.paymentMethod ?? base?.method ?? DEFAULT_PAYMENT_METHOD,
     // A new currency without a rate takes the rate on file, not the old currency's rate.
     rate: body.exchangeRate ?? body.conversionRate ?? (body.currencyCode && body.currencyCode !== base?.currencyCode ? undefined : base?.rate),
   };
@@ -460,7 +455,7 @@ function multiPayments(body: ApiTransactionCreate | ApiTransactionUpdate): RawPa
   return (body.payments ?? []).map((p) => ({
     currencyCode: p.currencyCode,
     amount: p.amount,
-    method: p.paymentMethod ?? "cash",
+    method: p.paymentMethod ?? DEFAULT_PAYMENT_METHOD,
     rate: p.exchangeRate,
   }));
 }
@@ -525,7 +520,7 @@ export async function apiUpdateInput(
   refuseConflictingRates(body);
   const stored: RawPayment[] = record.payments.map((p) => ({
     currencyCode: p.currencyCode,
-    amount: minorToDecimalString(p.amountMinor, decimals.get(p.currencyCode) ?? 2),
+    amount: minorToDecimalString(p.amountMinor, decimalsOf(p.currencyCode, decimals)),
     method: p.method,
     rate: p.rate,
   }));
@@ -566,7 +561,7 @@ export function summaryJson(summary: Summary, decimals: Decimals) {
     net: usd.total,
     byCurrency: summary.byCurrency.map((c) => ({
       currency: c.currencyCode,
-      ...incomeExpenseFigures(c.incomeMinor, c.expenseMinor, decimals.get(c.currencyCode) ?? 2),
+      ...incomeExpenseFigures(c.incomeMinor, c.expenseMinor, decimalsOf(c.currencyCode, decimals)),
       usdEquivalent: incomeExpenseFigures(c.incomeUsdCents, c.expenseUsdCents, 2),
     })),
   };

@@ -2,6 +2,7 @@ import { parseAmount } from "~/money/amounts";
 import { typedDecimal } from "~/text/typed-number";
 import { BASE_CURRENCY, isBaseCurrency } from "~/money/currencies";
 import { BASE_RATE, normalizeRate, toUsdCents } from "~/money/rates";
+import { MANUAL_SOURCE } from "~/features/rates/rules";
 import type { TransactionType } from "./model";
 import { categoryTypeFor, DEFAULT_PAYMENT_METHOD, intentValue, MAX_PAYMENTS } from "./rules";
 
@@ -230,7 +231,7 @@ export function rateExplanation(payment: DraftPayment, transactionDate: string, 
   const rate = normalizeRate(typedDecimal(payment.rate, locale));
   if (!rate) return null;
   if (payment.ref && payment.ref.rate === rate) return { rate, date: payment.ref.date, source: payment.ref.source };
-  return { rate, date: transactionDate, source: "manual" };
+  return { rate, date: transactionDate, source: MANUAL_SOURCE };
 }
 
 /**
@@ -240,7 +241,7 @@ export function rateExplanation(payment: DraftPayment, transactionDate: string, 
 export function followsRateOnFile(payment: DraftPayment, locale: string): boolean {
   if (isBaseCurrency(payment.currencyCode)) return false;
   if (payment.rate.trim() === "") return true;
-  return Boolean(payment.ref && payment.ref.source !== "manual" && normalizeRate(typedDecimal(payment.rate, locale)) === payment.ref.rate);
+  return Boolean(payment.ref && payment.ref.source !== MANUAL_SOURCE && normalizeRate(typedDecimal(payment.rate, locale)) === payment.ref.rate);
 }
 
 /** Resolver issue paths (["payments", 0, "amount"]) as Conform field names ("payments[0].amount"). */

@@ -2,7 +2,7 @@ import type { Draft, DraftPayment, RateRef } from "~/features/transactions/form-
 import { typedDecimal } from "~/text/typed-number";
 import { isIsoDate } from "~/features/transactions/model";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
-import { isBaseCurrency } from "~/money/currencies";
+import { decimalsOf, isBaseCurrency, isCurrencyCode } from "~/money/currencies";
 import type { Db } from "~/platform/db/client.server";
 import { findRateOn, type Currency, type KnownRate } from "~/features/rates/queries.server";
 import type { TransactionRecord } from "./queries.server";
@@ -15,7 +15,7 @@ import { rateOfRow, type RecordedTransaction } from "./resolve";
 export function rateLookup(db: Db, date: string) {
   const cache = new Map<string, Promise<KnownRate | undefined>>();
   return (code: string) => {
-    if (!isIsoDate(date) || !/^[A-Z]{3,10}$/.test(code)) return Promise.resolve(undefined);
+    if (!isIsoDate(date) || !isCurrencyCode(code)) return Promise.resolve(undefined);
     let found = cache.get(code);
     if (!found) {
       found = findRateOn(db, code, date);
@@ -92,7 +92,7 @@ export function draftFromRecord(record: TransactionRecord, currencies: readonly 
       return {
         key: `row-${i}`,
         currencyCode: p.currencyCode,
-        amount: decimalForInput(minorToDecimalString(p.amountMinor, decimals.get(p.currencyCode) ?? 2), locale),
+        amount: decimalForInput(minorToDecimalString(p.amountMinor, decimalsOf(p.currencyCode, decimals)), locale),
         method: p.method,
         rate: base ? "" : decimalForInput(p.rate, locale),
         rateFor: base ? "" : p.currencyCode,

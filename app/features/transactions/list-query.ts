@@ -1,7 +1,7 @@
 import { SEARCH_MAX } from "~/text/search-text";
-import type { TransactionType } from "./model";
 import { acceptedDays, isDayInRange, isoDay, type DayRange } from "~/money/dates";
-import { MAX_TAGS } from "./rules";
+import { isCurrencyCode } from "~/money/currencies";
+import { MAX_TAGS, TRANSACTION_TYPES, type TransactionType } from "./rules";
 
 // The state of the transaction list (/expenses) lives in its URL, so the page works without
 // JavaScript and can be bookmarked: q, type, from, to, category, currency, tag (repeatable),
@@ -40,11 +40,9 @@ export const DEFAULT_SORT: { sort: SortColumn; order: SortOrder } = { sort: "dat
 
 // Plain functions rather than zod: the filter form cleans its query in the browser
 // (listParamsFromFields), and the list page ships no schema library (docs/decisions/017).
-const TRANSACTION_TYPE_VALUES: readonly TransactionType[] = ["INCOME", "EXPENSE"];
 const SORT_COLUMNS: readonly SortColumn[] = ["date", "amount"];
 const SORT_ORDERS: readonly SortOrder[] = ["asc", "desc"];
 const ID_MAX = 100;
-const CURRENCY_PARAM = /^[A-Z]{3,10}$/;
 
 /** An id as the URL carries it: trimmed, 1 to ID_MAX characters, else undefined. */
 function idParam(value: string | undefined): string | undefined {
@@ -57,14 +55,14 @@ function oneOf<T extends string>(choices: readonly T[], value: string | undefine
 }
 
 const field = {
-  type: (value: string | undefined) => oneOf(TRANSACTION_TYPE_VALUES, value?.trim().toUpperCase()),
+  type: (value: string | undefined) => oneOf(TRANSACTION_TYPES, value?.trim().toUpperCase()),
   date: (value: string | undefined, accepted: DayRange) => {
     const trimmed = value?.trim();
     return trimmed !== undefined && isDayInRange(trimmed, accepted) ? trimmed : undefined;
   },
   currency: (value: string | undefined) => {
     const code = value?.trim().toUpperCase();
-    return code !== undefined && CURRENCY_PARAM.test(code) ? code : undefined;
+    return code !== undefined && isCurrencyCode(code) ? code : undefined;
   },
   page: (value: string | undefined) => {
     // As Number() reads it (surrounding spaces allowed), a whole number from 1 to PAGE_MAX.

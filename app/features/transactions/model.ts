@@ -1,17 +1,16 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "~/text/plain-text";
 import { minorToNumber, type AmountError } from "~/money/amounts";
-import { checkAcceptedDay } from "~/money/date-checks";
+import { isoDateField } from "~/money/date-checks";
 import { amountMessage } from "~/text/typed-number";
 import type { CategoryType } from "~/features/categories/model";
-import { DESCRIPTION_MAX, isIsoDate, MAX_PAYMENTS, MAX_TAGS, PAYMENT_METHODS } from "./rules";
+import { DESCRIPTION_MAX, isIsoDate, MAX_PAYMENTS, MAX_TAGS, PAYMENT_METHODS, TRANSACTION_TYPES, type TransactionType } from "./rules";
 
 // The shape of a transaction as the web form and the API send it (spec sections 3 and 5),
 // before the amounts meet their currencies' decimals and rates (resolve.ts).
 // Messages are locale keys.
 
-export const TRANSACTION_TYPES = ["INCOME", "EXPENSE"] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export { TRANSACTION_TYPES, type TransactionType };
 
 /**
  * An income category holds income, every other category expenses (spec section 5): the type a
@@ -53,14 +52,6 @@ export function calendarDateOf(value: string): string | null {
   return match[1]!;
 }
 
-export const isoDateSchema = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine(isIsoDate, "validation.dateInvalid")
-    .superRefine(checkAcceptedDay);
-
 const amountText = z.union([z.string(), z.number()]).optional();
 
 export const paymentInputSchema = z.object({
@@ -87,7 +78,7 @@ export const transactionInputSchema = z.object({
     .min(1, "validation.descriptionRequired")
     .max(DESCRIPTION_MAX, "validation.tooLong")
     .refine((description) => !hasInvisibleControlCharacters(description), CONTROL_CHARACTERS_MESSAGE),
-  date: isoDateSchema("validation.dateRequired"),
+  date: isoDateField("validation.dateRequired"),
   categoryId: z.string({ error: "validation.categoryRequired" }).trim().min(1, "validation.categoryRequired").max(100),
   tagIds: z.array(z.string().max(100)).max(MAX_TAGS, "validation.tooManyTags").default([]),
   payments: z

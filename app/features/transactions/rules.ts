@@ -1,8 +1,11 @@
 import type { CategoryType } from "~/features/categories/model";
-import type { TransactionType } from "./model";
 
 // The zod-free part of the transactions model (model.ts and form-model.ts re-export it): the
 // list page imports this and downloads no schema library.
+
+/** The two kinds of transaction, as stored and as the API spells them. */
+export const TRANSACTION_TYPES = ["INCOME", "EXPENSE"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** Spec section 5, in its order; stored as these ids. */
 export const PAYMENT_METHODS = [

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { sha256Hex } from "~/auth/tokens.server";
 import type { Db } from "~/platform/db/client.server";
 import { idempotencyKeys } from "~/platform/db/schema";
 import { apiErrors } from "./envelope";
@@ -20,9 +21,7 @@ export function idempotencyKeyOf(request: Request): string | undefined {
 }
 
 export async function requestHash(body: unknown): Promise<string> {
-  const bytes = new TextEncoder().encode(JSON.stringify(body));
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(JSON.stringify(body));
 }
 
 /** The answer stored for this key, with the hash of the body that made it; undefined when there is none. */

@@ -10,7 +10,7 @@ import { useFlashParam } from "~/components/use-flash-param";
 import { saveManualRate, setCurrencyActive } from "~/features/rates/commands.server";
 import { ratesErrors } from "~/features/rates/errors";
 import { manualRateFormSchema, staleAfterDays, toLatestRateRow, toRunView } from "~/features/rates/model";
-import { CURRENCY_CODE, settingsIntents } from "~/features/rates/rules";
+import { settingsIntents } from "~/features/rates/rules";
 import { findRatesOn, lastRefreshRuns, listCurrencies } from "~/features/rates/queries.server";
 import { refreshRates } from "~/features/rates/jobs/refresh.server";
 import { Currencies } from "~/features/rates/ui/currencies-table";
@@ -18,7 +18,7 @@ import { LatestRates } from "~/features/rates/ui/latest-rates";
 import { ManualRateForm } from "~/features/rates/ui/manual-rate-form";
 import { RefreshCard } from "~/features/rates/ui/refresh-card";
 import { dayText, useReasonText } from "~/features/rates/ui/run-text";
-import { isBaseCurrency } from "~/money/currencies";
+import { isBaseCurrency, isCurrencyCode } from "~/money/currencies";
 import { isoDay } from "~/money/dates";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === settingsIntents.currencyStatus) {
     const code = String(formData.get("currencyCode") ?? "").trim().toUpperCase();
     const active = formData.get("active");
-    if (!CURRENCY_CODE.test(code) || (active !== "1" && active !== "0")) throw data({ message: "Bad currency change" }, { status: 400 });
+    if (!isCurrencyCode(code) || (active !== "1" && active !== "0")) throw data({ message: "Bad currency change" }, { status: 400 });
     const actor = requireActor(context, request);
     const outcome = await setCurrencyActive(db, actor, { code, isActive: active === "1" });
     if (outcome.kind !== "ok") {
@@ -116,7 +116,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <div className="space-y-6">
       <PageHeader back={{ to: "/admin", label: t("settings.back") }} title={t("settings.title")} subtitle={t("settings.subtitle")} />
       <div aria-live="polite" className="space-y-3 empty:hidden">
-        {saved && CURRENCY_CODE.test(saved) ? <Alert tone="success">{t("settings.manual.saved", { code: saved })}</Alert> : null}
+        {saved && isCurrencyCode(saved) ? <Alert tone="success">{t("settings.manual.saved", { code: saved })}</Alert> : null}
         {changed ? (
           <Alert tone="success">{t(changed.isActive ? "settings.currencies.activated" : "settings.currencies.deactivated", { code: changed.code })}</Alert>
         ) : null}

@@ -3,6 +3,7 @@ import { dbContext } from "~/context.server";
 import { findRateOn } from "~/features/rates/queries.server";
 import { isIsoDate } from "~/features/transactions/model";
 import { acceptedDays, dayRangeError, isoDay } from "~/money/dates";
+import { isCurrencyCode } from "~/money/currencies";
 import type { Route } from "./+types/rate";
 
 // GET /expenses/rate?currency=EUR&date=2026-11-20: the rate on file for a currency on a date
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const code = (params.get("currency") ?? "").trim().toUpperCase();
   const date = (params.get("date") ?? "").trim();
-  if (!/^[A-Z]{3,10}$/.test(code)) return Response.json({ error: "validation.currencyRequired" }, { status: 400 });
+  if (!isCurrencyCode(code)) return Response.json({ error: "validation.currencyRequired" }, { status: 400 });
   if (!isIsoDate(date)) return Response.json({ error: date ? "validation.dateInvalid" : "validation.dateRequired" }, { status: 400 });
   const outOfRange = dayRangeError(date, acceptedDays(isoDay()));
   if (outOfRange) return Response.json({ error: outOfRange }, { status: 400 });

@@ -9,6 +9,7 @@ import { useLazyValidation, validationLoader } from "~/components/use-lazy-valid
 import { intentAnchor, intentValue, PAYMENTS_ANCHOR, paymentUsdCents, type Draft, type FormIntent } from "~/features/transactions/form-rules";
 import type { TransactionType } from "~/features/transactions/model";
 import { DESCRIPTION_MAX, MAX_PAYMENTS } from "~/features/transactions/rules";
+import { MANUAL_SOURCE } from "~/features/rates/rules";
 import {
   CategorySelect,
   PaymentRow,
@@ -70,7 +71,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
 
   const currencies = useMemo(() => new Map(page.currencies.map((c) => [c.code, c])), [page.currencies]);
   // Codes with a rate on file as this page knows it: an empty rate then means "must be positive".
-  const knownCodes = new Set(draft.payments.filter((p) => p.ref && p.ref.source !== "manual").map((p) => p.currencyCode));
+  const knownCodes = new Set(draft.payments.filter((p) => p.ref && p.ref.source !== MANUAL_SOURCE).map((p) => p.currencyCode));
   const knownRef = useRef(knownCodes);
   knownRef.current = knownCodes;
 

@@ -1,4 +1,5 @@
 import { goalProgressOperation } from "~/features/goals/api";
+import { decimalsOf } from "~/money/currencies";
 import { recordGoalProgress } from "~/features/goals/commands.server";
 import { goalApiError } from "~/features/goals/errors";
 import { goalProgressApiSchema } from "~/features/goals/model";
@@ -12,7 +13,7 @@ const route = apiRoute([
     const db = context.get(dbContext);
     const goal = await ownGoal(db, auth.user.id, params.id);
     const currencies = await goalCurrencies(db);
-    const input = await validateInput(goalProgressApiSchema(currencies.decimals.get(goal.currencyCode) ?? 2), body);
+    const input = await validateInput(goalProgressApiSchema(decimalsOf(goal.currencyCode, currencies.decimals)), body);
     const outcome = await recordGoalProgress(db, actor, { ...input, id: goal.id });
     if (outcome.kind !== "ok") throw goalApiError(outcome.kind);
     return { savings_goal: apiGoal(outcome.goal, currencies), message: t("budgets.messages.goalProgress") };

@@ -1,4 +1,5 @@
 import { isoDay } from "~/money/dates";
+import { decimalsOf } from "~/money/currencies";
 import { toApiGoal } from "~/features/goals/api";
 import { findGoal, type GoalEntryRow, type GoalRow } from "~/features/goals/queries.server";
 import type { GoalCurrency } from "~/features/goals/model";
@@ -19,7 +20,7 @@ export async function goalCurrencies(db: Db): Promise<GoalCurrencies> {
 
 /** A goal as the API answers it, with its figures as of today (UTC). */
 export function apiGoal(goal: GoalRow, currencies: GoalCurrencies, entries?: readonly GoalEntryRow[]) {
-  return toApiGoal(goal, { decimals: currencies.decimals.get(goal.currencyCode) ?? 2, today: isoDay(), entries });
+  return toApiGoal(goal, { decimals: decimalsOf(goal.currencyCode, currencies.decimals), today: isoDay(), entries });
 }
 
 /** The caller's goal, before its body is read (the body's decimals are its currency's); another user's answers 404 exactly like a missing one. */
