@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { errorMessage, expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, test } from "./support";
+import { errorMessage, expect, expectNoAxeViolations, expectNoSidewaysScroll, jsEnabled, register, screenshotBothThemes, test } from "./support";
 
 // Issue 12 at phone width, with JavaScript on and off: a budget that fills up until it warns
 // and then is over (spent comes from real transactions, sent through the API for speed: the
@@ -28,10 +28,6 @@ async function expense(page: Page, token: string, amount: string) {
 /** With JavaScript, the page must have hydrated before typing into its fields. */
 async function settled(page: Page, testInfo: TestInfo) {
   if (jsEnabled(testInfo)) await page.waitForLoadState("networkidle");
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
 test("a budget warns as it fills up and says when it is over, in English and Spanish", async ({ page }, testInfo) => {

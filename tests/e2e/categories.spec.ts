@@ -1,4 +1,4 @@
-import { errorMessage, expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, test } from "./support";
+import { errorMessage, expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, test , expectNoSidewaysScroll } from "./support";
 
 test("categories: add, edit inline, delete after confirmation; defaults stay read-only; Spanish", async ({ page }, testInfo) => {
   // The banner's 5 s run on a clock the journey moves on, rather than being waited out.
@@ -70,7 +70,7 @@ test("categories: add, edit inline, delete after confirmation; defaults stay rea
 
   // On a phone nothing overflows sideways.
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await screenshotBothThemes(page, testInfo, "categories-phone");
   await page.setViewportSize({ width: 1280, height: 720 });
 

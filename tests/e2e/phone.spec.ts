@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { demo, expect, jsEnabled, register, screenshotBothThemes, signIn, test } from "./support";
+import { demo, expect, jsEnabled, register, screenshotBothThemes, signIn, test , expectNoSidewaysScroll } from "./support";
 
 // Issue 11: every page fits a 390 px phone (no sideways scroll, every control 44 px or more) in both languages, with and
 // without JavaScript, and the transaction list shows its first row on the first screen. One test
@@ -11,19 +11,6 @@ const languages = ["en", "es"] as const;
 type Language = (typeof languages)[number];
 
 test.use({ viewport: phone });
-
-/** The page's widest point, with the elements that stick out past the viewport when it overflows. */
-async function expectNoSidewaysScroll(page: Page, path: string) {
-  const { scrollWidth, offenders } = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const offenders = Array.from(document.body.querySelectorAll("*"))
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute("class") ?? "").slice(0, 60)}`);
-    return { scrollWidth: document.documentElement.scrollWidth, offenders };
-  });
-  expect(scrollWidth, `${path} scrolls sideways at ${phone.width} px: ${offenders.join(" | ")}`).toBeLessThanOrEqual(phone.width);
-}
 
 /**
  * Every control a thumb can reach on the page is at least 44 px in both directions: links,
@@ -203,7 +190,7 @@ test("the header keeps the theme toggle and the user menu in view at 1,024 and 1
       expect(box, `visible at ${width} px`).not.toBeNull();
       expect(box!.x + box!.width, `inside the ${width} px viewport`).toBeLessThanOrEqual(width);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoSidewaysScroll(page);
     // The admin link: in the bar from 1,280 px; below, in the menu, whose button is in view.
     if (width >= 1280) await expect(header.getByRole("link", { name: "Administración" }).filter({ visible: true })).toHaveCount(1);
     else await expect(header.locator("details[data-menu]:not([data-testid]) > summary")).toBeInViewport();

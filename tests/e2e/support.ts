@@ -159,3 +159,22 @@ export async function cumulativeLayoutShift(page: Page, settleMs = 700): Promise
 export function errorMessage(scope: Page | Locator, text: string) {
   return scope.locator('[id$="-error"]').getByText(text);
 }
+
+/**
+ * The page fits its viewport without sideways scrolling; when it does not, the message names the
+ * first elements that stick out. Measured once the page's stylesheet has loaded: without
+ * JavaScript a form's redirect can be measured as soon as the new document exists, and an
+ * unstyled page is wider than any styled one (a no-JS journey once read 432 px that way).
+ */
+export async function expectNoSidewaysScroll(page: Page, where = page.url()) {
+  await page.waitForLoadState("load");
+  const { width, scrollWidth, offenders } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const offenders = Array.from(document.body.querySelectorAll("*"))
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.getAttribute("class") ?? "").slice(0, 60)}`);
+    return { width, scrollWidth: document.documentElement.scrollWidth, offenders };
+  });
+  expect(scrollWidth, `${where} scrolls sideways at ${width} px: ${offenders.join(" | ")}`).toBeLessThanOrEqual(width);
+}

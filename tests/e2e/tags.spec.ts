@@ -1,4 +1,4 @@
-import { errorMessage, expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, test } from "./support";
+import { errorMessage, expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, test , expectNoSidewaysScroll } from "./support";
 
 test("tags: create from the empty state, refuse a duplicate, edit inline, view usage, delete after confirmation; Spanish", async ({
   page,
@@ -68,7 +68,7 @@ test("tags: create from the empty state, refuse a duplicate, edit inline, view u
 
   // On a phone nothing overflows sideways.
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await screenshotBothThemes(page, testInfo, "tags-phone");
   await page.setViewportSize({ width: 1280, height: 720 });
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { demo, expect, expectNoAxeViolations, jsEnabled, screenshotBothThemes, signIn, test } from "./support";
+import { demo, expect, expectNoAxeViolations, jsEnabled, screenshotBothThemes, signIn, test , expectNoSidewaysScroll } from "./support";
 
 // /expenses and the dashboard's money parts with the demo user's seeded transactions (four
 // months of the same ten, in USD, VES, COP, MXN and EUR), JavaScript on and off. Both projects
@@ -154,7 +154,7 @@ test("transactions: filter by type and date, search, sort by amount, page, delet
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/expenses");
   await expect(descriptions(page).first()).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await screenshotBothThemes(page, testInfo, "transactions-phone");
   if (jsEnabled(testInfo)) {
     // Paging and sorting with JavaScript keep the scroll position, then bring the list's top into
@@ -179,7 +179,7 @@ test("transactions: filter by type and date, search, sort by amount, page, delet
     await page.goto("/expenses");
   }
   await page.getByText("Filters", { exact: true }).click();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await screenshotBothThemes(page, testInfo, "transactions-phone-filters");
   await page.setViewportSize({ width: 1280, height: 720 });
 
@@ -218,7 +218,7 @@ test("dashboard: this month's income, expenses and net in USD, transactions by c
   await expectNoAxeViolations(page, testInfo);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await screenshotBothThemes(page, testInfo, "dashboard-money-phone");
   await page.setViewportSize({ width: 1280, height: 720 });
 
