@@ -147,8 +147,8 @@ export const directions = [
   {
     name: "platform-below-features",
     applies: (f) => f.startsWith("app/platform/") && !f.includes(".test."),
-    forbids: (target) => target !== null && /^app\/(features|routes)\//.test(target),
-    why: "platform/ is the infrastructure features build on; it imports no feature or route",
+    forbids: (target) => target !== null && /^app\/(features|routes|middleware)\//.test(target),
+    why: "platform/ is the infrastructure features and middleware build on; it imports no feature, route or middleware (no folder cycles: middleware reads the API's envelope and paths from platform/http)",
   },
 ];
 
