@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { ValidSession } from "~/auth/session.server";
 import type { AppEnv } from "~/env.server";
 import type { Db } from "~/platform/db/client.server";
+import type { Translate } from "~/locales/translator";
 
 // Every per-request key in one place (CONVENTIONS.md "Per-request services"): workers/app.ts
 // sets the raw bindings, the middleware of root.tsx turns them into the typed services below,
@@ -27,3 +28,9 @@ export type ThemeChoice = "light" | "dark";
 
 /** The stored theme, or null to follow the system preference. */
 export const themeContext = createContext<ThemeChoice | null>(null);
+
+/**
+ * The request's translator for the API's answers, set by the i18n middleware (middleware/i18n.ts).
+ * Outside the root middleware it gives keys back: keys are still better than a crash.
+ */
+export const translatorContext = createContext<Translate>((key) => key);

@@ -22,3 +22,13 @@ export function parseEnv(env: Env): AppEnv {
   }
   return { ...result.data, DB: env.DB };
 }
+
+/**
+ * The exchange-rate refresh's options as every caller reads them from the environment: the cron
+ * job (runRatesRefresh) and the admin's "Refresh now" ask the same provider with the same timeout.
+ */
+export function ratesRefreshOptions(env: Pick<AppEnv, "RATES_PROVIDER_URL" | "RATES_PROVIDER_TIMEOUT_MS">): { url: string; timeoutMs?: number } {
+  return env.RATES_PROVIDER_TIMEOUT_MS === undefined
+    ? { url: env.RATES_PROVIDER_URL }
+    : { url: env.RATES_PROVIDER_URL, timeoutMs: env.RATES_PROVIDER_TIMEOUT_MS };
+}

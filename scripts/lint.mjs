@@ -137,10 +137,18 @@ export const directions = [
     why: "auth/ holds identity primitives: it imports no feature, route, middleware or HTTP layer (no folder cycles)",
   },
   {
+    // Cross-feature UI sits below the features: a component that needs a feature's rules moves
+    // into that feature's ui/, or what it needs moves down to it.
+    name: "components-below-features",
+    applies: (f) => f.startsWith("app/components/") && !f.includes(".test."),
+    forbids: (target) => target !== null && /^app\/(features|routes|middleware)\//.test(target),
+    why: "components/ is cross-feature UI below the features: it imports no feature, route or middleware (no folder cycles)",
+  },
+  {
     name: "platform-below-features",
     applies: (f) => f.startsWith("app/platform/") && !f.includes(".test."),
-    forbids: (target) => target !== null && /^app\/(features|routes)\//.test(target),
-    why: "platform/ is the infrastructure features build on; it imports no feature or route",
+    forbids: (target) => target !== null && /^app\/(features|routes|middleware)\//.test(target),
+    why: "platform/ is the infrastructure features and middleware build on; it imports no feature, route or middleware (no folder cycles: middleware reads the API's envelope and paths from platform/http)",
   },
 ];
 

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lte, or } from "drizzle-orm";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { Db } from "~/platform/db/client.server";
 import { deviceEntries, users } from "~/platform/db/schema";
-import { isSecure } from "./session-cookie.server";
+import { readHostCookie, serializeHostCookie } from "./session-cookie.server";
 import { hashToken, hmacSha256, isHmacSha256 } from "./tokens.server";
 
 // Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"). The per-account
@@ -26,22 +26,15 @@ const ENTRY = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 /** 90 days, the sessions' absolute limit: past it the browser proves itself again with the password. */
 export const DEVICE_ENTRY_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
 
-const cookieName = (request: Request) => (isSecure(request) ? "__Host-device" : "device");
-
 const message = (email: string, nonce: string) => new TextEncoder().encode(`device:v1:${email.toLowerCase()}:${nonce}`);
 
 function readEntries(request: Request): string[] {
-  const name = cookieName(request);
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    return rest
-      .join("=")
-      .split("~")
-      .filter((entry) => ENTRY.test(entry))
-      .slice(0, MAX_ENTRIES);
-  }
-  return [];
+  const value = readHostCookie(request, "device");
+  if (value === null) return [];
+  return value
+    .split("~")
+    .filter((entry) => ENTRY.test(entry))
+    .slice(0, MAX_ENTRIES);
 }
 
 /** The entry's nonce when it was issued for this email with this secret, compared in constant time. */
@@ -117,7 +110,5 @@ export async function deviceCookieAfterSignIn(
     db.insert(deviceEntries).values({ id: hashToken(nonce), userId: user.id, expiresAt: new Date(now + DEVICE_ENTRY_LIFETIME_MS), createdAt: new Date(now) }),
   ]);
   const value = [`${nonce}.${signature}`, ...others].slice(0, MAX_ENTRIES).join("~");
-  const attrs = [`${cookieName(request)}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${DEVICE_ENTRY_LIFETIME_MS / 1000}`];
-  if (isSecure(request)) attrs.push("Secure");
-  return attrs.join("; ");
+  return serializeHostCookie(request, "device", value, { maxAge: DEVICE_ENTRY_LIFETIME_MS / 1000 });
 }

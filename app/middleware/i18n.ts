@@ -1,4 +1,5 @@
-import { createCookie } from "react-router";
+import { createCookie, type MiddlewareFunction } from "react-router";
+import { translatorContext } from "~/context.server";
 import { createI18nextMiddleware } from "remix-i18next";
 import { isLanguage, resources, supportedLanguages, type Language } from "~/locales";
 
@@ -19,7 +20,7 @@ export async function detectLanguage(request: Request): Promise<Language> {
   return header.startsWith("es") ? "es" : "en";
 }
 
-export const [i18nMiddleware, getLocale, getInstance] = createI18nextMiddleware({
+const [detectingMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage: "en",
@@ -28,3 +29,19 @@ export const [i18nMiddleware, getLocale, getInstance] = createI18nextMiddleware(
   },
   i18next: { resources, interpolation: { escapeValue: false } },
 });
+
+export { getLocale, getInstance };
+
+/**
+ * remix-i18next's middleware, which also puts the request's translator on the context
+ * (translatorContext) for the API's answers, so platform/http reads it without importing
+ * middleware. Text that is not a locale key, such as a message a handler wrote itself, comes
+ * back unchanged.
+ */
+export const i18nMiddleware: MiddlewareFunction<Response> = (args, next) =>
+  detectingMiddleware(args, () => {
+    const i18n = getInstance(args.context);
+    // With the values: a plural key exists only as key_one/key_other, which exists() finds through count.
+    args.context.set(translatorContext, (key, values) => (i18n.exists(key, values) ? i18n.t(key, values) : key));
+    return next();
+  });

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { checkRequestBody, declaredCharset, MAX_REQUEST_BODY_BYTES } from "./request-body";
+import { MAX_REQUEST_BODY_BYTES } from "~/platform/http/body-limit";
+import { checkRequestBody, declaredCharset } from "./request-body";
 
 const ORIGIN = "http://localhost";
 

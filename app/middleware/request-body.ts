@@ -1,17 +1,13 @@
 import { isApiPath } from "~/platform/http/api-path";
+import { MAX_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_LABEL } from "~/platform/http/body-limit";
 import { ApiError, errorResponse, type Translate } from "~/platform/http/envelope";
 import { createFallbackI18n } from "~/locales/fallback-instance";
 import { detectLanguage } from "./i18n";
 import { applySecurityHeaders } from "./security-headers";
 
-// Decision 013: every request body has one documented ceiling, checked in the Worker before
-// React Router reads anything, and a web write must be a form (the theme toggle's JSON aside).
-// The largest legitimate body (a transaction with 20 payments, 20 tags and a long description)
-// is a few KiB, so 64 KiB leaves room without letting anyone make the Worker buffer megabytes.
-
-export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
-/** The limit as the messages say it. */
-export const MAX_REQUEST_BODY_LABEL = "64 KiB";
+// Decision 013: every request body has one documented ceiling (platform/http/body-limit.ts),
+// checked in the Worker before React Router reads anything, and a web write must be a form (the
+// theme toggle's JSON aside).
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);

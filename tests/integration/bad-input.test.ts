@@ -5,7 +5,7 @@ import { apiOperations } from "~/routes/api/operations";
 import type { ApiOperation } from "~/platform/http/operation";
 import { en } from "~/locales/en";
 import { es } from "~/locales/es";
-import { MAX_REQUEST_BODY_BYTES } from "~/middleware/request-body";
+import { MAX_REQUEST_BODY_BYTES } from "~/platform/http/body-limit";
 import { acceptedDays, addDays, isoDay } from "~/money/dates";
 import { api, loginViaApi, registerViaApi, type ApiAccount, type Envelope } from "./api-client";
 import { browser, freshIp, ORIGIN, registerViaForm, uniqueEmail, type Browser } from "./helpers";

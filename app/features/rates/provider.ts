@@ -3,7 +3,7 @@ import type { RefreshFailure } from "~/features/rates/model";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { EARLIEST_DAY, isoDay } from "~/money/dates";
 import { providerNumberToRate } from "~/money/rates";
-import { isIsoDate } from "~/features/transactions/model";
+import { isIsoDate } from "~/money/dates";
 
 // The exchange-rate provider adapter (ARCHITECTURE.md 4). The provider is whatever
 // RATES_PROVIDER_URL names; the default, open.er-api.com's /v6/latest/USD, answers

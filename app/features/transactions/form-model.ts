@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { parseAmount } from "~/money/amounts";
 import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
-import { isBaseCurrency } from "~/money/currencies";
 import { isBelowMinimumRate, parseRate, rateMessages } from "~/money/rates";
+import { rateFieldApplies } from "./rules";
 import { transactionAmountMessage, MAX_PAYMENTS, paymentInputSchema, transactionInputSchema, type TransactionInput } from "./model";
 import type { FormCurrency } from "./form-rules";
 
@@ -23,14 +23,6 @@ const formBaseSchema = transactionInputSchema.extend({
     .max(MAX_PAYMENTS, "validation.tooManyPayments"),
 });
 export type TransactionFormValue = z.output<typeof formBaseSchema>;
-
-/** A rate field is shown for the row's currency when its hidden rateFor names it (or a client sent a rate without one). */
-function rateShown(payment: { currencyCode?: unknown; rate?: unknown; rateFor?: unknown }) {
-  const code = String(payment.currencyCode ?? "").trim().toUpperCase();
-  const rateFor = typeof payment.rateFor === "string" ? payment.rateFor.trim().toUpperCase() : "";
-  const rate = payment.rate === undefined || payment.rate === null ? "" : String(payment.rate).trim();
-  return rateFor ? rateFor === code : rate !== "";
-}
 
 /**
  * Amounts at their currency's decimals and rates, with the spec's messages (single mode and
@@ -62,7 +54,7 @@ export function transactionFormSchema(options: { currencies: readonly FormCurren
           } else if (places !== undefined) {
             ctx.addIssue({ code: "custom", message: transactionAmountMessage("required", multi), path: ["payments", index, "amount"] });
           }
-          if (!code || isBaseCurrency(code) || !rateShown(payment)) return;
+          if (!rateFieldApplies(payment)) return;
           const rate = payment.rate === undefined || payment.rate === null ? "" : String(payment.rate).trim();
           if (rate === "") {
             const message = options.rateKnown(code) ? "validation.ratePositive" : "validation.rateUnknown";
@@ -94,7 +86,7 @@ export function toTransactionInput(value: TransactionFormValue, locale: string):
       currencyCode: p.currencyCode,
       amount: p.amount === undefined ? undefined : typedDecimal(p.amount, locale),
       method: p.method,
-      rate: isBaseCurrency(p.currencyCode) || !rateShown(p) || p.rate === undefined ? undefined : typedDecimal(p.rate, locale),
+      rate: !rateFieldApplies(p) || p.rate === undefined ? undefined : typedDecimal(p.rate, locale),
     })),
   };
 }

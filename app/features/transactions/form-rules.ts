@@ -4,7 +4,7 @@ import { BASE_CURRENCY, isBaseCurrency } from "~/money/currencies";
 import { BASE_RATE, normalizeRate, toUsdCents } from "~/money/rates";
 import { MANUAL_SOURCE } from "~/features/rates/rules";
 import type { TransactionType } from "./model";
-import { categoryTypeFor, DEFAULT_PAYMENT_METHOD, intentValue, MAX_PAYMENTS } from "./rules";
+import { categoryTypeFor, DEFAULT_PAYMENT_METHOD, intentValue, hasRateField, MAX_PAYMENTS, typedRateStored } from "./rules";
 
 // The transaction form (/expenses/new, /expenses/edit/{id}) as plain data: what the page
 // shows and the intents that change the form without saving (type, mode, rows, rates). Pure,
@@ -227,11 +227,10 @@ export function paymentUsdCents(
  * saving stores (resolveTransaction, and an edit keeping a recorded rate).
  */
 export function rateExplanation(payment: DraftPayment, transactionDate: string, locale: string): RateRef | null {
-  if (isBaseCurrency(payment.currencyCode)) return null;
+  if (!hasRateField(payment.currencyCode)) return null;
   const rate = normalizeRate(typedDecimal(payment.rate, locale));
   if (!rate) return null;
-  if (payment.ref && payment.ref.rate === rate) return { rate, date: payment.ref.date, source: payment.ref.source };
-  return { rate, date: transactionDate, source: MANUAL_SOURCE };
+  return typedRateStored(rate, transactionDate, payment.ref);
 }
 
 /**
@@ -239,7 +238,7 @@ export function rateExplanation(payment: DraftPayment, transactionDate: string, 
  * rate is empty or still exactly a fetched (not hand-entered) reference.
  */
 export function followsRateOnFile(payment: DraftPayment, locale: string): boolean {
-  if (isBaseCurrency(payment.currencyCode)) return false;
+  if (!hasRateField(payment.currencyCode)) return false;
   if (payment.rate.trim() === "") return true;
   return Boolean(payment.ref && payment.ref.source !== MANUAL_SOURCE && normalizeRate(typedDecimal(payment.rate, locale)) === payment.ref.rate);
 }

@@ -4,6 +4,7 @@ import { BASE_RATE, isBelowMinimumRate, parseRate, rateMessages, toUsdCents } fr
 import type { CategoryType } from "~/features/categories/model";
 import { fixedBaseRate, MANUAL_SOURCE } from "~/features/rates/model";
 import type { UserTotalLimit } from "~/platform/db/errors.server";
+import { typedRateStored } from "~/features/transactions/rules";
 import { transactionAmountMessage, transactionTypeOf, type PaymentMethod, type TransactionInput, type TransactionType } from "~/features/transactions/model";
 
 // Turns a well-shaped transaction input into what is stored: amounts in minor units at
@@ -202,9 +203,8 @@ function rateFor(
   }
   if (rate === undefined) return onFileFor(ratesOnDate, code);
   if (isBelowMinimumRate(rate)) return { ok: false, message: "validation.rateMinimum" };
-  const onFile = ratesOnDate.get(code);
-  if (onFile && onFile.rate === rate) return { ok: true, value: { rate, rateDate: onFile.date, rateSource: onFile.source } };
-  return { ok: true, value: { rate, rateDate: date, rateSource: MANUAL_SOURCE } };
+  const stored = typedRateStored(rate, date, ratesOnDate.get(code));
+  return { ok: true, value: { rate, rateDate: stored.date, rateSource: stored.source } };
 }
 
 function onFileFor(ratesOnDate: RatesOnDate, code: string): RateChoice {

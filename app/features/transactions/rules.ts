@@ -1,4 +1,6 @@
 import type { CategoryType } from "~/features/categories/model";
+import { MANUAL_SOURCE } from "~/features/rates/rules";
+import { isBaseCurrency } from "~/money/currencies";
 
 // The zod-free part of the transactions model (model.ts and form-model.ts re-export it): the
 // list page imports this and downloads no schema library.
@@ -44,3 +46,35 @@ export const intentValue = {
   refresh: (index: number) => `refresh-rate:${index}`,
   recalculate: "recalculate",
 } as const;
+
+/** A rate with the day and source it is stored under. */
+export type DatedRate = { rate: string; date: string; source: string };
+
+/**
+ * Which date and source a typed rate is stored with (ARCHITECTURE.md 4): those of the reference it
+ * is exactly (the rate on file for the date, which the form prefills), else it is the user's own
+ * ("manual") for the transaction's date. Saving decides with it (resolve.ts) and the form explains
+ * a row's rate with it before saving (form-rules.ts), so the two cannot disagree.
+ */
+export function typedRateStored(rate: string, transactionDate: string, reference: DatedRate | null | undefined): DatedRate {
+  if (reference && reference.rate === rate) return { rate, date: reference.date, source: reference.source };
+  return { rate, date: transactionDate, source: MANUAL_SOURCE };
+}
+
+/** A payment has a rate field unless it is in the base currency (USD is always 1). */
+export function hasRateField(currencyCode: string): boolean {
+  return !isBaseCurrency(currencyCode);
+}
+
+/**
+ * Whether the rate a form sent applies to the payment: its currency has a rate field and the
+ * hidden rateFor names that currency (or a client sent a rate without one). A rate typed for the
+ * row's previous currency, posted after the currency changed without JavaScript, does not.
+ */
+export function rateFieldApplies(payment: { currencyCode?: unknown; rate?: unknown; rateFor?: unknown }): boolean {
+  const code = String(payment.currencyCode ?? "").trim().toUpperCase();
+  if (!code || !hasRateField(code)) return false;
+  const rateFor = typeof payment.rateFor === "string" ? payment.rateFor.trim().toUpperCase() : "";
+  const rate = payment.rate === undefined || payment.rate === null ? "" : String(payment.rate).trim();
+  return rateFor ? rateFor === code : rate !== "";
+}

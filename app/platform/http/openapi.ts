@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_LABEL } from "~/middleware/request-body";
+import { MAX_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_LABEL } from "~/platform/http/body-limit";
 import { errorEnvelopeSchema, successEnvelopeSchema } from "./envelope";
 import { defineOperation, type ApiOperation } from "./operation";
 

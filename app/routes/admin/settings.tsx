@@ -12,6 +12,7 @@ import { ratesErrors } from "~/features/rates/errors";
 import { manualRateFormSchema, staleAfterDays, toLatestRateRow, toRunView } from "~/features/rates/model";
 import { settingsIntents } from "~/features/rates/rules";
 import { findRatesOn, lastRefreshRuns, listCurrencies } from "~/features/rates/queries.server";
+import { ratesRefreshOptions } from "~/env.server";
 import { refreshRates } from "~/features/rates/jobs/refresh.server";
 import { Currencies } from "~/features/rates/ui/currencies-table";
 import { LatestRates } from "~/features/rates/ui/latest-rates";
@@ -67,8 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
 
   if (intent === settingsIntents.refresh) {
-    const env = context.get(envContext);
-    const outcome = await refreshRates(db, { url: env.RATES_PROVIDER_URL, timeoutMs: env.RATES_PROVIDER_TIMEOUT_MS });
+    const outcome = await refreshRates(db, ratesRefreshOptions(context.get(envContext)));
     // The outcome itself is the latest run, which the page reads back.
     return redirect(`/admin/settings?refreshed=${outcome.ok ? "ok" : "failed"}`);
   }

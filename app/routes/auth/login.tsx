@@ -1,14 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/locales/use-translation";
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, Link, useSearchParams } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
-import { deviceCookieAfterSignIn, trustedDevice } from "~/auth/device-cookie.server";
+import { trustedDevice } from "~/auth/device-cookie.server";
 import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
 import { accountFormRefusal } from "~/features/accounts/errors";
 import { attemptLogin } from "~/features/accounts/flows.server";
-import { createSession } from "~/auth/session.server";
-import { serializeSessionCookie } from "~/auth/session-cookie.server";
+import { startSession } from "~/auth/start-session.server";
 import { AuthShell } from "~/components/auth-shell";
 import { AuthFormError } from "~/features/accounts/ui/auth-form-error";
 import { Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
@@ -58,11 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: refusal.status, headers: refusal.headers },
       );
     }
-    const session = await createSession(db, outcome.user.id, remember);
-    const headers = new Headers();
-    headers.append("Set-Cookie", serializeSessionCookie(request, session.token, session));
-    headers.append("Set-Cookie", await deviceCookieAfterSignIn(db, request, secret, outcome.user));
-    return redirect(target, { headers });
+    return await startSession(db, request, secret, outcome.user, { persistent: remember, redirectTo: target });
   } catch (error) {
     console.error("login failed", error);
     return data(

@@ -2,12 +2,10 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "~/locales/use-translation";
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, Link, useSearchParams } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
-import { deviceCookieAfterSignIn } from "~/auth/device-cookie.server";
 import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
-import { createSession } from "~/auth/session.server";
-import { serializeSessionCookie } from "~/auth/session-cookie.server";
+import { startSession } from "~/auth/start-session.server";
 import { AuthShell } from "~/components/auth-shell";
 import { AuthFormError } from "~/features/accounts/ui/auth-form-error";
 import { PasswordChecklist } from "~/features/accounts/ui/password-checklist";
@@ -59,12 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: refusal.status, headers: refusal.headers },
       );
     }
-    const session = await createSession(db, outcome.user.id, false);
     // This browser made the account: like a sign-in, it is trusted with it from now on (device-cookie.server.ts).
-    const headers = new Headers();
-    headers.append("Set-Cookie", serializeSessionCookie(request, session.token, session));
-    headers.append("Set-Cookie", await deviceCookieAfterSignIn(db, request, context.get(envContext).JWT_SECRET, outcome.user));
-    return redirect(target, { headers });
+    return await startSession(db, request, context.get(envContext).JWT_SECRET, outcome.user, { persistent: false, redirectTo: target });
   } catch (error) {
     console.error("registration failed", error);
     return data(

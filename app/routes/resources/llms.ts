@@ -1,5 +1,5 @@
 import { llmsTxt } from "~/features/landing/crawlers";
-import { MAX_REQUEST_BODY_LABEL } from "~/middleware/request-body";
+import { MAX_REQUEST_BODY_LABEL } from "~/platform/http/body-limit";
 import type { Route } from "./+types/llms";
 
 // /llms.txt: what the app is and where its API is described, for automated clients.

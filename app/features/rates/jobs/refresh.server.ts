@@ -5,7 +5,7 @@ import { encodeFailure, PROVIDER_SOURCE, type RefreshFailure } from "~/features/
 import { isBaseCurrency } from "~/money/currencies";
 import { isoDay } from "~/money/dates";
 import { BASE_RATE } from "~/money/rates";
-import { parseEnv } from "~/env.server";
+import { parseEnv, ratesRefreshOptions } from "~/env.server";
 import { fetchProviderRates, type ProviderOptions } from "~/features/rates/provider";
 
 // The exchange-rate refresh (ARCHITECTURE.md 4), run by the Worker's cron trigger
@@ -68,9 +68,6 @@ export async function refreshRates(db: Db, options: RefreshOptions): Promise<Ref
 /** The job as the Worker's scheduled handler runs it: straight from the bindings. */
 export function runRatesRefresh(env: Env, options: Omit<RefreshOptions, "url"> = {}): Promise<RefreshOutcome> {
   const appEnv = parseEnv(env);
-  return refreshRates(createDb(appEnv), {
-    ...options,
-    url: appEnv.RATES_PROVIDER_URL,
-    timeoutMs: options.timeoutMs ?? appEnv.RATES_PROVIDER_TIMEOUT_MS,
-  });
+  const fromEnv = ratesRefreshOptions(appEnv);
+  return refreshRates(createDb(appEnv), { ...options, ...fromEnv, timeoutMs: options.timeoutMs ?? fromEnv.timeoutMs });
 }

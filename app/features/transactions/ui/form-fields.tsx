@@ -4,12 +4,12 @@ import { useCurrencyName } from "~/components/currency-name";
 import { Link } from "react-router";
 import { dayToDate, formatDate } from "~/money/dates";
 import { Money } from "~/components/money";
-import { isBaseCurrency, USD } from "~/money/currencies";
+import { USD } from "~/money/currencies";
 import { formatRate } from "~/money/rates";
 import { isRateSource, staleRateAge } from "~/features/rates/rules";
 import { intentValue, PAYMENTS_ANCHOR, paymentAnchor, rateExplanation, type DraftPayment } from "~/features/transactions/form-rules";
 import type { TransactionType } from "~/features/transactions/model";
-import { categoryTypeFor, isIsoDate, PAYMENT_METHODS } from "~/features/transactions/rules";
+import { categoryTypeFor, hasRateField, isIsoDate, PAYMENT_METHODS } from "~/features/transactions/rules";
 import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, Field, inputClass, Spinner, type ListOfErrors } from "~/components/forms";
 
@@ -214,7 +214,7 @@ export function PaymentRow({
   const id = (field: string) => `${TRANSACTION_FORM_ID}-payments-${index}-${field}`;
   const anchor = paymentAnchor(index);
   const code = payment.currencyCode;
-  const base = isBaseCurrency(code);
+  const base = !hasRateField(code);
   // A currency no longer active stays listed for a stored payment, so the select never changes it silently.
   const options = currencies.filter((c) => c.isActive || c.code === code);
   const known = options.some((c) => c.code === code);

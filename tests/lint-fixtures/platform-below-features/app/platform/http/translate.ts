@@ -1,0 +1,2 @@
+import { getInstance } from "~/middleware/i18n";
+export const translatorOf = getInstance;
