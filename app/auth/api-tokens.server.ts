@@ -131,7 +131,7 @@ export function revokeFamilyQuery(db: Db, familyId: string, reason: string, now 
 export async function logoutApiFamily(db: Db, userId: string, familyId: string, ip: string | null, now = Date.now()) {
   await db.batch([
     revokeFamilyQuery(db, familyId, "logout", now),
-    recordActivityQuery(db, { userId, action: "logout", description: "Signed out", ipAddress: ip }),
+    recordActivityQuery(db, { userId, action: "logout", description: "Signed out", details: {}, ipAddress: ip }),
   ]);
 }
 

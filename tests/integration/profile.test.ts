@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { browser, registerViaForm, STRONG_PASSWORD, uniqueEmail, type Browser } from "./helpers";
+import { browser, pageText, registerViaForm, signedIn, STRONG_PASSWORD, uniqueEmail, type Browser } from "./helpers";
 
 const NEW_PASSWORD = "N3wPassword";
 
@@ -239,4 +239,54 @@ test("the activity list shows at most 10 entries", async () => {
   expect(entries).toHaveLength(10);
   // The oldest entry (sign up) has dropped off.
   expect(html).not.toContain("Account created");
+});
+
+// Decision 025: an entry keeps its values, and the page words them in the reader's language,
+// whatever the language of the session that wrote it.
+async function budgetAndCopy(b: Browser) {
+  const created = await b.fetch("/budgets?month=2026-09&newBudget", {
+    form: { intent: "budget-create", month: "2026-09", categoryId: "default-food", amount: "100", alertThreshold: "80" },
+  });
+  expect(created.status).toBe(302);
+  expect((await b.fetch("/budgets?month=2026-10", { form: { intent: "budget-copy", month: "2026-10" } })).status).toBe(302);
+}
+
+test("activity written in an English session reads in Spanish to a Spanish reader", async () => {
+  const { b } = await signedIn();
+  await budgetAndCopy(b);
+  await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/profile" } });
+  const text = await pageText(b, "/profile");
+  expect(text).toContain("Presupuestos copiados del mes anterior");
+  expect(text).toContain("1 presupuesto copiado de septiembre de 2026 a octubre de 2026");
+  expect(text).toMatch(/Presupuesto creado\s+\S+.*, septiembre de 2026/);
+  expect(text).not.toContain("2026-09");
+});
+
+test("activity written in a Spanish session reads in English to an English reader", async () => {
+  const { b } = await signedIn("es");
+  await budgetAndCopy(b);
+  await b.fetch("/resources/language", { form: { lng: "en", redirectTo: "/profile" } });
+  const text = await pageText(b, "/profile");
+  expect(text).toContain("Budgets copied from the previous month");
+  expect(text).toContain("1 budget copied from September 2026 to October 2026");
+  expect(text).toMatch(/Budget created\s+\S+.*, September 2026/);
+  expect(text).not.toContain("2026-09");
+});
+
+test("an entry of several transactions added at once reads with its count in English and Spanish", async () => {
+  const { b, userId } = await signedIn();
+  await env.DB.prepare("insert into activity_log (id, user_id, action, description, details, created_at) values (?, ?, 'transactions_create', '3', ?, ?)")
+    .bind(crypto.randomUUID(), userId, JSON.stringify({ count: 3 }), Date.now() + 1000)
+    .run();
+  expect(await pageText(b, "/profile")).toContain("3 transactions added");
+  await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/profile" } });
+  expect(await pageText(b, "/profile")).toContain("3 transacciones añadidas");
+});
+
+test("an old entry whose description could not be read back into values is shown as stored", async () => {
+  const { b, userId } = await signedIn("es");
+  await env.DB.prepare("insert into activity_log (id, user_id, action, description, created_at) values (?, ?, 'budget_copy', 'something else', ?)")
+    .bind(crypto.randomUUID(), userId, Date.now() + 1000)
+    .run();
+  expect(await pageText(b, "/profile")).toContain("something else");
 });

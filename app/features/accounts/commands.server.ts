@@ -34,7 +34,7 @@ export async function register(db: Db, actor: Pick<Actor, "ip">, input: Register
   try {
     const [[user]] = await db.batch([
       db.insert(users).values({ id, ...input, searchText: userSearchText(input), passwordHash, role: "user" }).returning(),
-      recordActivityQuery(db, { userId: id, action: "sign_up", description: "Account created", ipAddress: actor.ip }),
+      recordActivityQuery(db, { userId: id, action: "sign_up", description: "Account created", details: {}, ipAddress: actor.ip }),
     ]);
     return { ok: true, user: user! };
   } catch (error) {
@@ -58,11 +58,12 @@ export async function authenticate(db: Db, email: string, password: string, ip: 
       userId: user.id,
       action: "login_failed",
       description: user.isActive ? "Failed sign-in attempt" : "Sign-in attempt on a deactivated account",
+      details: { reason: user.isActive ? "wrongPassword" : "deactivated" },
       ipAddress: ip,
     });
     return null;
   }
-  const signedIn = recordActivityQuery(db, { userId: user.id, action: "login", description: "Signed in", ipAddress: ip });
+  const signedIn = recordActivityQuery(db, { userId: user.id, action: "login", description: "Signed in", details: {}, ipAddress: ip });
   if (needsRehash(user.passwordHash)) {
     await db.batch([db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id)), signedIn]);
   } else {
@@ -76,7 +77,7 @@ export async function signOut(db: Db, actor: Actor, input: { sessionId: string }
   if ("familyId" in input) return logoutApiFamily(db, actor.userId, input.familyId, actor.ip);
   await db.batch([
     invalidateSessionQuery(db, input.sessionId),
-    recordActivityQuery(db, { userId: actor.userId, action: "logout", description: "Signed out", ipAddress: actor.ip }),
+    recordActivityQuery(db, { userId: actor.userId, action: "logout", description: "Signed out", details: {}, ipAddress: actor.ip }),
   ]);
 }
 
@@ -93,7 +94,7 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileInput): 
     await db.batch([
       db.update(users).set({ ...input, searchText: userSearchText(input), updatedAt: new Date() }).where(eq(users.id, actor.userId)),
       ...(emailChanged ? [revokeDeviceEntriesQuery(db, actor.userId)] : []),
-      recordActivityQuery(db, { userId: actor.userId, action: "profile_update", description: "Profile updated", ipAddress: actor.ip }),
+      recordActivityQuery(db, { userId: actor.userId, action: "profile_update", description: "Profile updated", details: {}, ipAddress: actor.ip }),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, error: "emailExists" };
@@ -120,7 +121,7 @@ export async function changePassword(db: Db, actor: Actor, input: PasswordChange
     db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId)),
     ...revokeUserAccessQueries(db, actor.userId, "password_change", input.keep),
     revokeDeviceEntriesQuery(db, actor.userId),
-    recordActivityQuery(db, { userId: actor.userId, action: "password_change", description: "Password changed", ipAddress: actor.ip }),
+    recordActivityQuery(db, { userId: actor.userId, action: "password_change", description: "Password changed", details: {}, ipAddress: actor.ip }),
   ]);
   return { ok: true };
 }
@@ -142,12 +143,15 @@ export async function updateUser(db: Db, actor: Actor, input: UserUpdateInput): 
   if (losesAdmin && (await countActiveSuperadmins(db, targetId)) === 0) return { ok: false, error: "lastSuperadmin" };
 
   const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-  const entry = (action: "role_change" | "account_reactivated" | "account_deactivated" | "profile_update", description: string) =>
-    recordActivityQuery(db, { userId: targetId, action, description, ipAddress: actor.ip });
+  const entry = (
+    action: "role_change" | "account_reactivated" | "account_deactivated" | "profile_update",
+    description: string,
+    details: Record<string, string> = {},
+  ) => recordActivityQuery(db, { userId: targetId, action, description, details, ipAddress: actor.ip });
   const access = [];
   if (role && role !== (isSuperadmin(target.role) ? "superadmin" : "user")) {
     set.role = role;
-    access.push(entry("role_change", `Role changed to ${role}`));
+    access.push(entry("role_change", `Role changed to ${role}`, { role }));
   }
   if (isActive !== undefined && isActive !== target.isActive) {
     set.isActive = isActive;
@@ -175,7 +179,7 @@ export async function updateUser(db: Db, actor: Actor, input: UserUpdateInput): 
     ...(access.length ? revokeUserAccessQueries(db, targetId, "admin_change") : []),
     ...(isActive === false && target.isActive ? [revokeDeviceEntriesQuery(db, targetId)] : []),
     ...access,
-    ...(renamed ? [entry("profile_update", "Profile updated by an administrator")] : []),
+    ...(renamed ? [entry("profile_update", "Profile updated by an administrator", { by: "admin" })] : []),
   ]);
   if (!updated) return { ok: false, error: "lastSuperadmin" };
   return { ok: true, user: updated };
@@ -191,7 +195,7 @@ export async function unlockSignIn(db: Db, actor: Actor, input: { id: string }):
   if (!target) return { ok: false, error: "notFound" };
   await db.batch([
     clearSignInBucketsQuery(db, target),
-    recordActivityQuery(db, { userId: target.id, action: "signin_unlocked", description: "Sign-in unlocked by an administrator", ipAddress: actor.ip }),
+    recordActivityQuery(db, { userId: target.id, action: "signin_unlocked", description: "Sign-in unlocked by an administrator", details: {}, ipAddress: actor.ip }),
   ]);
   return { ok: true };
 }

@@ -129,7 +129,16 @@ export { CHANGE_PASSWORD, UPDATE_PROFILE } from "./rules";
 export type ProfileUser = { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean };
 
 /** One entry of the activity log as the profile page and the API read it. */
-export type ActivityEntry = { id: string; action: string; description: string; ipAddress: string | null; timestamp: Date };
+export type ActivityEntry = {
+  id: string;
+  action: string;
+  /** English, as written (the API's description). */
+  description: string;
+  /** The values the page renders the entry from in the reader's language (decision 025); null for an old entry read as stored. */
+  details: Record<string, string | number> | null;
+  ipAddress: string | null;
+  timestamp: Date;
+};
 
 /** A superadmin's change to another user's role or status. */
 export { adminRowChanges, UNLOCK, type AdminChange, type AdminChangeIntent, type AdminUserRow, type RowIntent } from "./rules";

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { addMonths, type MonthStart } from "~/money/dates";
 import { MAX_BUDGET_MONTH_CENTS, type BudgetInput } from "~/features/budgets/model";
 import { findCategory } from "~/features/categories/queries.server";
-import { recordActivityQuery, recordActivitySelectQuery, type ActivityAction, type Actor } from "~/platform/db/activity.server";
+import { recordActivityQuery, recordActivitySelectQuery, type ActivityAction, type ActivityDetails, type Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { budgets } from "~/platform/db/schema";
@@ -27,7 +27,11 @@ async function budgetableCategoryName(db: Db, userId: string, categoryId: string
   return category?.type === "expense" ? category.name : undefined;
 }
 
-const activityText = (categoryName: string, month: string) => `${categoryName}, ${month.slice(0, 7)}`;
+/** A budget's entry: its category and month, as English text (the API's description) and as values (decision 025). */
+const budgetEntry = (category: string, month: string) => ({
+  description: `${category}, ${month.slice(0, 7)}`,
+  details: { category, month: month.slice(0, 7) },
+});
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -41,8 +45,16 @@ function monthHasRoom(userId: string, month: MonthStart, amountCents: number | S
 }
 
 /** An activity entry written only when `condition` holds once the batch's write has run: only a change that happened is logged. */
-function activityIf(db: Db, entry: { userId: string; action: ActivityAction; description: string; ip: string | null }, condition: SQL) {
-  return recordActivitySelectQuery(db, { userId: entry.userId, action: entry.action, description: entry.description, ipAddress: entry.ip }, sql`where ${condition}`);
+function activityIf(
+  db: Db,
+  entry: { userId: string; action: ActivityAction; description: string; details: ActivityDetails; ip: string | null },
+  condition: SQL,
+) {
+  return recordActivitySelectQuery(
+    db,
+    { userId: entry.userId, action: entry.action, description: entry.description, details: entry.details, ipAddress: entry.ip },
+    sql`where ${condition}`,
+  );
 }
 
 export async function createBudget(db: Db, actor: Actor, input: BudgetInput): Promise<BudgetOutcome> {
@@ -62,7 +74,7 @@ export async function createBudget(db: Db, actor: Actor, input: BudgetInput): Pr
         .returning({ id: budgets.id }),
       activityIf(
         db,
-        { userId, action: "budget_create", description: activityText(categoryName, input.month), ip: actor.ip },
+        { userId, action: "budget_create", ...budgetEntry(categoryName, input.month), ip: actor.ip },
         sql`exists (select 1 from budgets where id = ${id})`,
       ),
     ]);
@@ -96,7 +108,7 @@ export async function updateBudget(db: Db, actor: Actor, { id, ...input }: Updat
         .returning({ id: budgets.id }),
       activityIf(
         db,
-        { userId, action: "budget_update", description: activityText(categoryName, input.month), ip: actor.ip },
+        { userId, action: "budget_update", ...budgetEntry(categoryName, input.month), ip: actor.ip },
         sql`exists (select 1 from budgets where id = ${id} and user_id = ${userId} and updated_at = ${updatedAt.getTime()})`,
       ),
     ]);
@@ -122,7 +134,7 @@ export async function deleteBudget(db: Db, actor: Actor, { id }: { id: string })
       .delete(budgets)
       .where(and(eq(budgets.id, id), eq(budgets.userId, actor.userId)))
       .returning({ id: budgets.id }),
-    recordActivityQuery(db, { userId: actor.userId, action: "budget_delete", description: activityText(budget.category.name, budget.month), ipAddress: actor.ip }),
+    recordActivityQuery(db, { userId: actor.userId, action: "budget_delete", ...budgetEntry(budget.category.name, budget.month), ipAddress: actor.ip }),
   ]);
   return deleted.length > 0 ? { kind: "ok", budget } : { kind: "notFound" };
 }
@@ -150,7 +162,13 @@ export async function copyPreviousMonthBudgets(db: Db, actor: Actor, month: Mont
   const [, copied] = await db.batch([
     recordActivitySelectQuery(
       db,
-      { userId, action: "budget_copy", description: sql`count(*) || ', ' || ${previous.slice(0, 7)} || ' → ' || ${month.slice(0, 7)}`, ipAddress: actor.ip },
+      {
+        userId,
+        action: "budget_copy",
+        description: sql`count(*) || ', ' || ${previous.slice(0, 7)} || ' → ' || ${month.slice(0, 7)}`,
+        details: sql`json_object('count', count(*), 'from', ${previous.slice(0, 7)}, 'to', ${month.slice(0, 7)})`,
+        ipAddress: actor.ip,
+      },
       sql`${toCopy} having count(*) > 0 and ${fits}`,
     ),
     db

@@ -60,7 +60,7 @@ export async function createGoal(db: Db, actor: Actor, input: GoalInput): Promis
     }),
     // What is saved already is the first entry, so the history adds up from the start.
     ...(saved > 0 ? [entryInsert(db, actor.userId, id, saved, null)] : []),
-    recordActivityQuery(db, { userId: actor.userId, action: "goal_create", description: input.name, ipAddress: actor.ip }),
+    recordActivityQuery(db, { userId: actor.userId, action: "goal_create", description: input.name, details: { name: input.name }, ipAddress: actor.ip }),
   ]);
   const goal = await findGoal(db, actor.userId, id);
   return goal ? { kind: "ok", goal } : { kind: "notFound" };
@@ -89,7 +89,7 @@ export async function updateGoal(db: Db, actor: Actor, { id, ...input }: UpdateG
         .set({ name: input.name, currencyCode: input.currencyCode, targetMinor: input.targetMinor, targetDate: input.targetDate, description: input.description, updatedAt: new Date() })
         .where(owned),
       ...(difference !== 0 ? [entryInsert(db, actor.userId, id, difference, null), resumSaved(db, actor.userId, id)] : []),
-      recordActivityQuery(db, { userId: actor.userId, action: "goal_update", description: input.name, ipAddress: actor.ip }),
+      recordActivityQuery(db, { userId: actor.userId, action: "goal_update", description: input.name, details: { name: input.name }, ipAddress: actor.ip }),
     ]);
   } catch (error) {
     // A withdrawal recorded meanwhile made the adjustment take the sum below zero.
@@ -109,7 +109,7 @@ export async function deleteGoal(db: Db, actor: Actor, { id }: { id: string }): 
       .delete(savingsGoals)
       .where(and(eq(savingsGoals.id, id), eq(savingsGoals.userId, actor.userId)))
       .returning({ id: savingsGoals.id }),
-    recordActivityQuery(db, { userId: actor.userId, action: "goal_delete", description: goal.name, ipAddress: actor.ip }),
+    recordActivityQuery(db, { userId: actor.userId, action: "goal_delete", description: goal.name, details: { name: goal.name }, ipAddress: actor.ip }),
   ]);
   return deleted.length > 0 ? { kind: "ok", goal } : { kind: "notFound" };
 }
@@ -125,7 +125,7 @@ export async function recordGoalProgress(db: Db, actor: Actor, { id, amountMinor
     await db.batch([
       entryInsert(db, actor.userId, id, amountMinor, note),
       resumSaved(db, actor.userId, id),
-      recordActivityQuery(db, { userId: actor.userId, action: "goal_progress", description: goal.name, ipAddress: actor.ip }),
+      recordActivityQuery(db, { userId: actor.userId, action: "goal_progress", description: goal.name, details: { name: goal.name }, ipAddress: actor.ip }),
     ]);
   } catch (error) {
     // Another withdrawal landed between the check and this batch: the CHECK refused the sum.

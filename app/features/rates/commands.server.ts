@@ -26,6 +26,7 @@ export async function saveManualRate(db: Db, actor: Actor, input: ManualRateInpu
       userId: actor.userId,
       action: "exchange_rate_manual",
       description: `${rate.currencyCode} ${rate.rate} (${rate.date})`,
+      details: { currency: rate.currencyCode, rate: rate.rate, date: rate.date },
       ipAddress: actor.ip,
     }),
   ]);
@@ -54,6 +55,7 @@ export async function setCurrencyActive(
       userId: actor.userId,
       action: input.isActive ? "currency_activate" : "currency_deactivate",
       description: currency.code,
+      details: { currency: currency.code },
       ipAddress: actor.ip,
     }),
   ]);

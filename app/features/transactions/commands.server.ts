@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { transactionSearchText } from "~/text/search-text";
 import type { Category } from "~/features/categories/queries.server";
 import type { TransactionInput } from "~/features/transactions/model";
-import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
+import { recordActivityQuery, type ActivityInput, type Actor } from "~/platform/db/activity.server";
 import { insertChunks } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation, UserTotalLimitError, userTotalLimitViolated, type UserTotalLimit } from "~/platform/db/errors.server";
@@ -102,6 +102,7 @@ export async function insertTransaction(
       userId,
       action: "transaction_create",
       description: value.description,
+      details: { description: value.description },
       ipAddress: activity.ip,
     }),
     ...(options.extra ?? []),
@@ -133,7 +134,7 @@ export async function replaceTransaction(
     db.delete(payments).where(and(eq(payments.transactionId, id), eq(payments.userId, userId))),
     db.delete(transactionTags).where(inArray(transactionTags.transactionId, idsOfOwned(db, userId, id))),
     ...childInserts(db, userId, id, value),
-    recordActivityQuery(db, { userId, action: "transaction_update", description: value.description, ipAddress: activity.ip }),
+    recordActivityQuery(db, { userId, action: "transaction_update", description: value.description, details: { description: value.description }, ipAddress: activity.ip }),
   ]);
   return updated.length > 0;
 }
@@ -151,7 +152,7 @@ export async function removeTransaction(db: Db, userId: string, id: string, acti
     db.delete(transactionTags).where(inArray(transactionTags.transactionId, idsOfOwned(db, userId, id))),
     db.delete(payments).where(and(eq(payments.transactionId, id), eq(payments.userId, userId))),
     db.delete(transactions).where(ownedTransaction(userId, id)).returning({ id: transactions.id }),
-    recordActivityQuery(db, { userId, action: "transaction_delete", description: existing.description, ipAddress: activity.ip }),
+    recordActivityQuery(db, { userId, action: "transaction_delete", description: existing.description, details: { description: existing.description }, ipAddress: activity.ip }),
   ]);
   return deleted.length > 0;
 }
@@ -319,10 +320,10 @@ function insertsOf(db: Db, actor: Actor, planned: readonly { value: ResolvedTran
   );
   const tagLinks = planned.flatMap(({ value, record }) => value.tagIds.map((tagId) => ({ transactionId: record.id, tagId })));
   // One input: the entry a single create has always written (its description); many: how many.
-  const entry =
+  const entry: Pick<ActivityInput, "action" | "description" | "details"> =
     planned.length === 1
-      ? { action: "transaction_create" as const, description: planned[0]!.value.description }
-      : { action: "transactions_create" as const, description: String(planned.length) };
+      ? { action: "transaction_create" as const, description: planned[0]!.value.description, details: { description: planned[0]!.value.description } }
+      : { action: "transactions_create" as const, description: String(planned.length), details: { count: planned.length } };
   return [
     ...insertChunks(transactions, rows).map((chunk) => db.insert(transactions).values(chunk)),
     ...insertChunks(payments, paymentRows).map((chunk) => db.insert(payments).values(chunk)),

@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { desc, eq, is, sql, SQL } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { activityLog } from "./schema";
 
@@ -14,7 +14,7 @@ export const activityActions = [
   "account_reactivated",
   "signin_unlocked",
   "transaction_create",
-  /** One call of the transactions door that created several (an import, the recurring job): the description is how many. */
+  /** One call of the transactions door that created several (an import, the recurring job): details.count is how many. */
   "transactions_create",
   "transaction_update",
   "transaction_delete",
@@ -35,7 +35,14 @@ export type ActivityAction = (typeof activityActions)[number];
 /** Who does a command: the owner every row is written for, and the address its activity entry records. */
 export type Actor = { userId: string; ip: string | null };
 
-export type ActivityInput = { userId: string; action: ActivityAction; description: string; ipAddress: string | null };
+/**
+ * An entry's values (decision 025), which the page renders into the action's sentence in the
+ * reader's language: e.g. { description: "Coffee" }, { count: 3 }, { role: "user" }, { by: "admin" }.
+ * `description` stays the English text the API answers, as written before.
+ */
+export type ActivityDetails = Record<string, string | number>;
+
+export type ActivityInput = { userId: string; action: ActivityAction; description: string; details: ActivityDetails; ipAddress: string | null };
 
 /** Returned as a query so callers can put it in the same batch as the change it records. */
 export function recordActivityQuery(db: Db, entry: ActivityInput) {
@@ -46,13 +53,19 @@ export function recordActivityQuery(db: Db, entry: ActivityInput) {
  * An activity entry written by INSERT … SELECT, for a caller whose change is itself conditional:
  * `rest` is the SELECT's tail (`where …`, or `from … having …`), evaluated in the same batch after
  * the change, so the entry is written only when the change happened. `description` may be SQL
- * over that tail's rows (a count). The SELECT gives every column in the schema's order.
+ * over that tail's rows (a count), and `details` SQL giving its JSON (json_object). The SELECT
+ * gives every column in the schema's order.
  */
-export function recordActivitySelectQuery(db: Db, entry: Omit<ActivityInput, "description"> & { description: string | SQL }, rest: SQL) {
+export function recordActivitySelectQuery(
+  db: Db,
+  entry: Omit<ActivityInput, "description" | "details"> & { description: string | SQL; details: ActivityDetails | SQL },
+  rest: SQL,
+) {
+  const details = is(entry.details, SQL) ? entry.details : JSON.stringify(entry.details);
   return db
     .insert(activityLog)
     .select(
-      sql`select lower(hex(randomblob(16))), ${entry.userId}, ${entry.action}, ${entry.description}, ${entry.ipAddress}, (unixepoch('subsec') * 1000) ${rest}`,
+      sql`select lower(hex(randomblob(16))), ${entry.userId}, ${entry.action}, ${entry.description}, ${details}, ${entry.ipAddress}, (unixepoch('subsec') * 1000) ${rest}`,
     );
 }
 
@@ -62,6 +75,7 @@ export function listRecentActivity(db: Db, userId: string, limit = 10) {
       id: activityLog.id,
       action: activityLog.action,
       description: activityLog.description,
+      details: activityLog.details,
       ipAddress: activityLog.ipAddress,
       timestamp: activityLog.createdAt,
     })

@@ -373,7 +373,11 @@ export const activityLog = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     action: text("action").notNull(),
+    // English, as written before decision 025: what the API's `description` answers.
     description: text("description").notNull(),
+    // The entry's values as a JSON object (decision 025): the page renders the action's sentence
+    // from them in the reader's language. NULL for an old row whose description could not be read back.
+    details: text("details", { mode: "json" }).$type<Record<string, string | number>>(),
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
   },

@@ -4,6 +4,7 @@ import { Spinner } from "~/components/forms";
 import { Card } from "~/components/card";
 import type { ActivityEntry } from "~/features/accounts/model";
 import { formatDateTime } from "~/money/dates";
+import { activityText } from "./activity-text";
 
 export function ActivityCard({ activity }: { activity: ActivityEntry[] }) {
   const { t, i18n } = useTranslation();
@@ -30,13 +31,11 @@ export function ActivityCard({ activity }: { activity: ActivityEntry[] }) {
           <ul className={`divide-y divide-slate-200 dark:divide-slate-800 ${loading ? "opacity-60" : ""}`}>
             {activity.map((entry) => {
               const at = new Date(entry.timestamp);
-              const description = describe(entry.description, t);
+              const { title, line: description } = activityText(entry, t, i18n.language);
               return (
                 <li key={entry.id} className="py-3 first:pt-0 last:pb-0">
                   <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <p className="font-medium">
-                      {t(`profile.activity.actions.${entry.action}`, { defaultValue: entry.action })}
-                    </p>
+                    <p className="font-medium">{title}</p>
                     <time dateTime={at.toISOString()} className="text-xs text-slate-600 dark:text-slate-300">
                       {formatDateTime(at, i18n.language)}
                     </time>
@@ -55,28 +54,4 @@ export function ActivityCard({ activity }: { activity: ActivityEntry[] }) {
       </div>
     </Card>
   );
-}
-
-// The log stores English descriptions (features/accounts/commands.server.ts). Those that only repeat the
-// action's label are not shown twice; the others are shown in the user's language when known.
-const storedDescriptions = new Map<string, string | null>([
-  ["Account created", null],
-  ["Signed in", null],
-  ["Signed out", null],
-  ["Profile updated", null],
-  ["Password changed", null],
-  ["Failed sign-in attempt", "failedSignIn"],
-  ["Sign-in attempt on a deactivated account", "deactivatedSignIn"],
-  ["Profile updated by an administrator", "profileUpdatedByAdmin"],
-  ["Role changed to superadmin", "roleChangedToSuperadmin"],
-  ["Role changed to user", "roleChangedToUser"],
-  ["Account deactivated by an administrator", "deactivatedByAdmin"],
-  ["Account reactivated by an administrator", "reactivatedByAdmin"],
-  ["Sign-in unlocked by an administrator", "unlockedByAdmin"],
-]);
-
-function describe(stored: string, t: (key: string) => string) {
-  const key = storedDescriptions.get(stored);
-  if (key === undefined) return stored;
-  return key === null ? null : t(`profile.activity.descriptions.${key}`);
 }

@@ -1,0 +1,36 @@
+import { expect, test } from "vitest";
+import { resources } from "~/locales";
+import { createTranslator } from "~/locales/translator";
+import { activityText } from "./activity-text";
+
+const en = createTranslator("en", resources.en.translation);
+const es = createTranslator("es", resources.es.translation);
+const read = (entry: Parameters<typeof activityText>[0], translator = en) => activityText(entry, translator.t, translator.language);
+
+test("an entry of several transactions added in one call reads with its count, in English and Spanish", () => {
+  const entry = { action: "transactions_create", description: "3", details: { count: 3 } };
+  expect(read(entry)).toEqual({ title: "3 transactions added", line: null });
+  expect(read(entry, es)).toEqual({ title: "3 transacciones añadidas", line: null });
+  expect(read({ ...entry, details: { count: 1 } }, es).title).toBe("1 transacción añadida");
+  expect(read({ ...entry, details: { count: 1 } }).title).toBe("1 transaction added");
+});
+
+test("an entry's values are worded in the reader's language, and its own text (a name) is kept", () => {
+  expect(read({ action: "role_change", description: "Role changed to user", details: { role: "user" } }, es).line).toBe("Rol cambiado a usuario");
+  expect(read({ action: "login_failed", description: "x", details: { reason: "deactivated" } }, es).line).toBe(
+    "Intento de inicio de sesión en una cuenta desactivada",
+  );
+  expect(read({ action: "budget_delete", description: "Food, 2026-01", details: { category: "Food", month: "2026-01" } }, es).line).toBe(
+    "Food, enero de 2026",
+  );
+  expect(read({ action: "goal_update", description: "Holiday", details: { name: "Holiday" } }, es)).toEqual({
+    title: "Meta de ahorro actualizada",
+    line: "Holiday",
+  });
+  // The label says it all: no line repeating it.
+  expect(read({ action: "login", description: "Signed in", details: {} }, es)).toEqual({ title: "Inicio de sesión", line: null });
+});
+
+test("an old entry without values shows its description as stored", () => {
+  expect(read({ action: "budget_copy", description: "something else", details: null }, es).line).toBe("something else");
+});
