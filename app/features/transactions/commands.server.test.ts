@@ -1,3 +1,4 @@
+import { seededRandom } from "../../../tests/setup/seeded-random";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
@@ -114,8 +115,7 @@ test("over thousands of random transactions, the SQL totals equal the sum of the
   const userId = "user-property";
   await db.insert(users).values({ id: userId, email: "property@example.com", firstName: "P", lastName: "T", passwordHash: "x" });
   // A seeded generator: the same "random" data on every run, so a failure can be replayed.
-  let seed = 20261123;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const { random } = seededRandom(20261123);
   const currencies: [string, number, string][] = [
     ["USD", 2, "1"],
     ["EUR", 2, "0.8612"],

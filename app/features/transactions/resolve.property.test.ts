@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { transactionInputSchema } from "~/features/transactions/model";
 import { resolveTransaction, type RatesOnDate, type ResolveFacts } from "./resolve";
+import { seededRandom } from "../../../tests/setup/seeded-random";
 
 // The resolver's rules checked over many generated inputs, without a database (the facts are
 // what resolve.server.ts reads in one batch). The USD check below is exact integer arithmetic,
@@ -10,16 +11,6 @@ import { resolveTransaction, type RatesOnDate, type ResolveFacts } from "./resol
 const SEED = 20261123;
 const ROUNDS = 400;
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const currencies = [
   { code: "USD", decimalPlaces: 2, isActive: true },
@@ -85,7 +76,7 @@ function inputFor(random: Random, facts: ResolveFacts) {
 }
 
 test("every resolved payment follows the rate rules and its USD cents are the exact quotient, rounded once, half away from zero", () => {
-  const random = mulberry32(SEED);
+  const random = seededRandom(SEED).random;
   let resolved = 0;
   let refused = 0;
   for (let round = 0; round < ROUNDS; round++) {
@@ -128,7 +119,7 @@ test("every resolved payment follows the rate rules and its USD cents are the ex
 });
 
 test("an edit that sends back what it read stores every payment exactly as recorded, even after the rates on file changed", () => {
-  const random = mulberry32(SEED + 1);
+  const random = seededRandom(SEED + 1).random;
   let checked = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const facts = factsFor(random);
