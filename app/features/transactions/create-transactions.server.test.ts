@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
+import { createLibsqlTestDb, storedPayment as storedPaymentIn } from "../../../tests/setup/libsql-db";
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { transactionInputSchema, type TransactionInput } from "~/features/transactions/model";
 import type { Db } from "~/platform/db/client.server";
@@ -36,18 +36,10 @@ function input(raw: Record<string, unknown> = {}): TransactionInput {
     ...raw,
   });
 }
+const storedPayment = (userId: string, currencyCode: string, amountMinor: number, usdCents: number) => storedPaymentIn(db, userId, currencyCode, amountMinor, usdCents);
+
 const usd = (amount: string, raw: Record<string, unknown> = {}) => input({ payments: [{ currencyCode: "USD", amount, method: "cash" }], ...raw });
 const jpy = (amount: string) => input({ payments: [{ currencyCode: "JPY", amount, method: "cash" }] });
-
-/** A payment written by SQL, so a user starts near a limit (the triggers still count it). */
-async function storedPayment(userId: string, currencyCode: string, amountMinor: number, usdCents: number) {
-  const id = crypto.randomUUID();
-  await db.batch([
-    db.run(sql`insert into transactions (id, user_id, type, description, date, usd_cents) values (${id}, ${userId}, 'EXPENSE', 'Seeded', '2026-11-01', ${usdCents})`),
-    db.run(sql`insert into payments (id, transaction_id, user_id, position, currency_code, amount_minor, rate, rate_date, rate_source, usd_cents)
-      values (${crypto.randomUUID()}, ${id}, ${userId}, 0, ${currencyCode}, ${amountMinor}, '1', '2026-11-01', 'manual', ${usdCents})`),
-  ]);
-}
 
 async function counts(userId: string) {
   const [row] = await db.all<{ transactions: number; payments: number; links: number; activity: number; usd: string | null }>(sql`select

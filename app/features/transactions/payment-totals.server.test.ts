@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
+import { createLibsqlTestDb, storedPayment as storedPaymentIn } from "../../../tests/setup/libsql-db";
 import { MAX_USD_CENTS, MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { transactionInputSchema } from "~/features/transactions/model";
 import type { Db } from "~/platform/db/client.server";
@@ -33,18 +33,9 @@ async function resolved(userId: string, raw: Record<string, unknown>): Promise<R
   return resolution.value;
 }
 
-const usd = (amount: string) => ({ payments: [{ currencyCode: "USD", amount, method: "cash" }] });
+const storedPayment = (userId: string, currencyCode: string, amountMinor: number, usdCents: number) => storedPaymentIn(db, userId, currencyCode, amountMinor, usdCents);
 
-/** A payment written by SQL, for totals no sequence of app writes reaches quickly (the triggers still count it). */
-async function storedPayment(userId: string, currencyCode: string, amountMinor: number, usdCents: number) {
-  const id = crypto.randomUUID();
-  await db.batch([
-    db.run(sql`insert into transactions (id, user_id, type, description, date, usd_cents) values (${id}, ${userId}, 'EXPENSE', 'Seeded', '2026-11-01', ${usdCents})`),
-    db.run(sql`insert into payments (id, transaction_id, user_id, position, currency_code, amount_minor, rate, rate_date, rate_source, usd_cents)
-      values (${crypto.randomUUID()}, ${id}, ${userId}, 0, ${currencyCode}, ${amountMinor}, '1', '2026-11-01', 'manual', ${usdCents})`),
-  ]);
-  return id;
-}
+const usd = (amount: string) => ({ payments: [{ currencyCode: "USD", amount, method: "cash" }] });
 
 /** The kept totals next to fresh sums over the payments, as exact decimal text. */
 async function keptAndSummed(userId: string) {
