@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { addMonths, type MonthStart } from "~/money/dates";
 import { MAX_BUDGET_MONTH_CENTS, type BudgetInput } from "~/features/budgets/model";
 import { findCategory } from "~/features/categories/queries.server";
-import { recordActivityQuery, recordActivitySelectQuery, type ActivityAction, type ActivityDetails, type Actor } from "~/platform/db/activity.server";
+import { recordActivityQuery, recordActivitySelectQuery, type Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { budgets } from "~/platform/db/schema";
@@ -44,19 +44,6 @@ function monthHasRoom(userId: string, month: MonthStart, amountCents: number | S
     where in_month.user_id = ${userId} and in_month.month = ${month} and in_month.id <> ${exceptId}) + ${amountCents} <= ${MAX_BUDGET_MONTH_CENTS}`;
 }
 
-/** An activity entry written only when `condition` holds once the batch's write has run: only a change that happened is logged. */
-function activityIf(
-  db: Db,
-  entry: { userId: string; action: ActivityAction; description: string; details: ActivityDetails; ip: string | null },
-  condition: SQL,
-) {
-  return recordActivitySelectQuery(
-    db,
-    { userId: entry.userId, action: entry.action, description: entry.description, details: entry.details, ipAddress: entry.ip },
-    sql`where ${condition}`,
-  );
-}
-
 export async function createBudget(db: Db, actor: Actor, input: BudgetInput): Promise<BudgetOutcome> {
   const categoryName = await budgetableCategoryName(db, actor.userId, input.categoryId);
   if (categoryName === undefined) return { kind: "categoryInvalid" };
@@ -72,10 +59,11 @@ export async function createBudget(db: Db, actor: Actor, input: BudgetInput): Pr
           where ${monthHasRoom(userId, input.month, input.amountCents)}`,
         )
         .returning({ id: budgets.id }),
-      activityIf(
+      // The entry only when the row was written.
+      recordActivitySelectQuery(
         db,
-        { userId, action: "budget_create", ...budgetEntry(categoryName, input.month), ip: actor.ip },
-        sql`exists (select 1 from budgets where id = ${id})`,
+        { userId, action: "budget_create", ...budgetEntry(categoryName, input.month), ipAddress: actor.ip },
+        sql`where exists (select 1 from budgets where id = ${id})`,
       ),
     ]);
     if (created.length === 0) return { kind: "monthTotalLimit" };
@@ -106,10 +94,11 @@ export async function updateBudget(db: Db, actor: Actor, { id, ...input }: Updat
         .set({ categoryId: input.categoryId, amountUsdCents: input.amountCents, month: input.month, alertThreshold: input.alertThreshold, updatedAt })
         .where(and(owned, room))
         .returning({ id: budgets.id }),
-      activityIf(
+      // The entry only when this update changed the row.
+      recordActivitySelectQuery(
         db,
-        { userId, action: "budget_update", ...budgetEntry(categoryName, input.month), ip: actor.ip },
-        sql`exists (select 1 from budgets where id = ${id} and user_id = ${userId} and updated_at = ${updatedAt.getTime()})`,
+        { userId, action: "budget_update", ...budgetEntry(categoryName, input.month), ipAddress: actor.ip },
+        sql`where exists (select 1 from budgets where id = ${id} and user_id = ${userId} and updated_at = ${updatedAt.getTime()})`,
       ),
     ]);
     if (updated.length === 0) {

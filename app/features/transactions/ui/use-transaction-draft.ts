@@ -9,7 +9,6 @@ import {
   type RateRef,
 } from "~/features/transactions/form-rules";
 import type { TransactionType } from "~/features/transactions/model";
-import { isIsoDate } from "~/features/transactions/rules";
 import { decimalForInput } from "~/money/amounts";
 import { isBaseCurrency } from "~/money/currencies";
 import { acceptedDays, isDayInRange, isoDay } from "~/money/dates";
@@ -26,7 +25,7 @@ export type RateStatus = "loading" | "failed";
  * /expenses/rate refuses any other, which would show as a failed lookup before the form says
  * what is wrong with the date.
  */
-const canLookUpRate = (date: string) => isIsoDate(date) && isDayInRange(date, acceptedDays(isoDay()));
+const canLookUpRate = (date: string) => isDayInRange(date, acceptedDays(isoDay()));
 
 /** `locale`: the fields show and read numbers in the page's language. */
 export function useTransactionDraft(initial: Draft, categories: readonly FormCategory[], locale: string) {
