@@ -4,7 +4,7 @@ import { allowConsoleError } from "../setup/console-errors";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { browser, freshIp, ORIGIN, withTableAway, type Browser, STRONG_PASSWORD } from "./helpers";
 import { parseCsv } from "../setup/parse-csv";
-import { readTagsCell } from "~/features/reports/csv";
+import { readTagsCell } from "~/features/reports/model/csv";
 
 // Issue 13's reports API and the web CSV export, through the Worker on D1: every figure equals
 // the sum of the stored rows behind it, another user's rows never appear, and the CSV is what a

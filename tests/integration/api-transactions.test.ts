@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { allowConsoleError } from "../setup/console-errors";
-import { DESCRIPTION_MAX } from "~/features/transactions/rules";
+import { DESCRIPTION_MAX } from "~/features/transactions/model/transaction";
 
 async function post(account: ApiAccount, json: Record<string, unknown>, headers?: Record<string, string>) {
   return api("/api/transactions", { method: "POST", token: account.accessToken, json, headers });

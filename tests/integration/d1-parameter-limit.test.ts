@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { MAX_PAYMENTS, MAX_TAGS } from "~/features/transactions/model";
+import { MAX_PAYMENTS, MAX_TAGS } from "~/features/transactions/model/transaction";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { browser, registerViaForm } from "./helpers";
 

@@ -3,7 +3,7 @@ import { beforeAll, expect, test } from "vitest";
 import routeConfig from "~/routes";
 import { en } from "~/locales/en";
 import { es } from "~/locales/es";
-import { PUBLIC_PAGES } from "~/features/landing/crawlers";
+import { PUBLIC_PAGES } from "~/features/landing/model/crawlers";
 import { browser, ORIGIN, signedIn } from "./helpers";
 
 // Issue 20: /robots.txt fell to the catch-all (a redirect to the landing page, which Lighthouse

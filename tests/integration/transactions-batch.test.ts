@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { createTransactions } from "~/features/transactions/commands.server";
-import { transactionInputSchema } from "~/features/transactions/model";
+import { transactionInputSchema } from "~/features/transactions/schemas/transaction";
 import { createDb } from "~/platform/db/client.server";
 import { idempotencyKeys } from "~/platform/db/schema";
 import { api, registerViaApi, type ApiAccount } from "./api-client";

@@ -1,158 +1,39 @@
-import { z } from "zod";
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
-import { PASSWORD_MAX } from "~/auth/password-limit";
-import { SEARCH_MAX } from "~/text/search-text";
-import { adminRowChanges, UNLOCK, type AdminChangeIntent, type RowIntent } from "./rules";
+// The zod-free part of the accounts model (model.ts re-exports it): the admin users page and
+// the password checklist import this and download no schema library.
 
-export { PASSWORD_MAX };
+/** The password checklist the register and profile forms show as the user types. */
+export const passwordRules = [
+  { key: "length", test: (p: string) => p.length >= 8 },
+  { key: "uppercase", test: (p: string) => /[A-Z]/.test(p) },
+  { key: "number", test: (p: string) => /\d/.test(p) },
+] as const;
 
-// Error messages are locale keys (locales/*/validation.ts); the UI and the API translate them.
-// Spec section 5 runs the registration checks in a fixed order and shows the first failure,
-// so the checks live in one ordered list rather than as independent field rules.
+/** The profile page's two forms, told apart by their submit button's intent. */
+export const UPDATE_PROFILE = "update-profile";
+export const CHANGE_PASSWORD = "change-password";
 
-// No whitespace and no control characters anywhere in an address.
-const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
+export type AdminChange = { role?: "superadmin" | "user"; isActive?: boolean };
 
-export { passwordRules } from "./rules";
+/** The /admin/users row buttons: each intent is one change, or the sign-in unlock. */
+export const adminRowChanges = {
+  "make-superadmin": { role: "superadmin" },
+  "make-user": { role: "user" },
+  deactivate: { isActive: false },
+  reactivate: { isActive: true },
+} satisfies Record<string, AdminChange>;
+export type AdminChangeIntent = keyof typeof adminRowChanges;
 
-const text = z.string().optional().default("");
+export const UNLOCK = "unlock";
+export type RowIntent = AdminChangeIntent | typeof UNLOCK;
 
-type Check<T> = { path: keyof T & string; message: string; fails: (v: T) => boolean };
-
-function firstFailure<T extends Record<string, unknown>>(checks: Check<T>[]) {
-  return (value: T, ctx: z.RefinementCtx) => {
-    const failed = checks.find((c) => c.fails(value));
-    if (failed) ctx.addIssue({ code: "custom", path: [failed.path], message: failed.message });
-  };
-}
-
-type Identity = { firstName: string; lastName: string; email: string };
-
-/** The name and email checks, in the order registration and the profile form both run them. */
-const identityChecks: Check<Identity>[] = [
-  { path: "firstName", message: "validation.firstNameRequired", fails: (v) => !v.firstName.trim() },
-  { path: "firstName", message: "validation.tooLong", fails: (v) => v.firstName.trim().length > NAME_MAX },
-  { path: "firstName", message: CONTROL_CHARACTERS_MESSAGE, fails: (v) => hasControlCharacters(v.firstName.trim()) },
-  { path: "lastName", message: "validation.lastNameRequired", fails: (v) => !v.lastName.trim() },
-  { path: "lastName", message: "validation.tooLong", fails: (v) => v.lastName.trim().length > NAME_MAX },
-  { path: "lastName", message: CONTROL_CHARACTERS_MESSAGE, fails: (v) => hasControlCharacters(v.lastName.trim()) },
-  { path: "email", message: "validation.emailRequired", fails: (v) => !v.email.trim() },
-  {
-    path: "email",
-    message: "validation.emailInvalid",
-    fails: (v) => !EMAIL_PATTERN.test(v.email.trim()) || v.email.trim().length > EMAIL_MAX,
-  },
-];
-
-const registrationChecks: Check<Identity & { password: string; confirmPassword: string; terms: boolean }>[] = [
-  ...identityChecks,
-  { path: "password", message: "validation.passwordMin", fails: (v) => v.password.length < 8 },
-  { path: "password", message: "validation.passwordTooLong", fails: (v) => v.password.length > PASSWORD_MAX },
-  { path: "password", message: "validation.passwordUppercase", fails: (v) => !/[A-Z]/.test(v.password) },
-  { path: "password", message: "validation.passwordNumber", fails: (v) => !/\d/.test(v.password) },
-  { path: "confirmPassword", message: "validation.passwordsDoNotMatch", fails: (v) => v.password !== v.confirmPassword },
-  { path: "terms", message: "validation.termsRequired", fails: (v) => !v.terms },
-];
-
-const normalizeIdentity = (v: Identity) => ({ firstName: v.firstName.trim(), lastName: v.lastName.trim(), email: normalizeEmail(v.email) });
-
-const normalizeRegistration = (v: Identity & { password: string }) => ({ ...normalizeIdentity(v), password: v.password });
-
-export const registerSchema = z
-  .object({
-    firstName: text,
-    lastName: text,
-    email: text,
-    password: text,
-    confirmPassword: text,
-    terms: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
-  })
-  .superRefine(firstFailure(registrationChecks))
-  .transform(normalizeRegistration);
-
-/** The JSON API's register payload has no confirmation or terms fields (spec section 7). */
-export const apiRegisterSchema = z
-  .object({ firstName: text, lastName: text, email: text, password: text })
-  .transform((v) => ({ ...v, confirmPassword: v.password, terms: true }))
-  .superRefine(firstFailure(registrationChecks))
-  .transform(normalizeRegistration);
-
-export const loginSchema = z.object({
-  email: z
-    .string({ error: "validation.emailRequired" })
-    .trim()
-    .min(1, "validation.emailRequired")
-    .max(EMAIL_MAX, "validation.emailInvalid")
-    .regex(EMAIL_PATTERN, "validation.emailInvalid")
-    .transform(normalizeEmail),
-  password: z.string({ error: "validation.passwordRequired" }).min(1, "validation.passwordRequired").max(PASSWORD_MAX, "validation.passwordTooLong"),
-  remember: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional().default(false),
-  redirectTo: z.string().optional(),
-});
-
-export const profileSchema = z
-  .object({ firstName: text, lastName: text, email: text })
-  .superRefine(firstFailure(identityChecks))
-  .transform(normalizeIdentity);
-
-type PasswordChange = { currentPassword: string; newPassword: string; confirmPassword: string };
-const passwordChangeChecks: Check<PasswordChange>[] = [
-  { path: "currentPassword", message: "validation.currentPasswordRequired", fails: (v) => !v.currentPassword },
-  { path: "currentPassword", message: "validation.passwordTooLong", fails: (v) => v.currentPassword.length > PASSWORD_MAX },
-  { path: "newPassword", message: "validation.newPasswordRequired", fails: (v) => !v.newPassword },
-  { path: "newPassword", message: "validation.newPasswordMin", fails: (v) => v.newPassword.length < 8 },
-  { path: "newPassword", message: "validation.passwordTooLong", fails: (v) => v.newPassword.length > PASSWORD_MAX },
-  { path: "newPassword", message: "validation.newPasswordUppercase", fails: (v) => !/[A-Z]/.test(v.newPassword) },
-  { path: "newPassword", message: "validation.newPasswordNumber", fails: (v) => !/\d/.test(v.newPassword) },
-  { path: "confirmPassword", message: "validation.passwordsDoNotMatch", fails: (v) => v.newPassword !== v.confirmPassword },
-];
-
-export const passwordChangeSchema = z
-  .object({ currentPassword: text, newPassword: text, confirmPassword: text })
-  .superRefine(firstFailure(passwordChangeChecks));
-
-/** The API's password payload has no confirmation (spec section 7). */
-export const apiPasswordChangeSchema = z
-  .object({ currentPassword: text, newPassword: text })
-  .transform((v) => ({ ...v, confirmPassword: v.newPassword }))
-  .superRefine(firstFailure(passwordChangeChecks));
-
-export function normalizeEmail(email: string) {
-  return email.trim().toLowerCase();
-}
-
-export { CHANGE_PASSWORD, UPDATE_PROFILE } from "./rules";
-
-/** The signed-in user as the profile page shows them. */
-export type ProfileUser = { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean };
-
-/** One entry of the activity log as the profile page and the API read it. */
-export type ActivityEntry = {
+/** A user as the admin list shows them. */
+export type AdminUserRow = {
   id: string;
-  action: string;
-  /** English, as written (the API's description). */
-  description: string;
-  /** The values the page renders the entry from in the reader's language (decision 025); null for an old entry read as stored. */
-  details: Record<string, string | number> | null;
-  ipAddress: string | null;
-  timestamp: Date;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isActive: boolean;
+  /** Five failed sign-ins from browsers the owner never used: they would get 429 now. */
+  signInLocked: boolean;
+  createdAt: Date;
 };
-
-/** A superadmin's change to another user's role or status. */
-export { adminRowChanges, UNLOCK, type AdminChange, type AdminChangeIntent, type AdminUserRow, type RowIntent } from "./rules";
-
-export const adminActionSchema = z.object({
-  intent: z.enum([UNLOCK, ...(Object.keys(adminRowChanges) as AdminChangeIntent[])] as [RowIntent, ...RowIntent[]]),
-  userId: z.string().min(1).max(100),
-});
-
-/** The admin list's filters from its URL. A search over SEARCH_MAX characters is not applied, and the page says so. */
-export function readUserFilters(params: URLSearchParams) {
-  const typed = (params.get("q") ?? "").trim();
-  const searchTooLong = typed.length > SEARCH_MAX;
-  const roleParam = params.get("role");
-  const role = roleParam === "superadmin" || roleParam === "user" ? roleParam : "";
-  return { q: searchTooLong ? "" : typed, searchTooLong, role } as const;
-}

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { minorToNumber } from "~/money/amounts";
 import { isoDay, monthStartOf, type MonthStart } from "~/money/dates";
-import { budgetApiSchema, budgetFigures, budgetMonthTotals, monthField } from "~/features/budgets/model";
+import { budgetApiSchema, monthField } from "~/features/budgets/schemas";
+import { budgetFigures, budgetMonthTotals } from "~/features/budgets/model";
 import { defineOperation, deletedResult, listedTwiceSchema } from "~/platform/http/operation";
 import type { BudgetRow } from "./queries.server";
 

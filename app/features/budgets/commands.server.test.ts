@@ -5,7 +5,7 @@ import type { Db } from "~/platform/db/client.server";
 import { activityLog, budgets, categories, payments, transactions, users } from "~/platform/db/schema";
 import { copyPreviousMonthBudgets, createBudget, deleteBudget, updateBudget } from "./commands.server";
 import { findBudget, listBudgetMonth } from "./queries.server";
-import { budgetFigures } from "./rules";
+import { budgetFigures } from "./model";
 
 // Budget writes and their spending on real libSQL in Node (the production driver family); the
 // Worker on D1 runs the same paths in tests/integration.

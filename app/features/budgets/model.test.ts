@@ -1,64 +1,49 @@
 import { expect, test } from "vitest";
-import { addYears, isoDay } from "~/money/dates";
-import { messageWithValues } from "~/text/message";
-import { budgetApiSchema, budgetFormSchema } from "./model";
+import { budgetFigures, budgetMonthTotals } from "./model";
 
-const form = (fields: Record<string, unknown>, locale = "en") =>
-  budgetFormSchema(locale).safeParse({ categoryId: "default-food", amount: "250", month: "2026-11", ...fields });
-const messages = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
-
-test("the form reads the amount as the user's language writes it, in USD cents", () => {
-  expect(form({ amount: "1.234,50" }, "es").data).toEqual({ categoryId: "default-food", amountCents: 123450, month: "2026-11-01", alertThreshold: 80 });
-  expect(form({ amount: "1,234.50" }, "en").data?.amountCents).toBe(123450);
-  expect(form({ amount: "250,5" }, "es").data?.amountCents).toBe(25050);
-  expect(form({ alertThreshold: "90" }).data?.alertThreshold).toBe(90);
+test("a budget is near its limit once the percent spent reaches the threshold, compared exactly", () => {
+  // $100.00 budget, 80 % threshold: 79.99 is not near and shows 79 %; 80.00 is near and shows 80 %.
+  expect(budgetFigures(10000, 7999, 80)).toEqual({ percent: 79, remainingCents: 2001, status: "ok" });
+  expect(budgetFigures(10000, 8000, 80)).toEqual({ percent: 80, remainingCents: 2000, status: "near" });
+  // $200.00 budget: 79.995 % is not near and shows 79 %, never "80 %".
+  expect(budgetFigures(20000, 15999, 80)).toEqual({ percent: 79, remainingCents: 4001, status: "ok" });
+  expect(budgetFigures(20000, 16000, 80).status).toBe("near"); // exactly the threshold
+  expect(budgetFigures(20000, 0, 80)).toEqual({ percent: 0, remainingCents: 20000, status: "ok" });
 });
 
-test("category and amount are required with the spec's one message; other refusals say what is wrong", () => {
-  expect(messages(form({ categoryId: "", amount: "" }))).toEqual({
-    categoryId: "validation.requiredFields",
-    amount: "validation.requiredFields",
-  });
-  expect(messages(form({ amount: "0" }))).toEqual({ amount: "validation.amountPositive" });
-  expect(messages(form({ amount: "-5" }))).toEqual({ amount: "validation.amountPositive" });
-  expect(messages(form({ amount: "1.005" }))).toEqual({ amount: "validation.amountTooManyDecimals" });
-  expect(messages(form({ alertThreshold: "0" }))).toEqual({ alertThreshold: "validation.thresholdRange" });
-  expect(messages(form({ alertThreshold: "101" }))).toEqual({ alertThreshold: "validation.thresholdRange" });
-  expect(messages(form({ alertThreshold: "80.5" }))).toEqual({ alertThreshold: "validation.thresholdRange" });
-  expect(messages(form({ alertThreshold: "" }))).toEqual({ alertThreshold: "validation.thresholdRange" });
-  expect(messages(form({ month: "2026-13" }))).toEqual({ month: "validation.monthInvalid" });
-  // "1.234" reads two ways in Spanish: the message carries both readings.
-  expect(messages(form({ amount: "1.234" }, "es")).amount).toMatch(/^validation\.numberAmbiguous/);
+test("spent equal to the budget is not over; one cent more is", () => {
+  expect(budgetFigures(20000, 20000, 80)).toEqual({ percent: 100, remainingCents: 0, status: "near" });
+  expect(budgetFigures(20000, 20001, 80)).toEqual({ percent: 100, remainingCents: -1, status: "over" });
+  expect(budgetFigures(20000, 30000, 80)).toEqual({ percent: 150, remainingCents: -10000, status: "over" });
+  // A 100 % threshold warns only when the budget is used up to the cent.
+  expect(budgetFigures(20000, 19999, 100)).toEqual({ percent: 99, remainingCents: 1, status: "ok" }); // 99.995 %
+  expect(budgetFigures(20000, 20000, 100).status).toBe("near");
 });
 
-test("the API takes the spec client's payload, either naming, amounts as numbers or strings", () => {
-  expect(budgetApiSchema.parse({ categoryId: "c1", amount: 250.5, month: "2026-11-01", alert_threshold: 75 })).toEqual({
-    categoryId: "c1",
-    amountCents: 25050,
-    month: "2026-11-01",
-    alertThreshold: 75,
-  });
-  expect(budgetApiSchema.parse({ category_id: "c1", amount: "0.01", month: "2026-11", alertThreshold: 100 })).toMatchObject({ amountCents: 1, alertThreshold: 100 });
-  expect(budgetApiSchema.parse({ categoryId: "c1", amount: 10, month: "2026-11-01" }).alertThreshold).toBe(80);
-  expect(budgetApiSchema.parse({ categoryId: "c1", amount: 10, month: "2026-11-01", alert_threshold: " 90 " }).alertThreshold).toBe(90);
-  // What Number() would read as a threshold, nobody meant as one.
-  for (const alert_threshold of [true, [], ["50"], "0x50", "1e2", "", null, "80%"]) {
-    const result = budgetApiSchema.safeParse({ categoryId: "c1", amount: 10, month: "2026-11-01", alert_threshold });
-    expect(messages(result), JSON.stringify(alert_threshold)).toEqual({ alert_threshold: "validation.thresholdRange" });
-  }
-  const missing = budgetApiSchema.safeParse({ month: "2026-11-01" });
-  expect(messages(missing)).toEqual({ categoryId: "validation.requiredFields", amount: "validation.requiredFields" });
-  expect(budgetApiSchema.safeParse({ categoryId: "c1", amount: 1e21, month: "2026-11-01" }).success).toBe(false);
-  expect(budgetApiSchema.safeParse({ categoryId: "c1", amount: 5, month: "2026-11-15" }).success).toBe(false);
+test("a 0.01 budget with 9,000,000,000,000.00 spent has a capped percent and is over", () => {
+  expect(budgetFigures(1, 900_000_000_000_000, 80)).toEqual({ percent: 1000, remainingCents: -899_999_999_999_999, status: "over" });
+  // The largest budget with the largest spend a user can record is exact too.
+  expect(budgetFigures(99_999_999_999_999, 99_999_999_999_998, 100)).toEqual({ percent: 99, remainingCents: 1, status: "ok" });
 });
 
-test("a month before 1900-01 or past ten years from today is refused with the range; 1900-01 is taken as written", () => {
-  const last = addYears(isoDay(), 10).slice(0, 7);
-  const range = (from: string, to: string) => messageWithValues("validation.monthOutOfRange", { from, to });
-  expect(messages(form({ month: "0050-01" }))).toEqual({ month: range("1900-01", last) });
-  expect(messages(form({ month: "1899-12" }))).toEqual({ month: range("1900-01", last) });
-  expect(budgetApiSchema.safeParse({ categoryId: "c1", amount: 1, month: "0099-12-01" }).error?.issues[0]?.message).toBe(range("1900-01", last));
-  expect(form({ month: "1900-01" }).data?.month).toBe("1900-01-01");
-  expect(form({ month: last }).data?.month).toBe(`${last}-01`);
+test("a budget must be a positive count of cents", () => {
+  expect(() => budgetFigures(0, 10, 80)).toThrow(RangeError);
+  expect(() => budgetFigures(10.5, 10, 80)).toThrow(RangeError);
+});
+
+test("a month's totals add every budget's cents and count those over", () => {
+  expect(
+    budgetMonthTotals([
+      { amountCents: 20000, spentCents: 20001 },
+      { amountCents: 5000, spentCents: 1234 },
+    ]),
+  ).toEqual({ budgetedCents: 25000n, spentCents: 21235n, remainingCents: 3765n, overCount: 1 });
+  expect(budgetMonthTotals([])).toEqual({ budgetedCents: 0n, spentCents: 0n, remainingCents: 0n, overCount: 0 });
+});
+
+test("91 maximal budgets add up past 2^53 without losing a cent", () => {
+  const max = 99_999_999_999_999; // USD 999,999,999,999.99
+  const totals = budgetMonthTotals(Array.from({ length: 91 }, () => ({ amountCents: max, spentCents: 1 })));
+  expect(totals.budgetedCents).toBe(9_099_999_999_999_909n);
+  expect(totals.remainingCents).toBe(9_099_999_999_999_818n);
 });

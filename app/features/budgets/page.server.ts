@@ -2,7 +2,7 @@ import { addMonths, type MonthStart } from "~/money/dates";
 import { listCategories } from "~/features/categories/queries.server";
 import type { Db } from "~/platform/db/client.server";
 import { hasBudgets, listBudgetMonth } from "./queries.server";
-import { budgetFigures, budgetMonthTotals } from "./rules";
+import { budgetFigures, budgetMonthTotals } from "./model";
 import type { BudgetCategory, BudgetView } from "./ui/budget-status";
 
 // What /budgets shows of a month's budgets: each with its figures, the month's totals, and

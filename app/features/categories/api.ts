@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CATEGORY_TYPES, categorySchema } from "~/features/categories/model";
+import { categorySchema } from "~/features/categories/schemas";
+import { CATEGORY_TYPES } from "~/features/categories/model";
 import { defineOperation, deletedResult } from "~/platform/http/operation";
 
 /** A category as the API shows it (spec section 3). Defaults are shared by everyone and read-only. */

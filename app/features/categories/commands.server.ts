@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { CategoryInput } from "~/features/categories/model";
+import type { CategoryInput } from "~/features/categories/schemas";
 import { nameKey } from "~/text/name-key";
 import type { Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";

@@ -1,43 +1,51 @@
-import { z } from "zod";
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
-import { CATEGORY_COLORS, CATEGORY_ICONS, CATEGORY_NAME_MAX, CATEGORY_TYPES, DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, type CategoryType } from "./rules";
+// The zod-free part of the categories model (model.ts re-exports it): a page that shows a
+// category's icon imports this and downloads no schema library.
 
-export {
-  CATEGORY_COLORS,
-  CATEGORY_ICONS,
-  CATEGORY_NAME_MAX,
-  CATEGORY_TYPES,
-  DEFAULT_CATEGORY_COLOR,
-  DEFAULT_CATEGORY_ICON,
-  type CategoryIcon,
-  type CategoryType,
-} from "./rules";
+// Spec section 9: the 14 icons and 17 named colours of the category form, and their defaults.
+// Colours are Tailwind's 500 shades, stored as upper-case hex.
 
-const categoryHexes = CATEGORY_COLORS.map((c) => c.hex) as string[];
+export const CATEGORY_ICONS = [
+  "ShoppingCart",
+  "Home",
+  "Utensils",
+  "Droplet",
+  "Lightbulb",
+  "Tv",
+  "Car",
+  "HeartPulse",
+  "Briefcase",
+  "GraduationCap",
+  "Plane",
+  "Gift",
+  "Wallet",
+  "CreditCard",
+] as const;
+export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
 
-/** Input of the category form and of POST/PUT /api/categories. Messages are locale keys. */
-export const categorySchema = z.object({
-  name: z
-    .string({ error: "validation.categoryNameRequired" })
-    .trim()
-    .min(1, "validation.categoryNameRequired")
-    .max(CATEGORY_NAME_MAX, "validation.tooLong")
-    .refine((name) => !hasControlCharacters(name), CONTROL_CHARACTERS_MESSAGE),
-  type: z.enum(CATEGORY_TYPES, { error: "validation.categoryTypeInvalid" }).default("expense"),
-  color: z
-    .string({ error: "validation.colorInvalid" })
-    .trim()
-    .toUpperCase()
-    .refine((hex) => categoryHexes.includes(hex), "validation.colorInvalid")
-    .meta({ description: `Hex colour, one of: ${categoryHexes.join(", ")}` })
-    .default(DEFAULT_CATEGORY_COLOR),
-  icon: z.enum(CATEGORY_ICONS, { error: "validation.iconInvalid" }).default(DEFAULT_CATEGORY_ICON),
-});
-export type CategoryInput = z.output<typeof categorySchema>;
+export const CATEGORY_COLORS = [
+  { name: "red", hex: "#EF4444" },
+  { name: "orange", hex: "#F97316" },
+  { name: "amber", hex: "#F59E0B" },
+  { name: "yellow", hex: "#EAB308" },
+  { name: "lime", hex: "#84CC16" },
+  { name: "green", hex: "#22C55E" },
+  { name: "emerald", hex: "#10B981" },
+  { name: "teal", hex: "#14B8A6" },
+  { name: "cyan", hex: "#06B6D4" },
+  { name: "sky", hex: "#0EA5E9" },
+  { name: "blue", hex: "#3B82F6" },
+  { name: "indigo", hex: "#6366F1" },
+  { name: "violet", hex: "#8B5CF6" },
+  { name: "purple", hex: "#A855F7" },
+  { name: "fuchsia", hex: "#D946EF" },
+  { name: "pink", hex: "#EC4899" },
+  { name: "rose", hex: "#F43F5E" },
+] as const;
 
-/** A category as the page shows it. */
-export type CategoryView = { id: string; name: string; type: CategoryType; color: string; icon: string };
+export const CATEGORY_TYPES = ["expense", "income"] as const;
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
 
-export function toCategoryView(category: CategoryView): CategoryView {
-  return { id: category.id, name: category.name, type: category.type, color: category.color, icon: category.icon };
-}
+export const DEFAULT_CATEGORY_ICON: CategoryIcon = "ShoppingCart";
+export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
+
+export const CATEGORY_NAME_MAX = 50;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { minorToNumber } from "~/money/amounts";
-import { goalApiSchema, goalFigures, goalProgressApiSchema } from "~/features/goals/model";
+import { goalApiSchema, goalProgressApiSchema } from "~/features/goals/schemas";
+import { goalFigures } from "~/features/goals/model";
 import { bodyCheckedByHandler, defineOperation, deletedResult, listedTwiceSchema } from "~/platform/http/operation";
 import type { GoalEntryRow, GoalRow } from "./queries.server";
 

@@ -1,7 +1,7 @@
 import { listCurrencies } from "~/features/rates/queries.server";
 import type { Db } from "~/platform/db/client.server";
 import { listGoalEntries, listGoals } from "./queries.server";
-import { goalFigures } from "./rules";
+import { goalFigures } from "./model";
 import type { GoalView } from "./ui/goal-card";
 import type { GoalCurrencyChoice } from "./ui/goal-form";
 import { decimalsOf } from "~/money/currencies";

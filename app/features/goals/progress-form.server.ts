@@ -5,7 +5,7 @@ import type { Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { recordGoalProgress } from "./commands.server";
 import { goalFailures, goalRefusals } from "./errors";
-import { goalProgressFormSchema } from "./model";
+import { goalProgressFormSchema } from "./schemas";
 import { findGoal } from "./queries.server";
 import { GOAL_PROGRESS_INTENT } from "./ui/intents";
 import { decimalsOf } from "~/money/currencies";

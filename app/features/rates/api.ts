@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { FIXED_SOURCE, manualRateSchema, type KnownRate } from "~/features/rates/model";
-import type { Currency, StoredRate } from "~/features/rates/queries.server";
+import { manualRateSchema, type KnownRate } from "~/features/rates/schemas";
+import { FIXED_SOURCE } from "~/features/rates/model";
+import type { StoredRate } from "~/features/rates/queries.server";
+import type { Currency } from "~/features/rates/schemas";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { optionalIsoDateField } from "~/money/date-checks";
 import { defineOperation } from "~/platform/http/operation";

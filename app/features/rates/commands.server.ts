@@ -1,5 +1,6 @@
 import { eq, lt, sql } from "drizzle-orm";
-import { MANUAL_SOURCE, type ManualRateInput } from "~/features/rates/model";
+import { type ManualRateInput } from "~/features/rates/schemas";
+import { MANUAL_SOURCE } from "~/features/rates/model";
 import { findCurrency, findStoredRate, type StoredRate } from "~/features/rates/queries.server";
 import { isBaseCurrency } from "~/money/currencies";
 import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { fixedBaseRate, type Currency, type KnownRate, type RefreshRun } from "~/features/rates/model";
+import { fixedBaseRate, type Currency, type KnownRate, type RefreshRun } from "~/features/rates/schemas";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
@@ -8,7 +8,6 @@ import { currencies, exchangeRates, rateRefreshRuns } from "~/platform/db/schema
 // The rates feature's reads: currencies, the rate a day uses, a currency's history and the
 // refresh runs. Other features read rates through these.
 
-export type { Currency, KnownRate, RefreshRun } from "~/features/rates/model";
 
 /** Currencies by code; only the active ones unless asked otherwise. */
 export function listCurrencies(db: Db, { activeOnly = true }: { activeOnly?: boolean } = {}): Promise<Currency[]> {

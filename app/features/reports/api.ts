@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { EARLIEST_DAY, isoDay, monthStartOf } from "~/money/dates";
 import { optionalIsoDateField } from "~/money/date-checks";
-import { incomeExpenseFigures } from "~/features/transactions/model";
+import { incomeExpenseFigures } from "~/features/transactions/schemas/transaction";
 import type { Decimals, Summary } from "~/features/transactions/queries.server";
 import { minorToNumber } from "~/money/amounts";
 import { decimalsOf } from "~/money/currencies";
 import { defineOperation } from "~/platform/http/operation";
 import { periodErrorMessage } from "./errors";
-import { GROUPINGS, monthPeriod, readRange, type Grouping, type ReportPeriod, type TrendPoint } from "./period";
-import type { ReportCategory } from "./queries.server";
+import { GROUPINGS, monthPeriod, readRange, type Grouping, type ReportPeriod, type TrendPoint } from "./model/period";
+import type { ReportCategory } from "./queries/report.server";
 
 // The reports API (SPEC section 7, issue 13). Every call takes a period: startDate and endDate
 // (yyyy-MM-dd, both inclusive, at most five years), or neither for the current month (UTC), as

@@ -1,5 +1,5 @@
 import { acceptedDays, dayRangeMessage } from "~/money/dates";
-import type { PeriodError } from "./period";
+import type { PeriodError } from "./model/period";
 
 // A refused report period reads alike on every face (the /reports page, the API, the web
 // export): the message of each reason readRange gives.

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { nameKey } from "~/text/name-key";
-import type { TagInput } from "~/features/tags/model";
+import type { TagInput } from "~/features/tags/schemas";
 import type { Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";

@@ -3,7 +3,7 @@ import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import type { Db } from "~/platform/db/client.server";
 import { activityLog, payments, tags, transactions, transactionTags, users } from "~/platform/db/schema";
-import type { ResolvedPayment, ResolvedTransaction } from "./resolve";
+import type { ResolvedPayment, ResolvedTransaction } from "./model/resolve";
 import { insertTransaction, replaceTransaction } from "./commands.server";
 import { getTransaction } from "./queries.server";
 

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import { toUsdCents } from "~/money/rates";
-import { transactionInputSchema } from "~/features/transactions/model";
+import { transactionInputSchema } from "~/features/transactions/schemas/transaction";
 import type { Db } from "~/platform/db/client.server";
 import { payments, tags, transactions, users } from "~/platform/db/schema";
 import { loadAndResolveTransaction } from "./resolve.server";

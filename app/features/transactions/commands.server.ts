@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { transactionSearchText } from "~/text/search-text";
 import type { Category } from "~/features/categories/queries.server";
-import type { TransactionInput } from "~/features/transactions/model";
+import type { TransactionInput } from "~/features/transactions/schemas/transaction";
 import { recordActivityQuery, type ActivityInput, type Actor } from "~/platform/db/activity.server";
 import { insertChunks } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
@@ -10,7 +10,7 @@ import { payments, transactions, transactionTags } from "~/platform/db/schema";
 import { rememberQuery, storedAnswer } from "~/platform/http/idempotency.server";
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { idsOfOwned, ownedTransaction, recordedPayment, type TransactionRecord } from "./queries.server";
-import { resolveTransaction, userTotalLimitIssue, type InputIssue, type RecordedTransaction, type ResolvedTransaction } from "./resolve";
+import { resolveTransaction, userTotalLimitIssue, type InputIssue, type RecordedTransaction, type ResolvedTransaction } from "./model/resolve";
 import { loadBatchFacts, loadResolveFacts, toUserTotals, userTotalsQueries, type BatchFacts, type UserTotals } from "./resolve.server";
 
 // The only way a transaction is written. Both faces (the web form and list, the JSON API) call

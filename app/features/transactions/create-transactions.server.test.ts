@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb, storedPayment as storedPaymentIn } from "../../../tests/setup/libsql-db";
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
-import { transactionInputSchema, type TransactionInput } from "~/features/transactions/model";
+import { transactionInputSchema, type TransactionInput } from "~/features/transactions/schemas/transaction";
 import type { Db } from "~/platform/db/client.server";
 import { activityLog, categories, idempotencyKeys, tags, users } from "~/platform/db/schema";
 import { createTransaction, createTransactions } from "./commands.server";

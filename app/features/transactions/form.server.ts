@@ -1,12 +1,13 @@
-import type { Draft, DraftPayment, RateRef } from "~/features/transactions/form-model";
+import type { Draft, DraftPayment, RateRef } from "~/features/transactions/model/form";
 import { typedDecimal } from "~/text/typed-number";
-import { isIsoDate } from "~/features/transactions/model";
+import { isIsoDate } from "~/money/dates";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import { decimalsOf, isBaseCurrency, isCurrencyCode } from "~/money/currencies";
 import type { Db } from "~/platform/db/client.server";
-import { findRateOn, type Currency, type KnownRate } from "~/features/rates/queries.server";
+import { findRateOn } from "~/features/rates/queries.server";
+import { type Currency, type KnownRate } from "~/features/rates/schemas";
 import type { TransactionRecord } from "./queries.server";
-import { rateOfRow, type RecordedTransaction } from "./resolve";
+import { rateOfRow, type RecordedTransaction } from "./model/resolve";
 
 // The transaction form's server side beyond the query layer: filling rates on the round
 // trip without JavaScript, and prefilling an edit from the stored transaction.

@@ -2,12 +2,12 @@ import { sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb, storedPayment as storedPaymentIn } from "../../../tests/setup/libsql-db";
 import { MAX_USD_CENTS, MAX_USER_TOTAL_MINOR } from "~/money/amounts";
-import { transactionInputSchema } from "~/features/transactions/model";
+import { transactionInputSchema } from "~/features/transactions/schemas/transaction";
 import type { Db } from "~/platform/db/client.server";
 import { UserTotalLimitError } from "~/platform/db/errors.server";
 import { users } from "~/platform/db/schema";
 import { loadAndResolveTransaction } from "./resolve.server";
-import type { ResolvedTransaction } from "./resolve";
+import type { ResolvedTransaction } from "./model/resolve";
 import { insertTransaction, removeTransaction, replaceTransaction } from "./commands.server";
 
 // Decision 011 on real libSQL: the running totals the triggers of migration 0004 keep, and the

@@ -3,10 +3,10 @@ import { findCategoriesQuery, type Category } from "~/features/categories/querie
 import { currencyFactsQuery, findRatesOnQuery } from "~/features/rates/queries.server";
 import { ownedTagIdsQuery } from "~/features/tags/queries.server";
 import { BASE_CURRENCY } from "~/money/currencies";
-import type { TransactionInput } from "~/features/transactions/model";
+import type { TransactionInput } from "~/features/transactions/schemas/transaction";
 import type { Db } from "~/platform/db/client.server";
 import { paymentCurrencyTotals, paymentTotals } from "~/platform/db/schema";
-import { resolveTransaction, type RateOnFile, type RecordedTransaction, type Resolution, type ResolveFacts } from "./resolve";
+import { resolveTransaction, type RateOnFile, type RecordedTransaction, type Resolution, type ResolveFacts } from "./model/resolve";
 
 // The database side of resolving transactions (resolve.ts): what their rules need, read in one
 // batch (one round trip on D1) before they run, once however many inputs a write carries. The

@@ -8,7 +8,7 @@ import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
 import { payments, tags, transactions, transactionTags, users } from "./schema";
 import { loadAndResolveTransaction, loadBatchFacts } from "~/features/transactions/resolve.server";
 import { categoryHasTransactions, getTransaction, listTransactions, paymentExportChunk, transactionSummary } from "~/features/transactions/queries.server";
-import { reportData } from "~/features/reports/queries.server";
+import { reportData } from "~/features/reports/queries/report.server";
 import { insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
 import { categoryHasBudgets, listBudgetMonth } from "~/features/budgets/queries.server";
 

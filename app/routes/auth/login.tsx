@@ -11,7 +11,7 @@ import { startSession } from "~/auth/start-session.server";
 import { AuthShell } from "~/components/auth-shell";
 import { AuthFormError } from "~/features/accounts/ui/auth-form-error";
 import { Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
-import { loginSchema } from "~/features/accounts/model";
+import { loginSchema } from "~/features/accounts/schemas";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // Validation in the browser arrives when the form is first focused, in its own chunk (use-lazy-validation.ts).
 const loadValidation = () =>
-  Promise.all([import("@conform-to/zod/v4"), import("~/features/accounts/model")]).then(
+  Promise.all([import("@conform-to/zod/v4"), import("~/features/accounts/schemas")]).then(
     ([{ parseWithZod }, { loginSchema }]) =>
       (formData: FormData) =>
         parseWithZod(formData, { schema: loginSchema }),

@@ -12,7 +12,7 @@ import { PasswordChecklist } from "~/features/accounts/ui/password-checklist";
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { accountFormRefusal } from "~/features/accounts/errors";
 import { attemptRegistration } from "~/features/accounts/flows.server";
-import { registerSchema } from "~/features/accounts/model";
+import { registerSchema } from "~/features/accounts/schemas";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // Validation in the browser arrives when the form is first focused, in its own chunk (use-lazy-validation.ts).
 const loadValidation = () =>
-  Promise.all([import("@conform-to/zod/v4"), import("~/features/accounts/model")]).then(
+  Promise.all([import("@conform-to/zod/v4"), import("~/features/accounts/schemas")]).then(
     ([{ parseWithZod }, { registerSchema }]) =>
       (formData: FormData) =>
         parseWithZod(formData, { schema: registerSchema }),

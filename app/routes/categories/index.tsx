@@ -8,7 +8,7 @@ import { Alert } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { createCategory, deleteCategory, updateCategory } from "~/features/categories/commands.server";
 import { categoryFailures, categoryRefusals } from "~/features/categories/errors";
-import { categorySchema, toCategoryView } from "~/features/categories/model";
+import { categorySchema, toCategoryView } from "~/features/categories/schemas";
 import { listCategories } from "~/features/categories/queries.server";
 import { CategoryForm } from "~/features/categories/ui/category-form";
 import { CategoryLabel, CategoryRow } from "~/features/categories/ui/category-row";

@@ -8,7 +8,7 @@ import { Logo } from "~/components/logo";
 import { Money, type MoneyTone } from "~/components/money";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { useFlashParam } from "~/components/use-flash-param";
-import { annualSaving, freeMonthsOnAnnual, plans, type PlanId } from "~/features/landing/pricing";
+import { annualSaving, freeMonthsOnAnnual, plans, type PlanId } from "~/features/landing/model/pricing";
 import { getInstance } from "~/middleware/i18n";
 import { formatMoney } from "~/money/amounts";
 import { USD } from "~/money/currencies";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { dbContext } from "~/context.server";
 import { requireSession } from "~/auth/guards.server";
-import { csvExport } from "~/features/reports/export.server";
-import { readPagePeriod } from "~/features/reports/period";
+import { csvExport } from "~/features/reports/queries/export.server";
+import { readPagePeriod } from "~/features/reports/model/period";
 import { isoDay } from "~/money/dates";
 import type { Route } from "./+types/export";
 

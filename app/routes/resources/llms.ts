@@ -1,4 +1,4 @@
-import { llmsTxt } from "~/features/landing/crawlers";
+import { llmsTxt } from "~/features/landing/model/crawlers";
 import { MAX_REQUEST_BODY_LABEL } from "~/platform/http/body-limit";
 import type { Route } from "./+types/llms";
 

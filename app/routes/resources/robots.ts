@@ -1,4 +1,4 @@
-import { robotsTxt } from "~/features/landing/crawlers";
+import { robotsTxt } from "~/features/landing/model/crawlers";
 
 // /robots.txt: plain text, the same for everyone, so it may be cached.
 export function loader() {

@@ -7,7 +7,7 @@ import { Alert, buttonClass, Spinner } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { createTag, deleteTag, updateTag } from "~/features/tags/commands.server";
 import { tagFailures, tagRefusals } from "~/features/tags/errors";
-import { tagSchema, toTagView } from "~/features/tags/model";
+import { tagSchema, toTagView } from "~/features/tags/schemas";
 import { listTagsWithUsage, tagUsage } from "~/features/tags/queries.server";
 import { TagForm } from "~/features/tags/ui/tag-form";
 import { TagRow } from "~/features/tags/ui/tag-row";

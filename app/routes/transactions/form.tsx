@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/locales/use-translation";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { staleAfterDays } from "~/features/rates/model";
+import { staleAfterDays } from "~/features/rates/schemas";
 import { requireActor, requireSession } from "~/auth/guards.server";
 import { buttonClass } from "~/components/forms";
 import { TransactionEditor, type FormActionData } from "~/features/transactions/ui/transaction-editor";
@@ -14,16 +14,8 @@ import { deleteIntent } from "~/features/transactions/delete-intent.server";
 import { transactionErrors } from "~/features/transactions/errors";
 import { createTransaction, updateTransaction } from "~/features/transactions/commands.server";
 import { getTransaction } from "~/features/transactions/queries.server";
-import {
-  applyIntent,
-  issuesToFieldErrors,
-  newDraft,
-  parseFormIntent,
-  readDraft,
-  toTransactionInput,
-  transactionFormSchema,
-  type Draft,
-} from "~/features/transactions/form-model";
+import { toTransactionInput, transactionFormSchema } from "~/features/transactions/schemas/form";
+import { applyIntent, issuesToFieldErrors, newDraft, parseFormIntent, readDraft, type Draft } from "~/features/transactions/model/form";
 import { acceptedDays, isoDay } from "~/money/dates";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";

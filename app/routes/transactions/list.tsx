@@ -8,7 +8,7 @@ import { useExpiring, useFlashParam } from "~/components/use-flash-param";
 import { listCategories } from "~/features/categories/queries.server";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { listTagChoices } from "~/features/tags/queries.server";
-import { isFiltered, LIST_PAGE_SIZE, listHref, pageCount, parseListQuery, type ListQuery } from "~/features/transactions/list-query";
+import { isFiltered, LIST_PAGE_SIZE, listHref, pageCount, parseListQuery, type ListQuery } from "~/features/transactions/model/list-query";
 import { EmptyState } from "~/features/transactions/ui/list-empty";
 import { Filters } from "~/features/transactions/ui/list-filters";
 import { ListHeader } from "~/features/transactions/ui/list-header";

@@ -1,7 +1,7 @@
 import { sessionContext } from "~/context.server";
 import { dbContext } from "~/context.server";
 import { findRateOn } from "~/features/rates/queries.server";
-import { isIsoDate } from "~/features/transactions/model";
+import { isIsoDate } from "~/money/dates";
 import { acceptedDays, dayRangeError, isoDay } from "~/money/dates";
 import { isCurrencyCode } from "~/money/currencies";
 import type { Route } from "./+types/rate";

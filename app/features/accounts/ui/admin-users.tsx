@@ -3,7 +3,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ErrorList, inputClass, rowButtonClass, Spinner, SubmitButton } from "~/components/forms";
 import { RoleBadge } from "~/components/role-badge";
 import { DataCell, DataRow, DataTable } from "~/components/table";
-import { UNLOCK, type AdminUserRow, type RowIntent } from "~/features/accounts/rules";
+import { UNLOCK, type AdminUserRow, type RowIntent } from "~/features/accounts/model";
 import { formatDate } from "~/money/dates";
 import { SEARCH_MAX } from "~/text/search-text";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/locales/use-translation";
 import { useHydrated } from "~/components/forms";
-import { passwordRules } from "~/features/accounts/rules";
+import { passwordRules } from "~/features/accounts/model";
 
 /** Without JavaScript the rules are a plain list; with it each one shows whether it is met. */
 export function PasswordChecklist({ password }: { password: string }) {

@@ -7,12 +7,12 @@ import { Card } from "~/components/card";
 import { displayName } from "~/auth/public-user";
 import { RoleBadge } from "~/components/role-badge";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
-import type { ProfileUser } from "~/features/accounts/model";
-import { CHANGE_PASSWORD, UPDATE_PROFILE } from "~/features/accounts/rules";
+import type { ProfileUser } from "~/features/accounts/schemas";
+import { CHANGE_PASSWORD, UPDATE_PROFILE } from "~/features/accounts/model";
 
 // Each form's schema arrives on the form's first focus (docs/decisions/017).
-const loadProfileValidation = validationLoader(() => import("~/features/accounts/model").then((m) => m.profileSchema));
-const loadPasswordValidation = validationLoader(() => import("~/features/accounts/model").then((m) => m.passwordChangeSchema));
+const loadProfileValidation = validationLoader(() => import("~/features/accounts/schemas").then((m) => m.profileSchema));
+const loadPasswordValidation = validationLoader(() => import("~/features/accounts/schemas").then((m) => m.passwordChangeSchema));
 
 /** What the profile page's action answers a failed form with; the intent says which form it was. */
 export type ProfileActionResult = { intent: string; result: SubmissionResult<string[]>; retryAfter: number | null };

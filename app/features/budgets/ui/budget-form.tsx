@@ -7,7 +7,7 @@ import { Field, SelectField } from "~/components/forms";
 import { serverForm } from "~/components/server-form";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import type { MonthStart } from "~/money/dates";
-import { DEFAULT_ALERT_THRESHOLD, MAX_ALERT_THRESHOLD, MIN_ALERT_THRESHOLD } from "~/features/budgets/rules";
+import { DEFAULT_ALERT_THRESHOLD, MAX_ALERT_THRESHOLD, MIN_ALERT_THRESHOLD } from "~/features/budgets/model";
 import type { BudgetCategory, BudgetView } from "./budget-status";
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/locales/use-translation";
-import type { BudgetStatus } from "~/features/budgets/rules";
+import type { BudgetStatus } from "~/features/budgets/model";
 
 // A budget as the pages show it, and its status in words: shared by /budgets and the
 // dashboard's alerts, which must not download the page's forms.

@@ -7,7 +7,7 @@ import { Money } from "~/components/money";
 import { MonthNav } from "~/components/month-nav";
 import { USD } from "~/money/currencies";
 import { addMonths, dayToDate, formatMonthYear, type MonthStart } from "~/money/dates";
-import type { BudgetMonthTotals } from "~/features/budgets/rules";
+import type { BudgetMonthTotals } from "~/features/budgets/model";
 import { BudgetCard } from "./budget-card";
 import { BudgetForm } from "./budget-form";
 import type { BudgetCategory, BudgetView } from "./budget-status";

@@ -7,7 +7,7 @@ import { ChoiceGroup, Swatch } from "~/components/choice-group";
 import { EditingHeading, FormButtons, FormErrorAlert, listIntents } from "~/components/editable-list";
 import { Field } from "~/components/forms";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
-import type { CategoryView } from "~/features/categories/model";
+import type { CategoryView } from "~/features/categories/schemas";
 import {
   CATEGORY_COLORS,
   CATEGORY_ICONS,
@@ -15,10 +15,10 @@ import {
   CATEGORY_TYPES,
   DEFAULT_CATEGORY_COLOR,
   DEFAULT_CATEGORY_ICON,
-} from "~/features/categories/rules";
+} from "~/features/categories/model";
 
 // The schema arrives on the form's first focus (docs/decisions/017).
-const loadValidation = validationLoader(() => import("~/features/categories/model").then((m) => m.categorySchema));
+const loadValidation = validationLoader(() => import("~/features/categories/schemas").then((m) => m.categorySchema));
 
 /** The add form, or the edit form in place of a category's row. */
 export function CategoryForm({

@@ -10,7 +10,7 @@ import { ProgressBar } from "~/components/progress-bar";
 import { decimalForInput, type MoneyCurrency } from "~/money/amounts";
 import { dayToDate, formatDate } from "~/money/dates";
 import { formatPercent } from "~/text/count";
-import { GOAL_NOTE_MAX, type GoalTimeLeft } from "~/features/goals/rules";
+import { GOAL_NOTE_MAX, type GoalTimeLeft } from "~/features/goals/model";
 import { GOAL_PROGRESS_INTENT } from "./intents";
 
 /** A savings goal as the page shows it: stored minor units, and the figures goalFigures computed from them. */

@@ -9,7 +9,7 @@ import { serverForm } from "~/components/server-form";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import { BASE_CURRENCY } from "~/money/currencies";
 import type { DayRange } from "~/money/dates";
-import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX } from "~/features/goals/rules";
+import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX } from "~/features/goals/model";
 import type { GoalView } from "./goal-card";
 
 /** An active currency as the goal form offers it. */

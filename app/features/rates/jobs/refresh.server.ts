@@ -1,12 +1,13 @@
 import { createDb, type Db } from "~/platform/db/client.server";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { recordRefreshRunQueries, upsertRateQuery } from "~/features/rates/commands.server";
-import { encodeFailure, PROVIDER_SOURCE, type RefreshFailure } from "~/features/rates/model";
+import { encodeFailure, type RefreshFailure } from "~/features/rates/schemas";
+import { PROVIDER_SOURCE } from "~/features/rates/model";
 import { isBaseCurrency } from "~/money/currencies";
 import { isoDay } from "~/money/dates";
 import { BASE_RATE } from "~/money/rates";
 import { parseEnv, ratesRefreshOptions } from "~/env.server";
-import { fetchProviderRates, type ProviderOptions } from "~/features/rates/provider";
+import { fetchProviderRates, type ProviderOptions } from "~/features/rates/jobs/provider";
 
 // The exchange-rate refresh (ARCHITECTURE.md 4), run by the Worker's cron trigger
 // (wrangler.jsonc `triggers.crons`) and by the admin's "Refresh now". All or nothing: every

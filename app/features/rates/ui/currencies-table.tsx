@@ -4,8 +4,8 @@ import { Form, useNavigation } from "react-router";
 import { Card } from "~/components/card";
 import { buttonClass, Spinner } from "~/components/forms";
 import { DataCell, DataRow, DataTable, type Column } from "~/components/table";
-import type { Currency } from "~/features/rates/model";
-import { settingsIntents } from "~/features/rates/rules";
+import type { Currency } from "~/features/rates/schemas";
+import { settingsIntents } from "~/features/rates/model";
 import { isBaseCurrency } from "~/money/currencies";
 
 /** Every currency, active or not, with the button that switches it (USD, the base, stays on). */

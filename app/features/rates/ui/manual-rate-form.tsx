@@ -4,12 +4,12 @@ import { useCurrencyName } from "~/components/currency-name";
 import { Form } from "react-router";
 import { ErrorList, ErrorSummary, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
-import { settingsIntents } from "~/features/rates/rules";
+import { settingsIntents } from "~/features/rates/model";
 import { decimalForInput } from "~/money/amounts";
 import { EARLIEST_DAY } from "~/money/dates";
 
 // The schema (per language) arrives on the form's first focus (docs/decisions/017).
-const loadValidation = validationLoader(() => import("~/features/rates/model").then((m) => m.manualRateFormSchema));
+const loadValidation = validationLoader(() => import("~/features/rates/schemas").then((m) => m.manualRateFormSchema));
 
 /** A superadmin's rate for a currency and day; validated on the client with the schema the action uses. */
 export function ManualRateForm({

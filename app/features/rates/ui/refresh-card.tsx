@@ -2,8 +2,8 @@ import { useTranslation } from "~/locales/use-translation";
 import { Form } from "react-router";
 import { Card } from "~/components/card";
 import { SubmitButton, useIsPending } from "~/components/forms";
-import type { RunView } from "~/features/rates/model";
-import { settingsIntents } from "~/features/rates/rules";
+import type { RunView } from "~/features/rates/schemas";
+import { settingsIntents } from "~/features/rates/model";
 import { dayText, InstantText, useReasonText } from "./run-text";
 
 /** The provider, the schedule, the last good and bad runs, and "Refresh now". */

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Card } from "~/components/card";
-import type { TrendPoint } from "~/features/reports/period";
-import type { ReportCategory } from "~/features/reports/queries.server";
+import type { TrendPoint } from "~/features/reports/model/period";
+import type { ReportCategory } from "~/features/reports/queries/report.server";
 import { CategoryBreakdown, IncomeExpenseBars } from "./report-tables";
 
 /** The dashboard's two charts (spec section 2), each with its table and its empty-state message, drawn as /reports draws them. */

@@ -1,4 +1,4 @@
-import type { ReportPeriod } from "~/features/reports/period";
+import type { ReportPeriod } from "~/features/reports/model/period";
 
 export type ReportChart = "pie" | "bar" | "trend";
 export const REPORT_CHARTS: readonly ReportChart[] = ["pie", "bar", "trend"];

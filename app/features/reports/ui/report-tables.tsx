@@ -9,8 +9,8 @@ import type { MoneyCurrency } from "~/money/amounts";
 import { formatPercentTenths } from "~/text/count";
 import { USD } from "~/money/currencies";
 import { dayToDate } from "~/money/dates";
-import type { Grouping, TrendPoint } from "~/features/reports/period";
-import type { ReportCategory, ReportCurrency } from "~/features/reports/queries.server";
+import type { Grouping, TrendPoint } from "~/features/reports/model/period";
+import type { ReportCategory, ReportCurrency } from "~/features/reports/queries/report.server";
 
 // The figures of a report as tables (rendered by the server, read by screen readers), each with
 // the chart that pictures it: every chart is drawn from the same rows its table lists.

@@ -6,11 +6,11 @@ import { ChoiceGroup, Swatch } from "~/components/choice-group";
 import { EditingHeading, FormButtons, FormErrorAlert, listIntents } from "~/components/editable-list";
 import { Field } from "~/components/forms";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
-import type { TagView } from "~/features/tags/model";
-import { DEFAULT_TAG_COLOR, TAG_COLORS, TAG_DESCRIPTION_MAX, TAG_NAME_MAX } from "~/features/tags/rules";
+import type { TagView } from "~/features/tags/schemas";
+import { DEFAULT_TAG_COLOR, TAG_COLORS, TAG_DESCRIPTION_MAX, TAG_NAME_MAX } from "~/features/tags/model";
 
 // The schema arrives on the form's first focus (docs/decisions/017).
-const loadValidation = validationLoader(() => import("~/features/tags/model").then((m) => m.tagSchema));
+const loadValidation = validationLoader(() => import("~/features/tags/schemas").then((m) => m.tagSchema));
 
 /** The create form, or the edit form in place of a tag's row. */
 export function TagForm({ mode, tag, lastResult }: { mode: "create" | "edit"; tag?: TagView; lastResult: SubmissionResult<string[]> | undefined }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/forms";
-import { listHref, withoutFilters, type ListQuery } from "~/features/transactions/list-query";
+import { listHref, withoutFilters, type ListQuery } from "~/features/transactions/model/list-query";
 
 /** No rows: with filters on, the way out is to reset them; with none, to add the first transaction. */
 export function EmptyState({ query, filtered }: { query: ListQuery; filtered: boolean }) {

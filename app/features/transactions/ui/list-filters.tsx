@@ -13,7 +13,7 @@ import {
   listQueryToParams,
   withoutFilters,
   type ListQuery,
-} from "~/features/transactions/list-query";
+} from "~/features/transactions/model/list-query";
 import type { CategoryChoice, TagChoice } from "~/features/transactions/ui/form-fields";
 import type { ListCurrency } from "~/features/transactions/ui/list-table";
 import { SEARCH_MAX } from "~/text/search-text";

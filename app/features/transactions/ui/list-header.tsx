@@ -1,7 +1,7 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/forms";
-import { listHref, type ListQuery } from "~/features/transactions/list-query";
+import { listHref, type ListQuery } from "~/features/transactions/model/list-query";
 
 /** The list's title with its two actions: reload the same URL (the icon spins while loading) and add one. */
 export function ListHeader({ query, loading }: { query: ListQuery; loading: boolean }) {

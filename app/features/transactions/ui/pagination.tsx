@@ -1,7 +1,7 @@
 import { useTranslation } from "~/locales/use-translation";
 import { formatCount } from "~/text/count";
 import { Link } from "react-router";
-import { listHref, pageCount, pageWindow, shownRange, type ListQuery } from "~/features/transactions/list-query";
+import { listHref, pageCount, pageWindow, shownRange, type ListQuery } from "~/features/transactions/model/list-query";
 
 // The list's paging: "Showing 11–20 of 42" and the page links. Every link is the list's URL with
 // only the page changed, so paging keeps the search, filters and sort, with or without JavaScript.

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { TO_LIST_TOP } from "~/features/transactions/ui/pagination";
-import { listHref, nextSort, sortedBy, type ListQuery, type SortColumn } from "~/features/transactions/list-query";
+import { listHref, nextSort, sortedBy, type ListQuery, type SortColumn } from "~/features/transactions/model/list-query";
 
 // Sorting is a link to the same list with the next sort (nextSort), back on page 1, so it works
 // without JavaScript; the arrow shows the active direction and a hidden text names it.

@@ -6,10 +6,11 @@ import { CONFIRM_ANCHOR, ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, ErrorList, ErrorSummary, Field, SubmitButton, useIsPending, type ListOfErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
-import { intentAnchor, intentValue, PAYMENTS_ANCHOR, paymentUsdCents, type Draft, type FormIntent } from "~/features/transactions/form-rules";
-import type { TransactionType } from "~/features/transactions/model";
-import { DESCRIPTION_MAX, MAX_PAYMENTS } from "~/features/transactions/rules";
-import { MANUAL_SOURCE } from "~/features/rates/rules";
+import { intentAnchor, PAYMENTS_ANCHOR, paymentUsdCents, type Draft, type FormIntent } from "~/features/transactions/model/form";
+import { intentValue } from "~/features/transactions/model/transaction";
+import type { TransactionType } from "~/features/transactions/schemas/transaction";
+import { DESCRIPTION_MAX, MAX_PAYMENTS } from "~/features/transactions/model/transaction";
+import { MANUAL_SOURCE } from "~/features/rates/model";
 import {
   CategorySelect,
   PaymentRow,
@@ -34,7 +35,7 @@ import type { DayRange } from "~/money/dates";
 // and the USD amounts follow every keystroke, computed by the same pure functions (form-rules.ts).
 // The schema the action validates with (form-model.ts, and zod) arrives on the form's first
 // focus; until then the server validates a save, as without JavaScript (docs/decisions/017).
-const loadValidation = validationLoader(() => import("~/features/transactions/form-model").then((m) => m.transactionFormSchema));
+const loadValidation = validationLoader(() => import("~/features/transactions/schemas/form").then((m) => m.transactionFormSchema));
 
 const FORM_ID = TRANSACTION_FORM_ID;
 const TYPES: readonly TransactionType[] = ["EXPENSE", "INCOME"];

@@ -7,8 +7,8 @@ import {
   type FormCategory,
   type FormIntent,
   type RateRef,
-} from "~/features/transactions/form-rules";
-import type { TransactionType } from "~/features/transactions/model";
+} from "~/features/transactions/model/form";
+import type { TransactionType } from "~/features/transactions/schemas/transaction";
 import { decimalForInput } from "~/money/amounts";
 import { isBaseCurrency } from "~/money/currencies";
 import { acceptedDays, isDayInRange, isoDay } from "~/money/dates";

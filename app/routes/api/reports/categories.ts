@@ -1,6 +1,6 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { reportCategoriesJson, reportCategoriesOperation } from "~/features/reports/api";
-import { expenseCategories } from "~/features/reports/queries.server";
+import { expenseCategories } from "~/features/reports/queries/report.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.

@@ -1,6 +1,6 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { reportExportOperation } from "~/features/reports/api";
-import { csvExport } from "~/features/reports/export.server";
+import { csvExport } from "~/features/reports/queries/export.server";
 import { dbContext } from "~/context.server";
 
 // The CSV file itself, not an envelope. A database failure before the first row answers the

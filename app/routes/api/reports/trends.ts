@@ -1,7 +1,7 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { reportTrendsJson, reportTrendsOperation } from "~/features/reports/api";
-import { defaultGrouping } from "~/features/reports/period";
-import { reportTrend } from "~/features/reports/queries.server";
+import { defaultGrouping } from "~/features/reports/model/period";
+import { reportTrend } from "~/features/reports/queries/report.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.

@@ -1,7 +1,7 @@
 import { deleteGoalOperation, updateGoalOperation } from "~/features/goals/api";
 import { deleteGoal, updateGoal } from "~/features/goals/commands.server";
 import { goalApiError, goalRefusals } from "~/features/goals/errors";
-import { goalApiSchema } from "~/features/goals/model";
+import { goalApiSchema } from "~/features/goals/schemas";
 import { refusalError } from "~/platform/http/envelope";
 import { apiRoute, endpoint, validateInput } from "~/platform/http/handler.server";
 import { dbContext } from "~/context.server";

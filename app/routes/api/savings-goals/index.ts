@@ -1,7 +1,7 @@
 import { createGoalOperation, listGoalsOperation } from "~/features/goals/api";
 import { createGoal } from "~/features/goals/commands.server";
 import { goalApiError } from "~/features/goals/errors";
-import { goalApiSchema } from "~/features/goals/model";
+import { goalApiSchema } from "~/features/goals/schemas";
 import { listGoalEntries, listGoals, type GoalEntryRow } from "~/features/goals/queries.server";
 import { listedTwice } from "~/platform/http/operation";
 import { apiRoute, endpoint, validateInput } from "~/platform/http/handler.server";

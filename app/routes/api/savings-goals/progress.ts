@@ -2,7 +2,7 @@ import { goalProgressOperation } from "~/features/goals/api";
 import { decimalsOf } from "~/money/currencies";
 import { recordGoalProgress } from "~/features/goals/commands.server";
 import { goalApiError } from "~/features/goals/errors";
-import { goalProgressApiSchema } from "~/features/goals/model";
+import { goalProgressApiSchema } from "~/features/goals/schemas";
 import { apiRoute, endpoint, validateInput } from "~/platform/http/handler.server";
 import { dbContext } from "~/context.server";
 import { apiGoal, goalCurrencies, ownGoal } from "./view.server";

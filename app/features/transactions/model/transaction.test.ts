@@ -1,0 +1,39 @@
+import { expect, test } from "vitest";
+import { MANUAL_SOURCE, PROVIDER_SOURCE } from "~/features/rates/model";
+import { emptyPayment, rateExplanation } from "./form";
+import { rateOfRow } from "./resolve";
+import { rateFieldApplies, typedRateStored } from "./transaction";
+
+const onFile = { rate: "0.92", date: "2026-11-20", source: PROVIDER_SOURCE };
+
+test("a typed rate that is exactly the rate on file keeps that rate's date and source", () => {
+  expect(typedRateStored("0.92", "2026-11-25", onFile)).toEqual({ rate: "0.92", date: "2026-11-20", source: PROVIDER_SOURCE });
+});
+
+test("any other typed rate is the user's own (manual) for the transaction's date", () => {
+  expect(typedRateStored("0.93", "2026-11-25", onFile)).toEqual({ rate: "0.93", date: "2026-11-25", source: MANUAL_SOURCE });
+  expect(typedRateStored("0.93", "2026-11-25", null)).toEqual({ rate: "0.93", date: "2026-11-25", source: MANUAL_SOURCE });
+});
+
+test("the form explains a typed rate with the date and source that saving stores", () => {
+  for (const typed of ["0.92", "0.93"]) {
+    const row = { ...emptyPayment("a"), currencyCode: "EUR", amount: "10", rate: typed, rateFor: "EUR", ref: onFile };
+    const explained = rateExplanation(row, "2026-11-25", "en");
+    const saved = rateOfRow(new Map([["EUR", onFile]]), "EUR", "2026-11-25", typed, undefined, 0);
+    expect(saved.ok).toBe(true);
+    if (!saved.ok) return;
+    expect(explained).toEqual({ rate: saved.value.rate, date: saved.value.rateDate, source: saved.value.rateSource });
+  }
+});
+
+test("a sent rate applies only to a non-USD row whose rate field was shown for its currency", () => {
+  expect(rateFieldApplies({ currencyCode: "EUR", rate: "0.9", rateFor: "EUR" })).toBe(true);
+  expect(rateFieldApplies({ currencyCode: "eur", rate: "0.9", rateFor: " eur " })).toBe(true);
+  // The currency changed without JavaScript: the rate was typed for GBP.
+  expect(rateFieldApplies({ currencyCode: "EUR", rate: "0.8", rateFor: "GBP" })).toBe(false);
+  // An API-like client sends a rate without rateFor.
+  expect(rateFieldApplies({ currencyCode: "EUR", rate: "0.9" })).toBe(true);
+  expect(rateFieldApplies({ currencyCode: "EUR", rate: " " })).toBe(false);
+  expect(rateFieldApplies({ currencyCode: "USD", rate: "1", rateFor: "USD" })).toBe(false);
+  expect(rateFieldApplies({ currencyCode: "", rate: "1" })).toBe(false);
+});
