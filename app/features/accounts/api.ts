@@ -3,7 +3,8 @@ import { displayName } from "~/auth/public-user";
 import type { UserRecord } from "~/auth/user-record.server";
 import { SEARCH_MAX } from "~/text/search-text";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
-import { NAME_MAX, apiPasswordChangeSchema, apiRegisterSchema, loginSchema, profileSchema } from "~/features/accounts/schemas";
+import { apiPasswordChangeSchema, apiRegisterSchema, loginSchema, profileSchema } from "~/features/accounts/schemas";
+import { NAME_MAX } from "~/features/accounts/model";
 import { defineOperation, listedTwiceSchema } from "~/platform/http/operation";
 import { searchParamSchema, wholeNumberParam } from "~/platform/http/query-params";
 

@@ -1,5 +1,7 @@
-// The zod-free part of the accounts model (model.ts re-exports it): the admin users page and
-// the password checklist import this and download no schema library.
+import { SEARCH_MAX } from "~/text/search-text";
+
+// The accounts model without zod (the schemas are in schemas.ts): the admin users page and the
+// password checklist import this and download no schema library.
 
 /** The password checklist the register and profile forms show as the user types. */
 export const passwordRules = [
@@ -37,3 +39,35 @@ export type AdminUserRow = {
   signInLocked: boolean;
   createdAt: Date;
 };
+
+export const NAME_MAX = 100;
+
+export const EMAIL_MAX = 254;
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+/** The signed-in user as the profile page shows them. */
+export type ProfileUser = { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean };
+
+/** One entry of the activity log as the profile page and the API read it. */
+export type ActivityEntry = {
+  id: string;
+  action: string;
+  /** English, as written (the API's description). */
+  description: string;
+  /** The values the page renders the entry from in the reader's language (decision 025); null for an old entry read as stored. */
+  details: Record<string, string | number> | null;
+  ipAddress: string | null;
+  timestamp: Date;
+};
+
+/** The admin list's filters from its URL. A search over SEARCH_MAX characters is not applied, and the page says so. */
+export function readUserFilters(params: URLSearchParams) {
+  const typed = (params.get("q") ?? "").trim();
+  const searchTooLong = typed.length > SEARCH_MAX;
+  const roleParam = params.get("role");
+  const role = roleParam === "superadmin" || roleParam === "user" ? roleParam : "";
+  return { q: searchTooLong ? "" : typed, searchTooLong, role } as const;
+}

@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
 import { PASSWORD_MAX } from "~/auth/password-limit";
-import { SEARCH_MAX } from "~/text/search-text";
-import { adminRowChanges, UNLOCK, type AdminChangeIntent, type RowIntent } from "./model";
-
-export { PASSWORD_MAX };
+import { adminRowChanges, EMAIL_MAX, NAME_MAX, normalizeEmail, UNLOCK, type AdminChangeIntent, type RowIntent } from "./model";
 
 // Error messages are locale keys (locales/*/validation.ts); the UI and the API translate them.
 // Spec section 5 runs the registration checks in a fixed order and shows the first failure,
@@ -12,9 +9,6 @@ export { PASSWORD_MAX };
 
 // No whitespace and no control characters anywhere in an address.
 const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-
 
 const text = z.string().optional().default("");
 
@@ -118,38 +112,7 @@ export const apiPasswordChangeSchema = z
   .transform((v) => ({ ...v, confirmPassword: v.newPassword }))
   .superRefine(firstFailure(passwordChangeChecks));
 
-export function normalizeEmail(email: string) {
-  return email.trim().toLowerCase();
-}
-
-
-/** The signed-in user as the profile page shows them. */
-export type ProfileUser = { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean };
-
-/** One entry of the activity log as the profile page and the API read it. */
-export type ActivityEntry = {
-  id: string;
-  action: string;
-  /** English, as written (the API's description). */
-  description: string;
-  /** The values the page renders the entry from in the reader's language (decision 025); null for an old entry read as stored. */
-  details: Record<string, string | number> | null;
-  ipAddress: string | null;
-  timestamp: Date;
-};
-
-/** A superadmin's change to another user's role or status. */
-
 export const adminActionSchema = z.object({
   intent: z.enum([UNLOCK, ...(Object.keys(adminRowChanges) as AdminChangeIntent[])] as [RowIntent, ...RowIntent[]]),
   userId: z.string().min(1).max(100),
 });
-
-/** The admin list's filters from its URL. A search over SEARCH_MAX characters is not applied, and the page says so. */
-export function readUserFilters(params: URLSearchParams) {
-  const typed = (params.get("q") ?? "").trim();
-  const searchTooLong = typed.length > SEARCH_MAX;
-  const roleParam = params.get("role");
-  const role = roleParam === "superadmin" || roleParam === "user" ? roleParam : "";
-  return { q: searchTooLong ? "" : typed, searchTooLong, role } as const;
-}

@@ -1,7 +1,7 @@
 import { and, eq, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { addMonths, type MonthStart } from "~/money/dates";
-import { type BudgetInput } from "~/features/budgets/schemas";
+import { type BudgetInput } from "~/features/budgets/model";
 import { MAX_BUDGET_MONTH_CENTS } from "~/features/budgets/model";
 import { findCategory } from "~/features/categories/queries.server";
 import { recordActivityQuery, recordActivitySelectQuery, type Actor } from "~/platform/db/activity.server";

@@ -1,7 +1,8 @@
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { progressPercent, reachesPercent } from "~/money/ratio";
+import type { MonthStart } from "~/money/dates";
 
-// The zod-free part of the budgets model (model.ts re-exports it): the figures a budget shows,
+// The budgets model without zod (the schemas are in schemas.ts): the figures a budget shows,
 // pure, so the page, the dashboard and the API compute them alike and the browser downloads no
 // schema library for them.
 
@@ -62,3 +63,6 @@ export function budgetMonthTotals(budgets: readonly { amountCents: number; spent
   }
   return { budgetedCents, spentCents, remainingCents: budgetedCents - spentCents, overCount };
 }
+
+/** What a budget write takes: an expense category, an amount in USD cents, a month, a threshold. */
+export type BudgetInput = { categoryId: string; amountCents: number; month: MonthStart; alertThreshold: number };

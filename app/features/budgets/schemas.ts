@@ -1,18 +1,14 @@
 import { z } from "zod";
 import { parseAmount, type AmountError } from "~/money/amounts";
-import { readMonth, type MonthStart } from "~/money/dates";
+import { readMonth } from "~/money/dates";
 import { checkAcceptedMonth } from "~/money/date-checks";
 import { USD } from "~/money/currencies";
 import { ambiguousNumberMessage, amountMessage, typedDecimal } from "~/text/typed-number";
-import { DEFAULT_ALERT_THRESHOLD, MAX_ALERT_THRESHOLD, MIN_ALERT_THRESHOLD } from "./model";
-
+import { DEFAULT_ALERT_THRESHOLD, MAX_ALERT_THRESHOLD, MIN_ALERT_THRESHOLD, type BudgetInput } from "./model";
 
 // A budget's input on both faces: the web form (amounts as the user's language writes them) and
 // the API (the spec client's payload: a decimal number or string). Both end as BudgetInput.
 // Messages are locale keys.
-
-/** What a budget write takes: an expense category, an amount in USD cents, a month, a threshold. */
-export type BudgetInput = { categoryId: string; amountCents: number; month: MonthStart; alertThreshold: number };
 
 /** Spec section 5: category and amount are required, with one message for both. */
 export const REQUIRED_FIELDS = "validation.requiredFields";

@@ -1,5 +1,5 @@
-// The zod-free part of the categories model (model.ts re-exports it): a page that shows a
-// category's icon imports this and downloads no schema library.
+// The categories model without zod (the schema is in schemas.ts): a page that shows a category's
+// icon imports this and downloads no schema library.
 
 // Spec section 9: the 14 icons and 17 named colours of the category form, and their defaults.
 // Colours are Tailwind's 500 shades, stored as upper-case hex.
@@ -49,3 +49,10 @@ export const DEFAULT_CATEGORY_ICON: CategoryIcon = "ShoppingCart";
 export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
 
 export const CATEGORY_NAME_MAX = 50;
+
+/** A category as the page shows it. */
+export type CategoryView = { id: string; name: string; type: CategoryType; color: string; icon: string };
+
+export function toCategoryView(category: CategoryView): CategoryView {
+  return { id: category.id, name: category.name, type: category.type, color: category.color, icon: category.icon };
+}

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
-import { CATEGORY_COLORS, CATEGORY_ICONS, CATEGORY_NAME_MAX, CATEGORY_TYPES, DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON, type CategoryType } from "./model";
-
+import { CATEGORY_COLORS, CATEGORY_ICONS, CATEGORY_NAME_MAX, CATEGORY_TYPES, DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON } from "./model";
 
 const categoryHexes = CATEGORY_COLORS.map((c) => c.hex) as string[];
 
@@ -24,10 +23,3 @@ export const categorySchema = z.object({
   icon: z.enum(CATEGORY_ICONS, { error: "validation.iconInvalid" }).default(DEFAULT_CATEGORY_ICON),
 });
 export type CategoryInput = z.output<typeof categorySchema>;
-
-/** A category as the page shows it. */
-export type CategoryView = { id: string; name: string; type: CategoryType; color: string; icon: string };
-
-export function toCategoryView(category: CategoryView): CategoryView {
-  return { id: category.id, name: category.name, type: category.type, color: category.color, icon: category.icon };
-}

@@ -1,7 +1,7 @@
 import { formatPercentTenths } from "~/text/count";
 import { addMonths, isoDay, monthEndOf, monthStartOf } from "~/money/dates";
 import { divideHalfAwayFromZero } from "~/money/ratio";
-import type { MonthsOverview } from "~/features/transactions/schemas/transaction";
+import type { MonthsOverview } from "~/features/transactions/model/transaction";
 
 // The dashboard's calendar, arithmetic and figures, pure so they can be tested without a database.
 

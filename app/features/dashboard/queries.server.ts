@@ -1,6 +1,6 @@
 import type { DateRange } from "~/features/dashboard/model";
 import { monthsOverview } from "~/features/transactions/queries.server";
-import type { MonthsOverview } from "~/features/transactions/schemas/transaction";
+import type { MonthsOverview } from "~/features/transactions/model/transaction";
 import type { Db } from "~/platform/db/client.server";
 
 // The dashboard reads its money from the transactions feature, which owns the tables it sums.

@@ -1,8 +1,8 @@
 import { daysBetween } from "~/money/dates";
 import { progressPercent } from "~/money/ratio";
 
-// The zod-free part of the savings-goals model (model.ts re-exports it): the figures a goal
-// shows, pure, so the page and the API compute them alike.
+// The savings-goals model without zod (the schemas are in schemas.ts): the figures a goal shows,
+// pure, so the page and the API compute them alike.
 
 export const GOAL_NAME_MAX = 100;
 export const GOAL_DESCRIPTION_MAX = 500;
@@ -51,3 +51,18 @@ export function goalFigures(goal: { targetMinor: number; savedMinor: number; tar
   const perMonthMinor = !completed && timeLeft.kind === "months" ? Math.ceil(remainingMinor / timeLeft.months) : null;
   return { percent: progressPercent(savedMinor, targetMinor), remainingMinor, completed, timeLeft, perMonthMinor };
 }
+
+export type GoalCurrency = { code: string; decimalPlaces: number };
+
+/** What a goal write takes. `savedMinor` is what is saved so far: on create the first entry, on edit an adjustment. */
+export type GoalInput = {
+  name: string;
+  currencyCode: string;
+  targetMinor: number;
+  savedMinor?: number;
+  targetDate: string | null;
+  description: string | null;
+};
+
+/** A deposit (positive) or withdrawal (negative) in the goal's currency. */
+export type GoalProgressInput = { amountMinor: number; note: string | null };

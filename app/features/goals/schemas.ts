@@ -5,31 +5,14 @@ import { EARLIEST_DAY } from "~/money/dates";
 import { nullableIsoDateField } from "~/money/date-checks";
 import { ambiguousNumberMessage, amountMessage, typedDecimal } from "~/text/typed-number";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, hasInvisibleControlCharacters } from "~/text/plain-text";
-import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX, GOAL_NOTE_MAX } from "./model";
-
+import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX, GOAL_NOTE_MAX, type GoalCurrency, type GoalInput, type GoalProgressInput } from "./model";
 
 // A savings goal's input on both faces: the web forms (amounts as the user's language writes
 // them) and the API (the spec client's payload). Amounts are in the goal's own currency, so
 // the schemas are built with the active currencies' decimals. Messages are locale keys.
 
-
 /** Spec section 5: name and target are required, with one message for both. */
 export const REQUIRED_FIELDS = "validation.requiredFields";
-
-export type GoalCurrency = { code: string; decimalPlaces: number };
-
-/** What a goal write takes. `savedMinor` is what is saved so far: on create the first entry, on edit an adjustment. */
-export type GoalInput = {
-  name: string;
-  currencyCode: string;
-  targetMinor: number;
-  savedMinor?: number;
-  targetDate: string | null;
-  description: string | null;
-};
-
-/** A deposit (positive) or withdrawal (negative) in the goal's currency. */
-export type GoalProgressInput = { amountMinor: number; note: string | null };
 
 type AmountReading = { ok: true; minor: number } | { ok: false; message: string };
 

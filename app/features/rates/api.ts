@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { manualRateSchema, type KnownRate } from "~/features/rates/schemas";
+import { manualRateSchema } from "~/features/rates/schemas";
+import { type KnownRate } from "~/features/rates/model";
 import { FIXED_SOURCE } from "~/features/rates/model";
 import type { StoredRate } from "~/features/rates/queries.server";
-import type { Currency } from "~/features/rates/schemas";
+import type { Currency } from "~/features/rates/model";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { optionalIsoDateField } from "~/money/date-checks";
 import { defineOperation } from "~/platform/http/operation";

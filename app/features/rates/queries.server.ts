@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { fixedBaseRate, type Currency, type KnownRate, type RefreshRun } from "~/features/rates/schemas";
+import { fixedBaseRate, type Currency, type KnownRate, type RefreshRun } from "~/features/rates/model";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";

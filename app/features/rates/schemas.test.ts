@@ -1,6 +1,5 @@
 import { expect, test } from "vitest";
-import { decodeFailure, encodeFailure, fixedBaseRate, manualRateFormSchema, manualRateSchema, toRunView } from "./schemas";
-import { paymentRateAgeDays, rateAgeDays, staleRateAge } from "./model";
+import { manualRateFormSchema, manualRateSchema } from "./schemas";
 import { crossRate, formatRate, parseRate as parseRateInput, providerNumberToRate } from "~/money/rates";
 import { messageWithValues } from "~/text/message";
 import { isoDay } from "~/money/dates";
@@ -80,44 +79,6 @@ test("a rate is shown in the user's language without losing a digit", () => {
   expect(formatRate("3871.25", "es")).toBe("3.871,25");
   expect(formatRate("12345678.123456789012", "es")).toBe("12.345.678,123456789012");
   expect(formatRate("0.8612", "en")).toBe("0.8612");
-});
-
-test("a failure is stored as reason and detail and read back", () => {
-  expect(decodeFailure(encodeFailure("missingRate", "JPY,VES"))).toEqual({ reason: "missingRate", detail: "JPY,VES" });
-  expect(decodeFailure(encodeFailure("timeout"))).toEqual({ reason: "timeout", detail: "" });
-  expect(decodeFailure("down:HTTP 503")).toEqual({ reason: "down", detail: "HTTP 503" });
-  expect(decodeFailure("something else")).toEqual({ reason: "unknown", detail: "something else" });
-});
-
-test("a rate's age counts calendar days to the day it is used on, and only a provider's or snapshot's rate past the limit is called out", () => {
-  expect(rateAgeDays("2026-11-01", "2026-11-23")).toBe(22);
-  expect(rateAgeDays("2026-02-28", "2026-03-01")).toBe(1);
-  expect(rateAgeDays("2024-02-28", "2024-03-01")).toBe(2);
-  expect(rateAgeDays("2026-11-23", "2026-11-01")).toBe(0);
-  // Seven days old is fine, eight is not (default limit 7: "older than 7 days").
-  expect(staleRateAge({ date: "2026-11-01", source: "snapshot" }, "2026-11-08", 7)).toBeNull();
-  expect(staleRateAge({ date: "2026-11-01", source: "snapshot" }, "2026-11-09", 7)).toBe(8);
-  expect(staleRateAge({ date: "2026-11-01", source: "provider" }, "2026-11-23", 7)).toBe(22);
-  expect(staleRateAge({ date: "2026-11-01", source: "manual" }, "2026-11-23", 7)).toBeNull();
-  expect(staleRateAge({ date: "2026-11-01", source: "fixed" }, "2026-11-23", 7)).toBeNull();
-  expect(staleRateAge({ date: "2026-11-01", source: "provider" }, "2026-11-23", 30)).toBeNull();
-});
-
-test("USD is always 1 with source fixed, and such a rate never ages", () => {
-  expect(fixedBaseRate("2026-11-20")).toEqual({ currencyCode: "USD", rate: "1", date: "2026-11-20", source: "fixed" });
-  expect(paymentRateAgeDays(fixedBaseRate("2026-01-01"), "2026-11-20")).toBe(0);
-});
-
-test("a refresh run as the settings page shows it: a success's day, a failure's reason and detail", () => {
-  const ranAt = new Date("2026-11-23T06:15:00Z");
-  expect(toRunView({ id: "a", ok: true, message: "2026-11-23", ratesWritten: 9, ranAt })).toEqual({
-    ranAt: "2026-11-23T06:15:00.000Z",
-    date: "2026-11-23",
-    written: 9,
-    reason: null,
-    detail: "",
-  });
-  expect(toRunView({ id: "b", ok: false, message: "down:HTTP 503", ratesWritten: 0, ranAt })).toMatchObject({ date: null, reason: "down", detail: "HTTP 503" });
 });
 
 test("the admin's manual-rate form reads the rate as the page's language writes it; the API schema keeps dot decimals", () => {

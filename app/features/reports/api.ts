@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EARLIEST_DAY, isoDay, monthStartOf } from "~/money/dates";
 import { optionalIsoDateField } from "~/money/date-checks";
-import { incomeExpenseFigures } from "~/features/transactions/schemas/transaction";
+import { incomeExpenseFigures } from "~/features/transactions/model/transaction";
 import type { Decimals, Summary } from "~/features/transactions/queries.server";
 import { minorToNumber } from "~/money/amounts";
 import { decimalsOf } from "~/money/currencies";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { tagSchema } from "~/features/tags/schemas";
-import { TRANSACTION_TYPES } from "~/features/transactions/schemas/transaction";
+import { TRANSACTION_TYPES } from "~/features/transactions/model/transaction";
 import { defineOperation, deletedResult, listedTwiceSchema } from "~/platform/http/operation";
 
 /** A tag as the API shows it (spec section 3). */

@@ -1,5 +1,7 @@
-// The zod-free part of the tags model (model.ts re-exports it): the tag form imports this and
-// fetches its schema only when the user starts on it (docs/decisions/017).
+import type { TransactionType } from "~/features/transactions/model/transaction";
+
+// The tags model without zod: the tag form imports this and fetches its schema (schemas.ts) only
+// when the user starts on it (docs/decisions/017).
 
 // Spec section 3: the tag palette of 10 swatches; default Blue.
 export const TAG_COLORS = [
@@ -18,3 +20,17 @@ export const TAG_COLORS = [
 export const DEFAULT_TAG_COLOR = "#3B82F6";
 export const TAG_NAME_MAX = 50;
 export const TAG_DESCRIPTION_MAX = 200;
+
+/** A tag as the page shows it: the creation time travels as an ISO string. */
+export type TagView = { id: string; name: string; color: string; description: string | null; createdAt: string; usageCount: number };
+
+export function toTagView(tag: Omit<TagView, "createdAt"> & { createdAt: Date }): TagView {
+  return { ...tag, createdAt: tag.createdAt.toISOString() };
+}
+
+/** The usage panel of one tag: how many transactions carry it, and the latest of them. */
+export type TagUsageView = {
+  tagId: string;
+  count: number;
+  transactions: { id: string; description: string; date: string; type: TransactionType; usdCents: number }[];
+};

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, hasInvisibleControlCharacters } from "~/text/plain-text";
-import type { TransactionType } from "~/features/transactions/schemas/transaction";
 import { DEFAULT_TAG_COLOR, TAG_COLORS, TAG_DESCRIPTION_MAX, TAG_NAME_MAX } from "./model";
-
 
 const tagHexes = TAG_COLORS.map((c) => c.hex) as string[];
 
@@ -31,17 +29,3 @@ export const tagSchema = z.object({
     .default(DEFAULT_TAG_COLOR),
 });
 export type TagInput = z.output<typeof tagSchema>;
-
-/** A tag as the page shows it: the creation time travels as an ISO string. */
-export type TagView = { id: string; name: string; color: string; description: string | null; createdAt: string; usageCount: number };
-
-export function toTagView(tag: Omit<TagView, "createdAt"> & { createdAt: Date }): TagView {
-  return { ...tag, createdAt: tag.createdAt.toISOString() };
-}
-
-/** The usage panel of one tag: how many transactions carry it, and the latest of them. */
-export type TagUsageView = {
-  tagId: string;
-  count: number;
-  transactions: { id: string; description: string; date: string; type: TransactionType; usdCents: number }[];
-};

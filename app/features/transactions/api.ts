@@ -6,7 +6,8 @@ import { minorToDecimalString, minorToNumber as decimalNumber, signedAmount } fr
 import { BASE_CURRENCY, decimalsOf } from "~/money/currencies";
 import { parseRate } from "~/money/rates";
 import { paymentRateAgeDays } from "~/features/rates/model";
-import { calendarDateOf, incomeExpenseFigures, TRANSACTION_TYPES, transactionInputSchema, type TransactionInput, type TransactionType } from "~/features/transactions/schemas/transaction";
+import { transactionInputSchema, type TransactionInput } from "~/features/transactions/schemas/transaction";
+import { calendarDateOf, incomeExpenseFigures, TRANSACTION_TYPES, type TransactionType } from "~/features/transactions/model/transaction";
 import { DEFAULT_PAYMENT_METHOD, DESCRIPTION_MAX, MAX_PAYMENTS, MAX_TAGS } from "~/features/transactions/model/transaction";
 import { apiErrors, type ApiError, type FieldErrors, type Translate } from "~/platform/http/envelope";
 import { defineOperation } from "~/platform/http/operation";

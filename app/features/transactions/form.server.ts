@@ -5,7 +5,7 @@ import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import { decimalsOf, isBaseCurrency, isCurrencyCode } from "~/money/currencies";
 import type { Db } from "~/platform/db/client.server";
 import { findRateOn } from "~/features/rates/queries.server";
-import { type Currency, type KnownRate } from "~/features/rates/schemas";
+import { type Currency, type KnownRate } from "~/features/rates/model";
 import type { TransactionRecord } from "./queries.server";
 import { rateOfRow, type RecordedTransaction } from "./model/resolve";
 

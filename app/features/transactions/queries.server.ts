@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-or
 import { foldForSearch } from "~/text/search-text";
 import { findCategory } from "~/features/categories/queries.server";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { transactionTypeOf, type MonthsOverview, type MonthTotals, type RecentTransaction, type TransactionType } from "~/features/transactions/schemas/transaction";
+import { transactionTypeOf, type MonthsOverview, type MonthTotals, type RecentTransaction, type TransactionType } from "~/features/transactions/model/transaction";
 import type { RecordedPayment } from "~/features/transactions/model/resolve";
 import { inList, jsonList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/locales/use-translation";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { staleAfterDays } from "~/features/rates/schemas";
+import { staleAfterDays } from "~/features/rates/model";
 import { requireActor, requireSession } from "~/auth/guards.server";
 import { buttonClass } from "~/components/forms";
 import { TransactionEditor, type FormActionData } from "~/features/transactions/ui/transaction-editor";

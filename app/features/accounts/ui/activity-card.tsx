@@ -2,7 +2,7 @@ import { useTranslation } from "~/locales/use-translation";
 import { useNavigation, useRevalidator } from "react-router";
 import { Spinner } from "~/components/forms";
 import { Card } from "~/components/card";
-import type { ActivityEntry } from "~/features/accounts/schemas";
+import type { ActivityEntry } from "~/features/accounts/model";
 import { formatDateTime } from "~/money/dates";
 import { activityText } from "./activity-text";
 

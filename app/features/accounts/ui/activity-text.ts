@@ -1,4 +1,4 @@
-import type { ActivityEntry } from "~/features/accounts/schemas";
+import type { ActivityEntry } from "~/features/accounts/model";
 import { formatMonthYear } from "~/money/dates";
 import type { Translate } from "~/locales/translator";
 

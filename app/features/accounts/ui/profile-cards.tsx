@@ -7,7 +7,7 @@ import { Card } from "~/components/card";
 import { displayName } from "~/auth/public-user";
 import { RoleBadge } from "~/components/role-badge";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
-import type { ProfileUser } from "~/features/accounts/schemas";
+import type { ProfileUser } from "~/features/accounts/model";
 import { CHANGE_PASSWORD, UPDATE_PROFILE } from "~/features/accounts/model";
 
 // Each form's schema arrives on the form's first focus (docs/decisions/017).

@@ -7,7 +7,7 @@ import { ChoiceGroup, Swatch } from "~/components/choice-group";
 import { EditingHeading, FormButtons, FormErrorAlert, listIntents } from "~/components/editable-list";
 import { Field } from "~/components/forms";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
-import type { CategoryView } from "~/features/categories/schemas";
+import type { CategoryView } from "~/features/categories/model";
 import {
   CATEGORY_COLORS,
   CATEGORY_ICONS,

@@ -2,7 +2,7 @@ import { useTranslation } from "~/locales/use-translation";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { RowDeleteConfirm, RowEditDeleteLinks } from "~/components/editable-list";
-import type { CategoryView } from "~/features/categories/schemas";
+import type { CategoryView } from "~/features/categories/model";
 
 /** A category's name in the user's language (whole, wrapped on a phone) and its type, coloured by income or expense. */
 export function CategoryLabel({ category }: { category: CategoryView }) {

@@ -3,7 +3,7 @@ import { formatCount } from "~/text/count";
 import { Card } from "~/components/card";
 import { DataCell, DataRow, DataTable } from "~/components/table";
 import { currencyOf, type DashboardCurrency } from "~/features/dashboard/model";
-import type { CurrencyMonth } from "~/features/transactions/schemas/transaction";
+import type { CurrencyMonth } from "~/features/transactions/model/transaction";
 import { MoneyWithUsd, type MoneyTone } from "~/components/money";
 
 /** Spec section 2: shown only when more than one currency was used this month. */

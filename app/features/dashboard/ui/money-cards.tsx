@@ -1,6 +1,6 @@
 import { useTranslation } from "~/locales/use-translation";
 import { formatPercentChange } from "~/features/dashboard/model";
-import type { CurrencyMonth, MonthTotals } from "~/features/transactions/schemas/transaction";
+import type { CurrencyMonth, MonthTotals } from "~/features/transactions/model/transaction";
 import { Money, moneyToneClass, type MoneyTone } from "~/components/money";
 import { USD } from "~/money/currencies";
 import { panel } from "./tones";

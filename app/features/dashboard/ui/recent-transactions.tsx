@@ -5,7 +5,7 @@ import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { DataCell, DataRow, DataTable } from "~/components/table";
 import { currencyOf, type DashboardCurrency } from "~/features/dashboard/model";
-import type { RecentTransaction } from "~/features/transactions/schemas/transaction";
+import type { RecentTransaction } from "~/features/transactions/model/transaction";
 import { signedAmount } from "~/money/amounts";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";

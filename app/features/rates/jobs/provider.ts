@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RefreshFailure } from "~/features/rates/schemas";
+import type { RefreshFailure } from "~/features/rates/model";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { EARLIEST_DAY, isoDay } from "~/money/dates";
 import { providerNumberToRate } from "~/money/rates";

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { Card } from "~/components/card";
 import { buttonClass, Spinner } from "~/components/forms";
 import { DataCell, DataRow, DataTable, type Column } from "~/components/table";
-import type { Currency } from "~/features/rates/schemas";
+import type { Currency } from "~/features/rates/model";
 import { settingsIntents } from "~/features/rates/model";
 import { isBaseCurrency } from "~/money/currencies";
 

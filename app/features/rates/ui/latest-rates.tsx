@@ -2,7 +2,7 @@ import { useTranslation } from "~/locales/use-translation";
 import { Card } from "~/components/card";
 import { useCurrencyName } from "~/components/currency-name";
 import { DataCell, DataRow, DataTable, type Column } from "~/components/table";
-import type { LatestRateRow } from "~/features/rates/schemas";
+import type { LatestRateRow } from "~/features/rates/model";
 import { isRateSource } from "~/features/rates/model";
 import { formatRate } from "~/money/rates";
 import { DayTime } from "./run-text";

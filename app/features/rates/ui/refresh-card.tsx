@@ -2,7 +2,7 @@ import { useTranslation } from "~/locales/use-translation";
 import { Form } from "react-router";
 import { Card } from "~/components/card";
 import { SubmitButton, useIsPending } from "~/components/forms";
-import type { RunView } from "~/features/rates/schemas";
+import type { RunView } from "~/features/rates/model";
 import { settingsIntents } from "~/features/rates/model";
 import { dayText, InstantText, useReasonText } from "./run-text";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/locales/use-translation";
-import type { RunView } from "~/features/rates/schemas";
+import type { RunView } from "~/features/rates/model";
 import { dayToDate, formatDate, formatDateTime } from "~/money/dates";
 
 /** A failed run's reason in the user's language, with the technical detail (a status, currency codes) after it. */

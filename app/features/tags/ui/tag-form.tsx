@@ -6,7 +6,7 @@ import { ChoiceGroup, Swatch } from "~/components/choice-group";
 import { EditingHeading, FormButtons, FormErrorAlert, listIntents } from "~/components/editable-list";
 import { Field } from "~/components/forms";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
-import type { TagView } from "~/features/tags/schemas";
+import type { TagView } from "~/features/tags/model";
 import { DEFAULT_TAG_COLOR, TAG_COLORS, TAG_DESCRIPTION_MAX, TAG_NAME_MAX } from "~/features/tags/model";
 
 // The schema arrives on the form's first focus (docs/decisions/017).

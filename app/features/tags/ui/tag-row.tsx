@@ -2,7 +2,7 @@ import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { RowDeleteConfirm, RowEditDeleteLinks } from "~/components/editable-list";
 import { rowButtonClass } from "~/components/forms";
-import type { TagUsageView, TagView } from "~/features/tags/schemas";
+import type { TagUsageView, TagView } from "~/features/tags/model";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
 import { dayToDate, formatDate } from "~/money/dates";

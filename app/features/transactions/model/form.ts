@@ -3,7 +3,7 @@ import { typedDecimal } from "~/text/typed-number";
 import { BASE_CURRENCY, isBaseCurrency } from "~/money/currencies";
 import { BASE_RATE, normalizeRate, toUsdCents } from "~/money/rates";
 import { MANUAL_SOURCE } from "~/features/rates/model";
-import type { TransactionType } from "../schemas/transaction";
+import type { TransactionType } from "./transaction";
 import { categoryTypeFor, DEFAULT_PAYMENT_METHOD, intentValue, hasRateField, MAX_PAYMENTS, typedRateStored } from "./transaction";
 
 // The transaction form (/expenses/new, /expenses/edit/{id}) as plain data: what the page
@@ -120,7 +120,6 @@ export type FormIntent =
   | { kind: "remove"; index: number }
   | { kind: "refresh"; index: number }
   | { kind: "recalculate" };
-
 
 /** A missing intent is a save (the form's default button, or a client that posts the fields only). */
 export function parseFormIntent(value: FormDataEntryValue | null): FormIntent | null {

@@ -2,11 +2,12 @@ import { MAX_USD_CENTS, parseAmount, sumMinor } from "~/money/amounts";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { BASE_RATE, isBelowMinimumRate, parseRate, rateMessages, toUsdCents } from "~/money/rates";
 import type { CategoryType } from "~/features/categories/model";
-import { fixedBaseRate } from "~/features/rates/schemas";
+import { fixedBaseRate } from "~/features/rates/model";
 import { MANUAL_SOURCE } from "~/features/rates/model";
 import type { UserTotalLimit } from "~/platform/db/errors.server";
 import { typedRateStored } from "~/features/transactions/model/transaction";
-import { transactionAmountMessage, transactionTypeOf, type TransactionInput, type TransactionType } from "~/features/transactions/schemas/transaction";
+import { type TransactionInput } from "~/features/transactions/schemas/transaction";
+import { transactionAmountMessage, transactionTypeOf, type TransactionType } from "~/features/transactions/model/transaction";
 import { type PaymentMethod } from "~/features/transactions/model/transaction";
 
 // Turns a well-shaped transaction input into what is stored: amounts in minor units at

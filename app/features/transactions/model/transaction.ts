@@ -1,9 +1,12 @@
 import type { CategoryType } from "~/features/categories/model";
 import { MANUAL_SOURCE } from "~/features/rates/model";
 import { isBaseCurrency } from "~/money/currencies";
+import { minorToNumber, type AmountError } from "~/money/amounts";
+import { isIsoDate } from "~/money/dates";
+import { amountMessage } from "~/text/typed-number";
 
-// The zod-free part of the transactions model (model.ts and form-model.ts re-export it): the
-// list page imports this and downloads no schema library.
+// The transactions model without zod (the schemas are in ../schemas/): types, constants and pure
+// rules; the list page imports this and downloads no schema library.
 
 /** The two kinds of transaction, as stored and as the API spells them. */
 export const TRANSACTION_TYPES = ["INCOME", "EXPENSE"] as const;
@@ -77,4 +80,81 @@ export function rateFieldApplies(payment: { currencyCode?: unknown; rate?: unkno
   const rateFor = typeof payment.rateFor === "string" ? payment.rateFor.trim().toUpperCase() : "";
   const rate = payment.rate === undefined || payment.rate === null ? "" : String(payment.rate).trim();
   return rateFor ? rateFor === code : rate !== "";
+}
+
+/**
+ * An income category holds income, every other category expenses (spec section 5): the type a
+ * category gives a transaction that names none, and the one a transaction's category must have.
+ */
+export function transactionTypeOf(categoryType: CategoryType | undefined): TransactionType {
+  return categoryType === "income" ? "INCOME" : "EXPENSE";
+}
+
+/** "Credit Card", "credit-card", "CREDIT_CARD" → "credit_card"; anything else is kept so the enum refuses it. */
+export function normalizePaymentMethod(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const key = value.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return key === "" ? undefined : key;
+}
+
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The calendar date of a yyyy-MM-dd date or of an ISO timestamp (the client form sends
+ * `date.toISOString()` in multi mode, spec section 3), as written: the date in the offset the
+ * client gave, never shifted by the server's clock. null when it is neither.
+ */
+export function calendarDateOf(value: string): string | null {
+  if (isIsoDate(value)) return value;
+  const match = ISO_TIMESTAMP.exec(value);
+  if (!match || Number.isNaN(Date.parse(value)) || !isIsoDate(match[1]!)) return null;
+  return match[1]!;
+}
+
+/** The amount messages of spec section 5: single mode and multi mode word "not positive" differently. */
+export function transactionAmountMessage(error: AmountError, multi: boolean): string {
+  const positive = multi ? "validation.paymentAmountPositive" : "validation.amountPositive";
+  return amountMessage(error, { required: positive, notPositive: positive });
+}
+
+export type MonthTotals = { incomeUsdCents: number; expenseUsdCents: number; netUsdCents: number };
+
+export type CurrencyMonth = {
+  currencyCode: string;
+  /** Transactions with at least one payment in this currency. */
+  count: number;
+  incomeMinor: number;
+  expenseMinor: number;
+  incomeUsdCents: number;
+  expenseUsdCents: number;
+};
+
+export type RecentTransaction = {
+  id: string;
+  type: TransactionType;
+  description: string;
+  date: string;
+  usdCents: number;
+  category: { id: string; name: string; color: string; icon: string } | null;
+  payments: Array<{ currencyCode: string; amountMinor: number; usdCents: number }>;
+};
+
+/** Two months' USD totals, the current month per payment currency, and the latest transactions (the dashboard). */
+export type MonthsOverview = {
+  current: MonthTotals;
+  previous: MonthTotals;
+  byCurrency: CurrencyMonth[];
+  recent: RecentTransaction[];
+};
+
+/**
+ * Income, expense and total (income − expense) of one currency as the API's decimal numbers at
+ * `places` decimals: the figure every summary of the API shows per currency and in USD.
+ */
+export function incomeExpenseFigures(incomeMinor: number, expenseMinor: number, places: number) {
+  return {
+    income: minorToNumber(incomeMinor, places),
+    expense: minorToNumber(expenseMinor, places),
+    total: minorToNumber(incomeMinor - expenseMinor, places),
+  };
 }

@@ -3,14 +3,14 @@ import { parseAmount } from "~/money/amounts";
 import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
 import { isBelowMinimumRate, parseRate, rateMessages } from "~/money/rates";
 import { rateFieldApplies } from "../model/transaction";
-import { transactionAmountMessage, paymentInputSchema, transactionInputSchema, type TransactionInput } from "./transaction";
+import { paymentInputSchema, transactionInputSchema, type TransactionInput } from "./transaction";
+import { transactionAmountMessage } from "../model/transaction";
 import { MAX_PAYMENTS } from "../model/transaction";
 import type { FormCurrency } from "../model/form";
 
 // The transaction form's schema: the form-only rules layered on transactionInputSchema. The
 // draft, the intents and what the page computes live in form-rules.ts (zod-free, re-exported
 // here), so the page downloads this only when the form is first focused (docs/decisions/017).
-
 
 const formPaymentSchema = paymentInputSchema.extend({
   rateFor: z.string().trim().toUpperCase().optional(),

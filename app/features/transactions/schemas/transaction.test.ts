@@ -1,7 +1,8 @@
 import { expect, test } from "vitest";
 import { addDays, addYears, isoDay } from "~/money/dates";
 import { messageWithValues } from "~/text/message";
-import { calendarDateOf, transactionInputSchema } from "./transaction";
+import { transactionInputSchema } from "./transaction";
+import { calendarDateOf } from "../model/transaction";
 import { isIsoDate } from "../../../money/dates";
 
 test("a yyyy-MM-dd date is its own calendar date; an impossible one is refused", () => {

@@ -9,7 +9,7 @@ import { formatRate } from "~/money/rates";
 import { isRateSource, staleRateAge } from "~/features/rates/model";
 import { PAYMENTS_ANCHOR, paymentAnchor, rateExplanation, type DraftPayment } from "~/features/transactions/model/form";
 import { intentValue } from "~/features/transactions/model/transaction";
-import type { TransactionType } from "~/features/transactions/schemas/transaction";
+import type { TransactionType } from "~/features/transactions/model/transaction";
 import { categoryTypeFor, hasRateField, isIsoDate, PAYMENT_METHODS } from "~/features/transactions/model/transaction";
 import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, Field, inputClass, Spinner, type ListOfErrors } from "~/components/forms";

@@ -7,7 +7,7 @@ import { rowButtonClass, useIsPending } from "~/components/forms";
 import { DataCell, DataRow, DataTable, FullWidthRow, type Column } from "~/components/table";
 import { DEFAULT_PAYMENT_METHOD, intentValue } from "~/features/transactions/model/transaction";
 import { listHref, sortedBy, type ListQuery, type SortColumn } from "~/features/transactions/model/list-query";
-import type { TransactionType } from "~/features/transactions/schemas/transaction";
+import type { TransactionType } from "~/features/transactions/model/transaction";
 import type { TagChoice } from "~/features/transactions/ui/form-fields";
 import { MobileSort, SortLink } from "~/features/transactions/ui/sort-links";
 import { dayToDate, formatDate } from "~/money/dates";

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/page-header";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
 import { intentAnchor, PAYMENTS_ANCHOR, paymentUsdCents, type Draft, type FormIntent } from "~/features/transactions/model/form";
 import { intentValue } from "~/features/transactions/model/transaction";
-import type { TransactionType } from "~/features/transactions/schemas/transaction";
+import type { TransactionType } from "~/features/transactions/model/transaction";
 import { DESCRIPTION_MAX, MAX_PAYMENTS } from "~/features/transactions/model/transaction";
 import { MANUAL_SOURCE } from "~/features/rates/model";
 import {

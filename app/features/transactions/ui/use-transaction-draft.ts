@@ -8,7 +8,7 @@ import {
   type FormIntent,
   type RateRef,
 } from "~/features/transactions/model/form";
-import type { TransactionType } from "~/features/transactions/schemas/transaction";
+import type { TransactionType } from "~/features/transactions/model/transaction";
 import { decimalForInput } from "~/money/amounts";
 import { isBaseCurrency } from "~/money/currencies";
 import { acceptedDays, isDayInRange, isoDay } from "~/money/dates";

@@ -2,7 +2,7 @@ import { isoDay } from "~/money/dates";
 import { decimalsOf } from "~/money/currencies";
 import { toApiGoal } from "~/features/goals/api";
 import { findGoal, type GoalEntryRow, type GoalRow } from "~/features/goals/queries.server";
-import type { GoalCurrency } from "~/features/goals/schemas";
+import type { GoalCurrency } from "~/features/goals/model";
 import { listCurrencies } from "~/features/rates/queries.server";
 import type { Db } from "~/platform/db/client.server";
 import { apiErrors } from "~/platform/http/envelope";

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { dbContext, envContext } from "~/context.server";
-import { staleAfterDays } from "~/features/rates/schemas";
+import { staleAfterDays } from "~/features/rates/model";
 import { transactionView } from "~/features/transactions/api";
 import { currencyDecimals } from "~/features/transactions/queries.server";
 import { getLocale } from "~/middleware/i18n";
