@@ -4,3 +4,5 @@ export type LintProblem = { file: string; line: number; rule: string; message: s
 export declare const rules: readonly LintRule[];
 export declare const directions: readonly LintRule[];
 export declare function lint(root?: string): { files: number; problems: LintProblem[] };
+export declare const vocabularyRule: string;
+export declare const cycleRule: string;

@@ -57,11 +57,11 @@ export const rules = [
 // outside app/ (a package) is `null`, so `pkg` sees the bare specifier instead.
 // auth/password-limit.ts is one constant with no imports, shared by the account schemas
 // (pure) and the password hashing (which plain-Node seed scripts load), so it counts as pure.
-// A feature's rules.ts (and form-rules.ts, list-query.ts) is the part of its model a page can
-// import without zod (see below).
-const isRules = (f) => /^app\/features\/[^/]+\/(rules|form-rules|list-query)\.ts$/.test(f);
-const isPure = (f) =>
-  /^app\/(money|text)\//.test(f) || /^app\/features\/[^/]+\/model\.ts$/.test(f) || isRules(f) || f === "app/auth/password-limit.ts";
+// A feature's model (model.ts, or model/<topic>.ts) is its types and rules without zod, so a page
+// can import it; its schemas (schemas.ts or schemas/<topic>.ts) are the zod forms (see below).
+const isModel = (f) => /^app\/features\/[^/]+\/model(\.ts|\/[^/]+\.ts)$/.test(f);
+const isSchemas = (f) => /^app\/features\/[^/]+\/schemas(\.ts|\/[^/]+\.ts)$/.test(f);
+const isPure = (f) => /^app\/(money|text)\//.test(f) || isModel(f) || isSchemas(f) || f === "app/auth/password-limit.ts";
 // The tree being linted: set by each lint() call (the project, or one fixture folder).
 let run = { root: projectRoot, appFiles: new Set(), zodImporters: new Map() };
 const importsZod = (f) => {
@@ -72,11 +72,11 @@ const importsZod = (f) => {
 const featureOf = (f) => f.match(/^app\/features\/([^/]+)\//)?.[1];
 export const directions = [
   {
-    name: "rules-without-schemas",
-    applies: (f) => isRules(f) && !f.includes(".test."),
+    name: "model-without-schemas",
+    applies: (f) => isModel(f) && !f.includes(".test."),
     forbids: (target, pkg, _file, typeOnly) =>
-      (pkg !== null && /^(zod|@conform-to\/zod)/.test(pkg)) || (!typeOnly && target !== null && /\/(form-)?model\.ts$/.test(target)),
-    why: "a feature's rules.ts, form-rules.ts and list-query.ts carry no schemas (no zod, no model.ts), so a page downloads zod only when a form is first used",
+      (pkg !== null && /^(zod|@conform-to\/zod)/.test(pkg)) || (!typeOnly && target !== null && isSchemas(target)),
+    why: "a feature's model (model.ts or model/) carries no schemas (no zod, nothing from schemas.ts but types), so a page downloads zod only when a form is first used",
   },
   {
     // Conform's zod adapter and a schema module reach a page only through the dynamic import of
@@ -85,7 +85,7 @@ export const directions = [
     applies: (f) => /^app\/(features\/[^/]+\/ui|components)\//.test(f) && !/\.(server|test)\./.test(f),
     forbids: (target, pkg, _file, typeOnly, dynamic) =>
       !typeOnly && !dynamic && ((pkg !== null && /^(zod|@conform-to\/zod)/.test(pkg)) || (target !== null && importsZod(target))),
-    why: "a page's components import constants from rules.ts and load a schema with validationLoader, so zod is downloaded only when a form is used",
+    why: "a page's components import constants from the feature's model.ts and load a schema with validationLoader, so zod is downloaded only when a form is used",
   },
   {
     // The browser translates with locales/translator.ts; i18next runs only on the server
@@ -96,12 +96,13 @@ export const directions = [
     why: "components translate with useTranslation from ~/locales/use-translation; i18next stays on the server",
   },
   {
+    // A type-only import is erased from the build, so it loads nothing (a resolver's input type).
     name: "pure-kernel",
     applies: (f) => isPure(f) && !f.includes(".test."),
-    forbids: (target, pkg) =>
-      (target !== null && (target.includes(".server") || !isPure(target))) ||
+    forbids: (target, pkg, _file, typeOnly) =>
+      (!typeOnly && target !== null && (target.includes(".server") || !isPure(target))) ||
       (pkg !== null && /^(react|react-dom|react-router|@conform-to\/react|drizzle-orm|cloudflare:|node:)/.test(pkg)),
-    why: "money/, text/ and every model.ts are pure: no I/O, no React, nothing server-side, only other pure modules",
+    why: "money/, text/ and every feature's model and schemas are pure: no I/O, no React, nothing server-side, only other pure modules",
   },
   {
     name: "feature-services-as-arguments",
@@ -118,9 +119,9 @@ export const directions = [
     forbids: (target, _pkg, file) => {
       const other = target && featureOf(target);
       if (!other || other === featureOf(file)) return false;
-      return !/^app\/features\/[^/]+\/(queries\.server|commands\.server|model|rules)\.tsx?$/.test(target);
+      return !/^app\/features\/[^/]+\/(queries\.server|queries\/[^/]+\.server|commands\.server|model|model\/[^/]+)\.ts$/.test(target);
     },
-    why: "a feature (or its job) reads another only through its queries.server.ts or model.ts (or rules.ts, the zod-free part of it) and writes another's data only through its commands.server.ts",
+    why: "a feature (or its job) reads another only through its queries (queries.server.ts or queries/) or model (model.ts or model/) and writes another's data only through its commands.server.ts",
   },
   {
     name: "routes-write-through-commands",
@@ -152,6 +153,111 @@ export const directions = [
   },
 ];
 
+// The file kinds of a feature (decision 014): a newcomer finds a feature's reads, writes, rules and
+// forms by name. A kind grows into a folder of topics (model/<topic>.ts) when one file is too much,
+// never both. Tests sit beside what they test.
+export const vocabularyRule = "feature-file-vocabulary";
+const vocabulary = [
+  /^(model|schemas|errors|api)\.ts$/,
+  /^(queries|commands|page)\.server\.ts$/,
+  /^(model|schemas)\/[^/]+\.ts$/,
+  /^(queries|commands)\/[^/]+\.server\.ts$/,
+  /^(jobs|ui)\/.+\.tsx?$/,
+];
+function vocabularyProblems(files) {
+  const problems = [];
+  for (const file of files) {
+    const m = file.match(/^app\/features\/([^/]+)\/(.+)$/);
+    if (!m) continue;
+    const [, feature, rest] = m;
+    const test = rest.match(/^(.*\/)?[^/]+\.test\.tsx?$/);
+    if (test ? !/^((model|schemas|queries|commands|jobs|ui)\/.*)?$/.test(test[1] ?? "") : !vocabulary.some((kind) => kind.test(rest)))
+      problems.push({ file, line: 1, rule: vocabularyRule, message: `${rest} is not a kind of feature file: model.ts, schemas.ts, queries.server.ts, commands.server.ts, page.server.ts, errors.ts, api.ts, jobs/, ui/ (docs/adding-a-feature.md)` });
+    const kind = rest.match(/^(model|schemas|queries|commands)\//)?.[1];
+    const single = kind && `app/features/${feature}/${kind}${kind === "queries" || kind === "commands" ? ".server" : ""}.ts`;
+    if (single && files.has(single))
+      problems.push({ file, line: 1, rule: vocabularyRule, message: `${single} and the folder ${kind}/ both exist; a kind is one file or one folder of topics` });
+  }
+  return problems;
+}
+
+// No folder cycles: the folders of app/ import each other one way. A feature counts as its kinds
+// (features/<name>/model, …/queries, …/commands, …), so categories' commands may ask transactions'
+// queries while transactions' queries read categories' queries; a cycle between two features'
+// models (rates ↔ transactions through a re-export) or two layers (platform/http ↔ middleware) is
+// refused. A type-only import loads nothing and does not count; tests do not count.
+export const cycleRule = "no-folder-cycles";
+// Import edges that close a cycle on purpose, each with its way out.
+const cycleAllowed = new Set([
+  // The calendar leaves money/ (issue 21, H1): then money imports no text and this entry goes.
+  "app/money/dates.ts -> app/text/message.ts",
+]);
+function folderOf(file) {
+  const feature = file.match(/^app\/features\/([^/]+)\/([^/.]+)/);
+  if (feature) return `features/${feature[1]}/${feature[2]}`;
+  const nested = file.match(/^app\/(platform)\/([^/]+)\//);
+  if (nested) return `${nested[1]}/${nested[2]}`;
+  return file.match(/^app\/([^/]+)\//)?.[1] ?? file;
+}
+function cycleProblems(imports) {
+  const graph = new Map();
+  for (const edge of imports) {
+    if (cycleAllowed.has(`${edge.file} -> ${edge.target}`)) continue;
+    const [a, b] = [folderOf(edge.file), folderOf(edge.target)];
+    if (a === b) continue;
+    if (!graph.has(a)) graph.set(a, new Set());
+    graph.get(a).add(b);
+  }
+  // Tarjan's strongly connected components: two folders in one component import each other.
+  const component = new Map();
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  let next = 0;
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (!component.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      const members = [];
+      let w;
+      do {
+        w = stack.pop();
+        members.push(w);
+      } while (w !== v);
+      for (const m of members) component.set(m, members);
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  const way = (from, to, members) => {
+    const seen = new Map([[from, null]]);
+    const queue = [from];
+    while (queue.length) {
+      const v = queue.shift();
+      if (v === to) break;
+      for (const w of graph.get(v) ?? []) if (members.includes(w) && !seen.has(w)) seen.set(w, v), queue.push(w);
+    }
+    const path = [];
+    for (let v = to; v !== null && v !== undefined; v = seen.get(v)) path.unshift(v);
+    return path;
+  };
+  const problems = [];
+  for (const edge of imports) {
+    if (cycleAllowed.has(`${edge.file} -> ${edge.target}`)) continue;
+    const [a, b] = [folderOf(edge.file), folderOf(edge.target)];
+    const members = component.get(a);
+    if (a === b || !members || members.length < 2 || !members.includes(b)) continue;
+    problems.push({ file: edge.file, line: edge.line, rule: cycleRule, message: `imports ${edge.spec}, a folder cycle: ${[a, ...way(b, a, members)].join(" → ")}; one of them must not import the other` });
+  }
+  return problems;
+}
+
 function resolveImport(file, spec) {
   let base;
   if (spec.startsWith("~/")) base = `app/${spec.slice(2)}`;
@@ -181,6 +287,7 @@ function* walk(root, dir) {
 export function lint(root = projectRoot) {
   run = { root, appFiles: new Set(), zodImporters: new Map() };
   const problems = [];
+  const imports = [];
   let files = 0;
   for (const path of walk(root, join(root, "app"))) run.appFiles.add(relative(root, path));
   for (const top of roots) {
@@ -204,14 +311,21 @@ export function lint(root = projectRoot) {
         const target = resolved === undefined ? null : resolved;
         const pkg = resolved === undefined ? spec : null;
         const line = text.slice(0, match.index).split("\n").length + (match[0].startsWith("\n") ? 1 : 0);
+        // `import type { … }` or `import { type A, type B }`: nothing is loaded.
+        const braces = match[0].match(/\{([^}]*)\}/)?.[1];
+        const typeOnly =
+          /^\s*(import|export)\s+type\b/.test(match[0]) ||
+          (braces !== undefined && /^\s*import\s*\{/.test(match[0]) && braces.split(",").every((e) => e.trim() === "" || /^type\s/.test(e.trim())) && braces.trim() !== "");
+        if (file.startsWith("app/") && !/\.(test|spec)\./.test(file) && target !== null && run.appFiles.has(target) && !typeOnly && match[3] === undefined)
+          imports.push({ file, line, spec, target });
         for (const rule of directions) {
-          const typeOnly = /^\s*(import|export)\s+type\b/.test(match[0]);
           if (!rule.applies(file) || !rule.forbids(target, pkg, file, typeOnly, match[3] !== undefined)) continue;
           problems.push({ file, line, rule: rule.name, message: `imports ${spec}; ${rule.why}` });
         }
       }
     }
   }
+  problems.push(...vocabularyProblems(run.appFiles), ...cycleProblems(imports));
   return { files, problems };
 }
 

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
-import { directions, lint, rules } from "./lint.mjs";
+import { cycleRule, directions, lint, rules, vocabularyRule } from "./lint.mjs";
 import { tableOwnersRule } from "./lint-table-owners.mjs";
 
 // Each lint rule has a folder in tests/lint-fixtures/ named after it: a small tree with one file
@@ -9,7 +9,7 @@ import { tableOwnersRule } from "./lint-table-owners.mjs";
 // that stopped matching fails here), and the clean folder of near misses must pass.
 
 const fixtures = fileURLToPath(new URL("../tests/lint-fixtures/", import.meta.url));
-const names = [...[...rules, ...directions].map((rule) => rule.name), tableOwnersRule];
+const names = [...[...rules, ...directions].map((rule) => rule.name), tableOwnersRule, vocabularyRule, cycleRule];
 
 test("every rule has a fixture folder and every fixture folder names a rule", () => {
   const folders = readdirSync(fixtures).filter((name) => name !== "clean");

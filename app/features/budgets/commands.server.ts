@@ -1,14 +1,13 @@
 import { and, eq, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { addMonths, type MonthStart } from "~/money/dates";
-import { type BudgetInput } from "~/features/budgets/model";
-import { MAX_BUDGET_MONTH_CENTS } from "~/features/budgets/model";
+import { type BudgetInput, MAX_BUDGET_MONTH_CENTS } from "~/features/budgets/model";
 import { findCategory } from "~/features/categories/queries.server";
-import { recordActivityQuery, recordActivitySelectQuery, type Actor } from "~/platform/db/activity.server";
+import { type Actor, recordActivityQuery, recordActivitySelectQuery } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { budgets } from "~/platform/db/schema";
-import { findBudget, type BudgetRow } from "./queries.server";
+import { type BudgetRow, findBudget } from "./queries.server";
 
 // The only write path for budgets, for the web page and the API alike. One budget per user,
 // category and month: the unique index settles it, even for two requests at once. A month's

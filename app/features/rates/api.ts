@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { manualRateSchema } from "~/features/rates/schemas";
-import { type KnownRate } from "~/features/rates/model";
-import { FIXED_SOURCE } from "~/features/rates/model";
+import { FIXED_SOURCE, type KnownRate } from "~/features/rates/model";
 import type { StoredRate } from "~/features/rates/queries.server";
 import type { Currency } from "~/features/rates/model";
 import { BASE_CURRENCY } from "~/money/currencies";

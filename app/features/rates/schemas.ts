@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { BASE_CURRENCY } from "~/money/currencies";
-import { dayRangeError, EARLIEST_DAY, isoDay } from "~/money/dates";
+import { dayRangeError, EARLIEST_DAY, isIsoDate, isoDay } from "~/money/dates";
 import { parseRate, rateMessages } from "~/money/rates";
-import { isIsoDate } from "~/money/dates";
 import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
 
 // The rates feature's schemas: a manual rate as the API and the admin settings form send it.

@@ -6,10 +6,9 @@ import { minorToDecimalString, minorToNumber as decimalNumber, signedAmount } fr
 import { BASE_CURRENCY, decimalsOf } from "~/money/currencies";
 import { parseRate } from "~/money/rates";
 import { paymentRateAgeDays } from "~/features/rates/model";
-import { transactionInputSchema, type TransactionInput } from "~/features/transactions/schemas/transaction";
-import { calendarDateOf, incomeExpenseFigures, TRANSACTION_TYPES, type TransactionType } from "~/features/transactions/model/transaction";
-import { DEFAULT_PAYMENT_METHOD, DESCRIPTION_MAX, MAX_PAYMENTS, MAX_TAGS } from "~/features/transactions/model/transaction";
-import { apiErrors, type ApiError, type FieldErrors, type Translate } from "~/platform/http/envelope";
+import { type TransactionInput, transactionInputSchema } from "~/features/transactions/schemas/transaction";
+import { calendarDateOf, DEFAULT_PAYMENT_METHOD, DESCRIPTION_MAX, incomeExpenseFigures, MAX_PAYMENTS, MAX_TAGS, TRANSACTION_TYPES, type TransactionType } from "~/features/transactions/model/transaction";
+import { type ApiError, apiErrors, type FieldErrors, type Translate } from "~/platform/http/envelope";
 import { defineOperation } from "~/platform/http/operation";
 import { searchParamSchema, wholeNumberParam } from "~/platform/http/query-params";
 import type { SaveRefusal } from "./commands.server";

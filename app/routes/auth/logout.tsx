@@ -3,8 +3,7 @@ import { clientIp } from "~/auth/client-ip.server";
 import { invalidateSessionQuery } from "~/auth/session.server";
 import { serializeClearedSessionCookie } from "~/auth/session-cookie.server";
 import { signOut } from "~/features/accounts/commands.server";
-import { dbContext } from "~/context.server";
-import { sessionContext } from "~/context.server";
+import { dbContext, sessionContext } from "~/context.server";
 import { SIGNED_OUT_PARAM } from "~/routes/landing/signed-out";
 import type { Route } from "./+types/logout";
 

@@ -1,8 +1,6 @@
-import { sessionContext } from "~/context.server";
-import { dbContext } from "~/context.server";
+import { dbContext, sessionContext } from "~/context.server";
 import { findRateOn } from "~/features/rates/queries.server";
-import { isIsoDate } from "~/money/dates";
-import { acceptedDays, dayRangeError, isoDay } from "~/money/dates";
+import { acceptedDays, dayRangeError, isIsoDate, isoDay } from "~/money/dates";
 import { isCurrencyCode } from "~/money/currencies";
 import type { Route } from "./+types/rate";
 

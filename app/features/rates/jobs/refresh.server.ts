@@ -1,8 +1,7 @@
 import { createDb, type Db } from "~/platform/db/client.server";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { recordRefreshRunQueries, upsertRateQuery } from "~/features/rates/commands.server";
-import { encodeFailure, type RefreshFailure } from "~/features/rates/model";
-import { PROVIDER_SOURCE } from "~/features/rates/model";
+import { encodeFailure, PROVIDER_SOURCE, type RefreshFailure } from "~/features/rates/model";
 import { isBaseCurrency } from "~/money/currencies";
 import { isoDay } from "~/money/dates";
 import { BASE_RATE } from "~/money/rates";

@@ -2,13 +2,10 @@ import { MAX_USD_CENTS, parseAmount, sumMinor } from "~/money/amounts";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { BASE_RATE, isBelowMinimumRate, parseRate, rateMessages, toUsdCents } from "~/money/rates";
 import type { CategoryType } from "~/features/categories/model";
-import { fixedBaseRate } from "~/features/rates/model";
-import { MANUAL_SOURCE } from "~/features/rates/model";
+import { fixedBaseRate, MANUAL_SOURCE } from "~/features/rates/model";
 import type { UserTotalLimit } from "~/platform/db/errors.server";
-import { typedRateStored } from "~/features/transactions/model/transaction";
+import { type PaymentMethod, transactionAmountMessage, type TransactionType, transactionTypeOf, typedRateStored } from "~/features/transactions/model/transaction";
 import { type TransactionInput } from "~/features/transactions/schemas/transaction";
-import { transactionAmountMessage, transactionTypeOf, type TransactionType } from "~/features/transactions/model/transaction";
-import { type PaymentMethod } from "~/features/transactions/model/transaction";
 
 // Turns a well-shaped transaction input into what is stored: amounts in minor units at
 // their currency's decimals, each payment's rate with its date and source, USD cents

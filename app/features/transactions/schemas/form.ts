@@ -2,10 +2,8 @@ import { z } from "zod";
 import { parseAmount } from "~/money/amounts";
 import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
 import { isBelowMinimumRate, parseRate, rateMessages } from "~/money/rates";
-import { rateFieldApplies } from "../model/transaction";
-import { paymentInputSchema, transactionInputSchema, type TransactionInput } from "./transaction";
-import { transactionAmountMessage } from "../model/transaction";
-import { MAX_PAYMENTS } from "../model/transaction";
+import { MAX_PAYMENTS, rateFieldApplies, transactionAmountMessage } from "../model/transaction";
+import { paymentInputSchema, type TransactionInput, transactionInputSchema } from "./transaction";
 import type { FormCurrency } from "../model/form";
 
 // The transaction form's schema: the form-only rules layered on transactionInputSchema. The

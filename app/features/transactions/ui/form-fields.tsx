@@ -7,12 +7,11 @@ import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
 import { formatRate } from "~/money/rates";
 import { isRateSource, staleRateAge } from "~/features/rates/model";
-import { PAYMENTS_ANCHOR, paymentAnchor, rateExplanation, type DraftPayment } from "~/features/transactions/model/form";
-import { intentValue } from "~/features/transactions/model/transaction";
+import { type DraftPayment, paymentAnchor, PAYMENTS_ANCHOR, rateExplanation } from "~/features/transactions/model/form";
+import { categoryTypeFor, hasRateField, intentValue, isIsoDate, PAYMENT_METHODS } from "~/features/transactions/model/transaction";
 import type { TransactionType } from "~/features/transactions/model/transaction";
-import { categoryTypeFor, hasRateField, isIsoDate, PAYMENT_METHODS } from "~/features/transactions/model/transaction";
 import { useCategoryName } from "~/components/category-name";
-import { buttonClass, ErrorList, Field, inputClass, Spinner, type ListOfErrors } from "~/components/forms";
+import { buttonClass, ErrorList, Field, inputClass, type ListOfErrors, Spinner } from "~/components/forms";
 
 // The parts of the transaction form (transaction-editor.tsx): plain controlled fields
 // named as the server reads them (payments[0].amount …), each with its label and its errors

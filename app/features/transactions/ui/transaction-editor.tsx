@@ -1,15 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "~/locales/use-translation";
 import { Form, Link } from "react-router";
 import { CONFIRM_ANCHOR, ConfirmPanel } from "~/components/confirm-panel";
-import { Alert, buttonClass, ErrorList, ErrorSummary, Field, SubmitButton, useIsPending, type ListOfErrors } from "~/components/forms";
+import { Alert, buttonClass, ErrorList, ErrorSummary, Field, type ListOfErrors, SubmitButton, useIsPending } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
-import { intentAnchor, PAYMENTS_ANCHOR, paymentUsdCents, type Draft, type FormIntent } from "~/features/transactions/model/form";
-import { intentValue } from "~/features/transactions/model/transaction";
+import { type Draft, type FormIntent, intentAnchor, PAYMENTS_ANCHOR, paymentUsdCents } from "~/features/transactions/model/form";
+import { DESCRIPTION_MAX, intentValue, MAX_PAYMENTS } from "~/features/transactions/model/transaction";
 import type { TransactionType } from "~/features/transactions/model/transaction";
-import { DESCRIPTION_MAX, MAX_PAYMENTS } from "~/features/transactions/model/transaction";
 import { MANUAL_SOURCE } from "~/features/rates/model";
 import {
   CategorySelect,

@@ -1,0 +1,1 @@
+export const findCategory = (id: string) => id;

@@ -1,0 +1,1 @@
+export const THING_NAME_MAX = 50;
