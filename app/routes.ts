@@ -30,7 +30,7 @@ export default [
   ]),
   // The transaction form's rate lookup with JavaScript (JSON, session-guarded).
   route("expenses/rate", "routes/transactions/rate.ts"),
-  // For machines: crawlers and automated clients (features/landing/crawlers.ts).
+  // For machines: crawlers and automated clients (features/landing/model/crawlers.ts).
   route("robots.txt", "routes/resources/robots.ts"),
   route("llms.txt", "routes/resources/llms.ts"),
   ...prefix("resources", [

@@ -44,7 +44,7 @@ test("a feature naming another owner's table in raw SQL is a problem; its own ta
 
 test("a feature's own tables, a type-only import and a test file are not problems", () => {
   expect(tableOwnerProblems("app/features/budgets/queries.server.ts", `import { budgets } from "~/platform/db/schema";`)).toEqual([]);
-  expect(tableOwnerProblems("app/features/accounts/flows.server.ts", `import type { User } from "~/platform/db/schema";`)).toEqual([]);
+  expect(tableOwnerProblems("app/features/accounts/commands.server.ts", `import type { User } from "~/platform/db/schema";`)).toEqual([]);
   expect(tableOwnerProblems("app/features/goals/queries.server.ts", `import { type User, goalEntries } from "~/platform/db/schema";`)).toEqual([]);
   expect(tableOwnerProblems("app/features/budgets/commands.server.test.ts", `import { activityLog, transactions } from "~/platform/db/schema";`)).toEqual([]);
   expect(tableOwnerProblems("app/routes/dashboard/index.tsx", `import { transactions } from "~/platform/db/schema";`)).toEqual([]);

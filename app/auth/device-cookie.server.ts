@@ -9,7 +9,7 @@ import { hashToken, hmacSha256, isHmacSha256 } from "./tokens.server";
 // login limit stops password guessing, but on its own it lets anyone lock the owner out by
 // failing five times. A browser that has signed in to an account before carries a cookie that
 // proves it; its attempts on that account count against the entry's own bucket (and the account's
-// shared device cap, flows.server.ts) instead of the account's, so the owner gets in while strangers
+// shared device cap, features/accounts/commands.server.ts) instead of the account's, so the owner gets in while strangers
 // are throttled.
 //
 // The cookie holds up to MAX_ENTRIES entries "nonce.signature", one per account signed in from this

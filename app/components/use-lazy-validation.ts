@@ -31,7 +31,7 @@ export function useLazyValidation<Loaded>(load: () => Promise<Loaded>) {
 /**
  * The loader of a form's validation: Conform's zod adapter and what `schema` picks from the
  * feature's model, fetched together. The model must reach the browser only through this dynamic
- * import (pages import constants from the feature's rules.ts), or zod rides along with the page.
+ * import (pages import constants from the feature's model.ts), or zod rides along with the page.
  */
 export function validationLoader<Schema>(schema: () => Promise<Schema>) {
   return () => Promise.all([import("@conform-to/zod/v4"), schema()]).then(([{ parseWithZod }, picked]) => ({ parseWithZod, schema: picked }));

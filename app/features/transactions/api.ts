@@ -135,7 +135,7 @@ export function toApiTransaction(record: TransactionRecord, view: TransactionVie
 // Spec section 3's create payload (absolute amount, yyyy-MM-dd date, type, categoryId,
 // currencyCode default USD, exchangeRate) and its multi-payment payload. The shapes here are
 // deliberately loose about types (numbers or strings for amounts and rates); the rules and
-// their messages are those of the web form (model.ts, resolve.ts).
+// their messages are those of the web form (schemas/transaction.ts, model/resolve.ts).
 
 const decimalInput = z.union([z.string(), z.number()], { error: "errors.invalidValue" });
 const upperEnum = <const T extends readonly [string, ...string[]]>(values: T, error: string) =>
@@ -159,7 +159,7 @@ const transactionFields = {
   type: upperEnum(TRANSACTION_TYPES, "validation.typeInvalid")
     .optional()
     .meta({ description: "INCOME or EXPENSE; when omitted, taken from the category's type" }),
-  // The form's limit (model.ts), so the document's maxLength is what every write enforces.
+  // The form's limit (model/transaction.ts), so the document's maxLength is what every write enforces.
   description: z
     .string({ error: "validation.descriptionRequired" })
     .max(DESCRIPTION_MAX, "validation.tooLong")

@@ -2,21 +2,20 @@ import { and, eq, inArray } from "drizzle-orm";
 import { transactionSearchText } from "~/text/search-text";
 import type { Category } from "~/features/categories/queries.server";
 import type { TransactionInput } from "~/features/transactions/schemas/transaction";
-import { recordActivityQuery, type ActivityInput, type Actor } from "~/platform/db/activity.server";
+import { type ActivityInput, type Actor, recordActivityQuery } from "~/platform/db/activity.server";
 import { insertChunks } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
-import { isUniqueViolation, UserTotalLimitError, userTotalLimitViolated, type UserTotalLimit } from "~/platform/db/errors.server";
+import { isUniqueViolation, type UserTotalLimit, UserTotalLimitError, userTotalLimitViolated } from "~/platform/db/errors.server";
 import { payments, transactions, transactionTags } from "~/platform/db/schema";
 import { rememberQuery, storedAnswer } from "~/platform/http/idempotency.server";
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
-import { idsOfOwned, ownedTransaction, recordedPayment, type TransactionRecord } from "./queries.server";
-import { resolveTransaction, userTotalLimitIssue, type InputIssue, type RecordedTransaction, type ResolvedTransaction } from "./model/resolve";
-import { loadBatchFacts, loadResolveFacts, toUserTotals, userTotalsQueries, type BatchFacts, type UserTotals } from "./resolve.server";
+import { type BatchFacts, idsOfOwned, loadBatchFacts, loadResolveFacts, ownedTransaction, recordedPayment, toUserTotals, type TransactionRecord, type UserTotals, userTotalsQueries } from "./queries.server";
+import { type InputIssue, type RecordedTransaction, type ResolvedTransaction, resolveTransaction, userTotalLimitIssue } from "./model/resolve";
 
 // The only way a transaction is written. Both faces (the web form and list, the JSON API) call
 // createTransaction, updateTransaction and deleteTransaction, and any other feature or job
 // (imports, recurring transactions) creates through createTransactions (decision 024); which check the input against what
-// the database holds (resolve.server.ts) and write the transaction, its payments, its tag links
+// the database holds (loadBatchFacts in queries.server.ts) and write the transaction, its payments, its tag links
 // and the activity entry in one batch, so a failure midway leaves nothing half-written
 // (ARCHITECTURE.md 2). The insert/replace/remove functions write an input already resolved:
 // the commands call them, and tests call them directly to set up rows the resolver would refuse.
@@ -402,7 +401,7 @@ export type UpdateOutcome = { kind: "updated" } | { kind: "notFound" } | SaveRef
 
 /**
  * Replaces the transaction's fields, payments and tags. `recorded` is the transaction as the
- * caller read it: an edit continues its payments' conversions (resolve.server.ts).
+ * caller read it: an edit continues its payments' conversions (loadResolveFacts in queries.server.ts).
  */
 export async function updateTransaction(
   db: Db,

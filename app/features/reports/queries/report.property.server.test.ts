@@ -18,7 +18,7 @@ import { seededRandom } from "../../../../tests/setup/seeded-random";
 // every figure of a report (tiles, per-currency breakdown, expense categories, the trend in
 // each grouping) and the CSV's usd_amount and original_amount columns must equal, to the cent,
 // sums computed here from the rows read back. Sums here are BigInt; buckets are computed here
-// with their own date arithmetic, not period.ts's.
+// with their own date arithmetic, not model/period.ts's.
 
 const SEED = 0x1313_2026;
 const TRANSACTIONS = 2400;

@@ -9,7 +9,7 @@ import { categoryTypeFor, DEFAULT_PAYMENT_METHOD, intentValue, hasRateField, MAX
 // The transaction form (/expenses/new, /expenses/edit/{id}) as plain data: what the page
 // shows and the intents that change the form without saving (type, mode, rows, rates). Pure,
 // so the server's round trip without JavaScript and the browser with it compute the same
-// things. No zod: the form's page imports this, and its schema (form-model.ts) arrives only
+// things. No zod: the form's page imports this, and its schema (schemas/form.ts) arrives only
 // when the user starts on the form (docs/decisions/017).
 
 /** Where a shown rate came from: the rate on file for the date, or the one a payment recorded. */

@@ -4,7 +4,7 @@ import { resolveTransaction, type RatesOnDate, type ResolveFacts } from "./resol
 import { seededRandom } from "../../../../tests/setup/seeded-random";
 
 // The resolver's rules checked over many generated inputs, without a database (the facts are
-// what resolve.server.ts reads in one batch). The USD check below is exact integer arithmetic,
+// what loadBatchFacts (queries.server.ts) reads in one batch). The USD check below is exact integer arithmetic,
 // independent of app/money: a stored cent count is the exact quotient rounded half away from
 // zero (ARCHITECTURE.md 3), so it is within half a cent of it, and on a tie it is the larger.
 

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { transactionInputSchema } from "~/features/transactions/schemas/transaction";
 import { resolveTransaction, type ResolveFacts } from "./resolve";
 
-// The resolver's rules without a database: the facts are what resolve.server.ts would read.
+// The resolver's rules without a database: the facts are what loadBatchFacts (queries.server.ts) would read.
 // The EUR rate on file is the snapshot shipped with the migrations, 0.8612 of 2026-11-01.
 
 const facts: ResolveFacts = {

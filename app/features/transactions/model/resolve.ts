@@ -53,7 +53,7 @@ export type RecordedTransaction = { date: string; payments: readonly RecordedPay
 export type RateOnFile = { rate: string; date: string; source: string };
 export type RatesOnDate = ReadonlyMap<string, RateOnFile>;
 
-/** What resolving needs from the database, read in one batch beforehand (resolve.server.ts). */
+/** What resolving needs from the database, read in one batch beforehand (loadBatchFacts, queries.server.ts). */
 export type ResolveFacts = {
   /** The input's category when the user may use it (theirs or a default), else undefined. */
   category: { type: CategoryType } | undefined;

@@ -56,8 +56,8 @@ export type DatedRate = { rate: string; date: string; source: string };
 /**
  * Which date and source a typed rate is stored with (ARCHITECTURE.md 4): those of the reference it
  * is exactly (the rate on file for the date, which the form prefills), else it is the user's own
- * ("manual") for the transaction's date. Saving decides with it (resolve.ts) and the form explains
- * a row's rate with it before saving (form-rules.ts), so the two cannot disagree.
+ * ("manual") for the transaction's date. Saving decides with it (model/resolve.ts) and the form explains
+ * a row's rate with it before saving (model/form.ts), so the two cannot disagree.
  */
 export function typedRateStored(rate: string, transactionDate: string, reference: DatedRate | null | undefined): DatedRate {
   if (reference && reference.rate === rate) return { rate, date: reference.date, source: reference.source };

@@ -7,8 +7,8 @@ import { paymentInputSchema, type TransactionInput, transactionInputSchema } fro
 import type { FormCurrency } from "../model/form";
 
 // The transaction form's schema: the form-only rules layered on transactionInputSchema. The
-// draft, the intents and what the page computes live in form-rules.ts (zod-free, re-exported
-// here), so the page downloads this only when the form is first focused (docs/decisions/017).
+// draft, the intents and what the page computes live in model/form.ts (zod-free), so the page
+// downloads this only when the form is first focused (docs/decisions/017).
 
 const formPaymentSchema = paymentInputSchema.extend({
   rateFor: z.string().trim().toUpperCase().optional(),

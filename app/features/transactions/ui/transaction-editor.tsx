@@ -31,8 +31,8 @@ import type { DayRange } from "~/money/dates";
 // works without JavaScript: switching type or mode, adding or removing a payment row and
 // refreshing a rate are submit buttons with intents that the action answers by showing the
 // form again. With JavaScript the same buttons change the page in place (useTransactionDraft)
-// and the USD amounts follow every keystroke, computed by the same pure functions (form-rules.ts).
-// The schema the action validates with (form-model.ts, and zod) arrives on the form's first
+// and the USD amounts follow every keystroke, computed by the same pure functions (model/form.ts).
+// The schema the action validates with (schemas/form.ts, and zod) arrives on the form's first
 // focus; until then the server validates a save, as without JavaScript (docs/decisions/017).
 const loadValidation = validationLoader(() => import("~/features/transactions/schemas/form").then((m) => m.transactionFormSchema));
 

@@ -5,12 +5,14 @@ import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import { decimalsOf, isBaseCurrency, isCurrencyCode } from "~/money/currencies";
 import type { Db } from "~/platform/db/client.server";
 import { findRateOn } from "~/features/rates/queries.server";
-import { type Currency, type KnownRate } from "~/features/rates/model";
+import type { Currency, KnownRate } from "~/features/rates/model";
 import type { TransactionRecord } from "./queries.server";
 import { rateOfRow, type RecordedTransaction } from "./model/resolve";
+import type { Actor } from "~/platform/db/activity.server";
+import { type DeleteOutcome, deleteTransaction } from "./commands.server";
 
-// The transaction form's server side beyond the query layer: filling rates on the round
-// trip without JavaScript, and prefilling an edit from the stored transaction.
+// The transactions pages' server side beyond the query layer: filling rates on the round trip
+// without JavaScript, prefilling an edit from the stored transaction, and the delete intent.
 
 /** Looks each currency up once per request. */
 export function rateLookup(db: Db, date: string) {
@@ -101,4 +103,20 @@ export function draftFromRecord(record: TransactionRecord, currencies: readonly 
       };
     }),
   };
+}
+
+export type DeleteIntentOutcome = DeleteOutcome | { kind: "failed" };
+
+/**
+ * The web pages' delete button (the list's row action and the edit form's): a failure to write
+ * is shown on the page that asked (errors.ts deleteFailed), not as an error page, so it
+ * is an outcome here. Each page answers "deleted" and "not found" its own way (redirect target, 404 shape).
+ */
+export async function deleteIntent(db: Db, actor: Actor, id: string): Promise<DeleteIntentOutcome> {
+  try {
+    return await deleteTransaction(db, actor, { id });
+  } catch (cause) {
+    console.error("transaction delete failed", cause);
+    return { kind: "failed" };
+  }
 }
