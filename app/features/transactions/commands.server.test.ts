@@ -6,9 +6,8 @@ import { toUsdCents } from "~/money/rates";
 import { transactionInputSchema } from "~/features/transactions/schemas/transaction";
 import type { Db } from "~/platform/db/client.server";
 import { payments, tags, transactions, users } from "~/platform/db/schema";
-import { loadAndResolveTransaction } from "./resolve.server";
+import { getTransaction, listTransactions, loadAndResolveTransaction } from "./queries.server";
 import { insertTransaction, removeTransaction, replaceTransaction } from "./commands.server";
-import { getTransaction, listTransactions } from "./queries.server";
 
 // The query layer on real libSQL in Node (the production driver family).
 

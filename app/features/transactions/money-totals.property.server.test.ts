@@ -9,9 +9,8 @@ import type { Db } from "~/platform/db/client.server";
 import { findRateOn, listCurrencies } from "~/features/rates/queries.server";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { payments, transactions, users } from "~/platform/db/schema";
-import { loadAndResolveTransaction } from "./resolve.server";
+import { getTransaction, listTransactions, loadAndResolveTransaction, totalsByCategory, totalsByDate, transactionSummary } from "./queries.server";
 import type { RecordedTransaction, ResolvedPayment } from "./model/resolve";
-import { getTransaction, listTransactions, totalsByCategory, totalsByDate, transactionSummary } from "./queries.server";
 import { insertTransaction, removeTransaction, replaceTransaction } from "./commands.server";
 import { seededRandom } from "../../../tests/setup/seeded-random";
 

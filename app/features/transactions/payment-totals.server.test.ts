@@ -6,7 +6,7 @@ import { transactionInputSchema } from "~/features/transactions/schemas/transact
 import type { Db } from "~/platform/db/client.server";
 import { UserTotalLimitError } from "~/platform/db/errors.server";
 import { users } from "~/platform/db/schema";
-import { loadAndResolveTransaction } from "./resolve.server";
+import { loadAndResolveTransaction } from "./queries.server";
 import type { ResolvedTransaction } from "./model/resolve";
 import { insertTransaction, removeTransaction, replaceTransaction } from "./commands.server";
 

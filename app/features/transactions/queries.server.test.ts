@@ -4,10 +4,9 @@ import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import { transactionInputSchema } from "~/features/transactions/schemas/transaction";
 import type { Db } from "~/platform/db/client.server";
 import { exchangeRates, payments, users } from "~/platform/db/schema";
-import { loadAndResolveTransaction } from "./resolve.server";
+import { getTransaction, loadAndResolveTransaction } from "./queries.server";
 import type { Resolution } from "./model/resolve";
 import { insertTransaction, replaceTransaction } from "./commands.server";
-import { getTransaction } from "./queries.server";
 
 // The resolver's rate rules on real libSQL: what an edit keeps, what it looks up again, and
 // which rates it refuses. The EUR snapshot shipped with the migrations is 0.8612 of 2026-11-01.

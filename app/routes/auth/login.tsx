@@ -6,7 +6,7 @@ import { clientIp } from "~/auth/client-ip.server";
 import { trustedDevice } from "~/auth/device-cookie.server";
 import { redirectSignedIn, safeRedirectPath } from "~/auth/guards.server";
 import { accountFormRefusal } from "~/features/accounts/errors";
-import { attemptLogin } from "~/features/accounts/flows.server";
+import { attemptLogin } from "~/features/accounts/commands.server";
 import { startSession } from "~/auth/start-session.server";
 import { AuthShell } from "~/components/auth-shell";
 import { AuthFormError } from "~/features/accounts/ui/auth-form-error";

@@ -11,7 +11,7 @@ import { AuthFormError } from "~/features/accounts/ui/auth-form-error";
 import { PasswordChecklist } from "~/features/accounts/ui/password-checklist";
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { accountFormRefusal } from "~/features/accounts/errors";
-import { attemptRegistration } from "~/features/accounts/flows.server";
+import { attemptRegistration } from "~/features/accounts/commands.server";
 import { registerSchema } from "~/features/accounts/schemas";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { dbContext, envContext } from "~/context.server";

@@ -17,9 +17,8 @@ import { budgetIntents, COPY_INTENT, savedMessages } from "~/features/budgets/ui
 import { createGoal, deleteGoal, updateGoal } from "~/features/goals/commands.server";
 import { goalFailures, goalRefusals } from "~/features/goals/errors";
 import { goalFormSchema } from "~/features/goals/schemas";
-import { loadGoals } from "~/features/goals/page.server";
+import { loadGoals, submitGoalProgress } from "~/features/goals/page.server";
 import { findGoal } from "~/features/goals/queries.server";
-import { submitGoalProgress } from "~/features/goals/progress-form.server";
 import { GoalsSection } from "~/features/goals/ui/goals-section";
 import { GOAL_PROGRESS_INTENT, goalIntents } from "~/features/goals/ui/intents";
 import { listCurrencies } from "~/features/rates/queries.server";

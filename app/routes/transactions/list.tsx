@@ -15,7 +15,7 @@ import { ListHeader } from "~/features/transactions/ui/list-header";
 import { TransactionTable } from "~/features/transactions/ui/list-table";
 import { Totals } from "~/features/transactions/ui/list-totals";
 import { Pagination, reachedByListLink, ShowingText } from "~/features/transactions/ui/pagination";
-import { deleteIntent } from "~/features/transactions/delete-intent.server";
+import { deleteIntent } from "~/features/transactions/page.server";
 import { transactionErrors } from "~/features/transactions/errors";
 import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
 import { acceptedDays, isoDay } from "~/money/dates";

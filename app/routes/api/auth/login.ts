@@ -1,7 +1,7 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { loginOperation, toApiUser } from "~/features/accounts/api";
 import { accountApiError } from "~/features/accounts/errors";
-import { attemptLogin } from "~/features/accounts/flows.server";
+import { attemptLogin } from "~/features/accounts/commands.server";
 import { issueApiTokens } from "~/auth/api-tokens.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { dbContext, envContext } from "~/context.server";

@@ -1,7 +1,7 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { changePasswordOperation } from "~/features/accounts/api";
 import { accountApiError } from "~/features/accounts/errors";
-import { attemptPasswordChange } from "~/features/accounts/flows.server";
+import { attemptPasswordChange } from "~/features/accounts/commands.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
