@@ -255,6 +255,19 @@ test("USD, the base, cannot be turned off, and an unknown code changes nothing",
   expect(await env.DB.prepare("select count(*) as n from currencies where is_active = 0").first("n")).toBe(0);
 });
 
+test("a refused currency change names the currency in the admin's language: English, then Spanish", async () => {
+  const b = await signedInAdmin();
+  const refuse = () => b.fetch("/admin/settings.data", { form: { intent: "currency-status", currencyCode: "USD", active: "0" } });
+  const english = await refuse();
+  expect(english.status).toBe(400);
+  expect(await english.text()).toContain("Currency USD cannot be changed");
+  await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/admin/settings" } });
+  const spanish = await refuse();
+  expect(spanish.status).toBe(400);
+  expect(await spanish.text()).toContain("La moneda USD no se puede cambiar");
+  expect(await env.DB.prepare("select is_active from currencies where code = 'USD'").first("is_active")).toBe(1);
+});
+
 test("in Spanish the currency buttons and the confirmation are translated", async () => {
   const b = await signedInAdmin();
   await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/admin/settings" } });

@@ -11,7 +11,7 @@ import { logoutApiFamily } from "~/auth/api-tokens.server";
 import { revokeDeviceEntriesQuery, revokeUserAccessQueries } from "~/auth/revoke.server";
 import { invalidateSessionQuery } from "~/auth/session.server";
 import { clearSignInBucketsQuery, loginAccountKey, loginDeviceKey, loginDevicesKey, takeToken, type ThrottleResult, throttleRules } from "~/auth/throttle.server";
-import type { AccountError } from "./errors";
+import type { AccountRefusal } from "./errors";
 import type { AdminChange } from "./model";
 import type { TrustedDevice } from "~/auth/device-cookie.server";
 
@@ -19,7 +19,7 @@ import type { TrustedDevice } from "~/auth/device-cookie.server";
 // (db, actor, input), writes its change and its activity entry in one batch, and returns an
 // outcome each face maps through errors.ts. Inputs are already validated by the schemas of schemas.ts.
 
-type Refused<E extends AccountError> = { ok: false; error: E };
+type Refused<E extends AccountRefusal> = { ok: false; error: E };
 
 // Compared against when the email is unknown, so a missing account costs the same time as a wrong password.
 let dummyHash: Promise<string> | undefined;

@@ -1,12 +1,10 @@
-import { refusalError, type ApiError } from "~/platform/http/envelope";
+import { refusalError, type ApiError, type Refusal } from "~/platform/http/envelope";
 import type { BudgetRefusal } from "./commands.server";
 
 // A refused budget write answers alike on both faces: the same status and message key, on the
 // field to blame. Another user's budget is "notFound", exactly like a missing one.
 
-type Refusal = { status: 400 | 404 | 409; message: string; field?: "categoryId" | "amount" };
-
-export const budgetRefusals: Record<BudgetRefusal, Refusal> = {
+export const budgetRefusals: Record<BudgetRefusal, Refusal<"categoryId" | "amount">> = {
   notFound: { status: 404, message: "errors.notFound" },
   duplicate: { status: 409, message: "errors.budgetExists", field: "categoryId" },
   categoryInvalid: { status: 400, message: "validation.budgetCategoryInvalid", field: "categoryId" },

@@ -1,13 +1,11 @@
-import { refusalError, type ApiError } from "~/platform/http/envelope";
+import { refusalError, type ApiError, type Refusal } from "~/platform/http/envelope";
 import type { CategoryRefusal } from "./commands.server";
 
 // A refused category write answers alike on both faces: the same status and message key, and
 // on the same field when a field is to blame. Another user's category is "notFound", exactly
 // like a missing one, so ids of other users' categories cannot be probed.
 
-type Refusal = { status: 403 | 404 | 409; message: string; field?: "name" | "type" };
-
-export const categoryRefusals: Record<CategoryRefusal, Refusal> = {
+export const categoryRefusals: Record<CategoryRefusal, Refusal<"name" | "type">> = {
   notFound: { status: 404, message: "errors.notFound" },
   defaultReadOnly: { status: 403, message: "errors.defaultCategoryReadOnly" },
   duplicate: { status: 409, message: "errors.categoryExists", field: "name" },

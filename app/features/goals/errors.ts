@@ -1,12 +1,10 @@
-import { refusalError, type ApiError } from "~/platform/http/envelope";
+import { refusalError, type ApiError, type Refusal } from "~/platform/http/envelope";
 import type { GoalRefusal } from "./commands.server";
 
 // A refused goal write answers alike on both faces: the same status and message key, on the
 // field to blame. Another user's goal is "notFound", exactly like a missing one.
 
-type Refusal = { status: 400 | 404 | 409; message: string; field?: "amount" | "currencyCode" };
-
-export const goalRefusals: Record<GoalRefusal, Refusal> = {
+export const goalRefusals: Record<GoalRefusal, Refusal<"amount" | "currencyCode">> = {
   notFound: { status: 404, message: "errors.notFound" },
   belowZero: { status: 400, message: "validation.goalBelowZero", field: "amount" },
   tooLarge: { status: 400, message: "validation.amountTooLarge", field: "amount" },

@@ -6,7 +6,7 @@ import type { Decimals, Summary } from "~/features/transactions/queries.server";
 import { minorToNumber } from "~/money/amounts";
 import { decimalsOf } from "~/money/currencies";
 import { defineOperation } from "~/platform/http/operation";
-import { periodErrorMessage } from "./errors";
+import { reportRefusal } from "./errors";
 import { GROUPINGS, monthPeriod, readRange, type Grouping, type ReportPeriod, type TrendPoint } from "./model/period";
 import type { ReportCategory } from "./queries/report.server";
 
@@ -38,7 +38,7 @@ function periodOf(query: { startDate?: string; endDate?: string }, ctx: z.Refine
   const today = isoDay();
   const read = readRange(startDate, endDate, today);
   if (read.ok) return read.period;
-  ctx.addIssue({ code: "custom", message: periodErrorMessage(read.error, today), path: ["endDate"] });
+  ctx.addIssue({ code: "custom", message: reportRefusal(read.error, today).message, path: ["endDate"] });
   return z.NEVER;
 }
 

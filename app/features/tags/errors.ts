@@ -1,12 +1,10 @@
-import { refusalError, type ApiError } from "~/platform/http/envelope";
+import { refusalError, type ApiError, type Refusal } from "~/platform/http/envelope";
 import type { TagRefusal } from "./commands.server";
 
 // A refused tag write answers alike on both faces: the same status and message key, and on the
 // name field when the name is to blame. Another user's tag is "notFound", exactly like a missing one.
 
-type Refusal = { status: 404 | 409; message: string; field?: "name" };
-
-export const tagRefusals: Record<TagRefusal, Refusal> = {
+export const tagRefusals: Record<TagRefusal, Refusal<"name">> = {
   notFound: { status: 404, message: "errors.notFound" },
   duplicate: { status: 409, message: "errors.tagExists", field: "name" },
 };

@@ -33,6 +33,7 @@ export const errors = {
   failedToCreateTag: "Failed to create tag",
   failedToUpdateTag: "Failed to update tag",
   failedToDeleteTag: "Failed to delete tag",
+  currencyNotChangeable: "Currency {{code}} cannot be changed",
   categoryTypeInUse: "Cannot change the type of a category that is used by transactions",
   multiPaymentUpdate: "This transaction has several payments; send payments to change them",
   failedToLoadTransactions: "Failed to load transactions",

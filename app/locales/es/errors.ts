@@ -36,6 +36,7 @@ export const errors = {
   failedToCreateTag: "No se pudo crear la etiqueta",
   failedToUpdateTag: "No se pudo actualizar la etiqueta",
   failedToDeleteTag: "No se pudo eliminar la etiqueta",
+  currencyNotChangeable: "La moneda {{code}} no se puede cambiar",
   categoryTypeInUse: "No se puede cambiar el tipo de una categoría usada por transacciones",
   multiPaymentUpdate: "Esta transacción tiene varios pagos; envía payments para cambiarlos",
   failedToLoadTransactions: "No se pudieron cargar las transacciones",

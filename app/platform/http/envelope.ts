@@ -62,8 +62,12 @@ export class ApiError extends Error {
   }
 }
 
-/** How a feature's errors.ts describes a refused command: its status, message key and the field to blame, if any. */
-export type Refusal = { status: number; message: string; field?: string };
+/**
+ * How a feature's errors.ts describes a refused command (`<feature>Refusals: Record<Refusal kind,
+ * Refusal>`): its status, message key and the field to blame, if any; `formStatus` when a web form
+ * answers with another status than the API (a form answers a conflict with 400).
+ */
+export type Refusal<Field extends string = string> = { status: number; message: string; field?: Field; formStatus?: number };
 
 /** A refusal as the API answers it: the message on the field when a field is to blame. */
 export function refusalError({ status, message, field }: Refusal): ApiError {

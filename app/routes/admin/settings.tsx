@@ -8,7 +8,7 @@ import { Alert } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
 import { saveManualRate, setCurrencyActive } from "~/features/rates/commands.server";
-import { ratesErrors } from "~/features/rates/errors";
+import { rateRefusals } from "~/features/rates/errors";
 import { manualRateFormSchema } from "~/features/rates/schemas";
 import { settingsIntents, staleAfterDays, toLatestRateRow, toRunView } from "~/features/rates/model";
 import { findRatesOn, lastRefreshRuns, listCurrencies } from "~/features/rates/queries.server";
@@ -79,8 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const actor = requireActor(context, request);
     const outcome = await setCurrencyActive(db, actor, { code, isActive: active === "1" });
     if (outcome.kind !== "ok") {
-      const { status, message } = ratesErrors[outcome.kind];
-      throw data({ message: `Currency ${code} ${message}` }, { status });
+      const { status, message } = rateRefusals[outcome.kind];
+      throw data({ message: getInstance(context).t(message, { code }) }, { status });
     }
     return redirect(`/admin/settings?currency=${code}#currencies`);
   }
@@ -98,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse(submission.reply({ formErrors: ["errors.internal"] }), 500);
   }
   if (outcome.kind !== "ok") {
-    const { status, message, field = "currencyCode" } = ratesErrors[outcome.kind];
+    const { status, message, field = "currencyCode" } = rateRefusals[outcome.kind];
     return refuse(submission.reply({ fieldErrors: { [field]: [message] } }), status);
   }
   return redirect(`/admin/settings?saved=${outcome.rate.currencyCode}`);

@@ -7,7 +7,7 @@ import { Figure, FigureList } from "~/components/figure";
 import { LoadError } from "~/components/load-error";
 import { MonthNav, monthLinkClass } from "~/components/month-nav";
 import { Money } from "~/components/money";
-import { periodErrorMessage } from "~/features/reports/errors";
+import { reportRefusal } from "~/features/reports/errors";
 import { defaultGrouping, monthPeriod, readPagePeriod, type ReportPeriod } from "~/features/reports/model/period";
 import { reportData } from "~/features/reports/queries/report.server";
 import { exportHref, REPORT_CHARTS, reportsHref, type ReportChart } from "~/features/reports/ui/href";
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rangeError: read.ok
       ? null
       : {
-          message: read.error === "dateRangeInvalid" ? "reports.period.endBeforeStart" : periodErrorMessage(read.error, today),
+          message: read.error === "dateRangeInvalid" ? "reports.period.endBeforeStart" : reportRefusal(read.error, today).message,
           from: params.get("from") ?? "",
           to: params.get("to") ?? "",
         },

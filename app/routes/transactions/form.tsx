@@ -10,7 +10,7 @@ import { listCategories } from "~/features/categories/queries.server";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { codesWithRate, deleteIntent, draftFromRecord, fillRates } from "~/features/transactions/page.server";
 import { listTagChoices } from "~/features/tags/queries.server";
-import { transactionErrors } from "~/features/transactions/errors";
+import { transactionFailures } from "~/features/transactions/errors";
 import { createTransaction, updateTransaction } from "~/features/transactions/commands.server";
 import { getTransaction } from "~/features/transactions/queries.server";
 import { toTransactionInput, transactionFormSchema } from "~/features/transactions/schemas/form";
@@ -91,8 +91,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent.kind === "delete") {
     const outcome = await deleteIntent(db, actor, existing!.id);
-    const { message, status } = transactionErrors.deleteFailed;
-    if (outcome.kind === "failed") return data<ActionData>({ kind: "delete", error: message }, { status });
+    if (outcome.kind === "failed") return data<ActionData>({ kind: "delete", error: transactionFailures.delete }, { status: 500 });
     if (outcome.kind === "notFound") throw notFound(context);
     return redirect("/expenses?saved=deleted");
   }
@@ -120,9 +119,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // form comes back as posted (filling its rates would need the same database).
   const unreadable = (cause: unknown) => {
     console.error("transaction save failed before writing", cause);
-    const { message, status } = transactionErrors.unreadable;
-    const result: SubmissionResult<string[]> = { status: "error", error: { "": [message] } };
-    return data<ActionData>({ kind: "form", draft: posted, result, save: true }, { status });
+    const result: SubmissionResult<string[]> = { status: "error", error: { "": [transactionFailures.unreadable] } };
+    return data<ActionData>({ kind: "form", draft: posted, result, save: true }, { status: 500 });
   };
   let submission;
   try {
@@ -142,8 +140,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       : await createTransaction(db, actor, { input });
   } catch (cause) {
     console.error(`transaction ${existing ? "update" : "create"} failed`, cause);
-    const { message, status } = existing ? transactionErrors.updateFailed : transactionErrors.createFailed;
-    return refuse(submission.reply({ formErrors: [message] }), status);
+    return refuse(submission.reply({ formErrors: [existing ? transactionFailures.update : transactionFailures.create] }), 500);
   }
   if (outcome.kind === "unreadable") return unreadable(outcome.cause);
   if (outcome.kind === "invalid") return refuse(submission.reply({ fieldErrors: issuesToFieldErrors(outcome.issues) }), 400);

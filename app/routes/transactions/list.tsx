@@ -16,7 +16,7 @@ import { TransactionTable } from "~/features/transactions/ui/list-table";
 import { Totals } from "~/features/transactions/ui/list-totals";
 import { Pagination, reachedByListLink, ShowingText } from "~/features/transactions/ui/pagination";
 import { deleteIntent } from "~/features/transactions/page.server";
-import { transactionErrors } from "~/features/transactions/errors";
+import { transactionFailures, transactionRefusals } from "~/features/transactions/errors";
 import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
 import { acceptedDays, isoDay } from "~/money/dates";
 import { dbContext } from "~/context.server";
@@ -112,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(formData.get("id") ?? "");
   const outcome = await deleteIntent(db, actor, id);
   // Another user's transaction is "not found", exactly like a missing one.
-  const failure = outcome.kind === "failed" ? transactionErrors.deleteFailed : outcome.kind === "notFound" ? transactionErrors.notFound : undefined;
+  const failure = outcome.kind === "failed" ? { status: 500, message: transactionFailures.delete } : outcome.kind === "notFound" ? transactionRefusals.notFound : undefined;
   if (failure) return data({ intent: DELETE, id, error: failure.message }, { status: failure.status });
   // Post/redirect/get back to the same list (filters, sort and page kept), with a banner.
   const query = parseListQuery(new URL(request.url).searchParams);

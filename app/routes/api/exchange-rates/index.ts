@@ -2,7 +2,7 @@ import { ApiError, apiErrors, type FieldErrors } from "~/platform/http/envelope"
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { createManualRateOperation, getExchangeRateOperation, toApiExchangeRate, toApiStoredRate } from "~/features/rates/api";
 import { saveManualRate } from "~/features/rates/commands.server";
-import { ratesErrors } from "~/features/rates/errors";
+import { rateRefusals } from "~/features/rates/errors";
 import { findCurrency, findRatesOn } from "~/features/rates/queries.server";
 import { isoDay } from "~/money/dates";
 import { crossRate } from "~/money/rates";
@@ -33,7 +33,7 @@ const route = apiRoute([
   endpoint(createManualRateOperation, async ({ context, actor, body }) => {
     const outcome = await saveManualRate(context.get(dbContext), actor, body);
     if (outcome.kind !== "ok") {
-      const { message, field = "currencyCode" } = ratesErrors[outcome.kind];
+      const { message, field = "currencyCode" } = rateRefusals[outcome.kind];
       throw apiErrors.validation(message, { [field]: [message] });
     }
     return { exchange_rate: toApiStoredRate(outcome.rate) };

@@ -8,7 +8,7 @@ import {
   toApiTransaction,
   updateTransactionOperation,
 } from "~/features/transactions/api";
-import { transactionErrors } from "~/features/transactions/errors";
+import { transactionApiError } from "~/features/transactions/errors";
 import { deleteTransaction, updateTransaction } from "~/features/transactions/commands.server";
 import { getTransaction, impliedType } from "~/features/transactions/queries.server";
 import { apiTransactionView } from "./view.server";
@@ -32,7 +32,7 @@ const route = apiRoute([
     if (!record) throw apiErrors.notFound();
     const view = await apiTransactionView(context, t);
     const changed = await apiUpdateInput(record, body, view.decimals, (categoryId) => impliedType(db, userId, categoryId));
-    if (!changed.ok) throw apiErrors.conflict(transactionErrors.multiPayment.message);
+    if (!changed.ok) throw transactionApiError("multiPayment");
     const { input } = changed;
     const outcome = await updateTransaction(db, actor, { id, input, recorded: record });
     switch (outcome.kind) {
