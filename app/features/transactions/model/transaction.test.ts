@@ -2,7 +2,8 @@ import { expect, test } from "vitest";
 import { MANUAL_SOURCE, PROVIDER_SOURCE } from "~/features/rates/model";
 import { emptyPayment, rateExplanation } from "./form";
 import { rateOfRow } from "./resolve";
-import { rateFieldApplies, typedRateStored } from "./transaction";
+import { calendarDateOf, rateFieldApplies, typedRateStored } from "./transaction";
+import { isIsoDate } from "~/money/dates";
 
 const onFile = { rate: "0.92", date: "2026-11-20", source: PROVIDER_SOURCE };
 
@@ -36,4 +37,31 @@ test("a sent rate applies only to a non-USD row whose rate field was shown for i
   expect(rateFieldApplies({ currencyCode: "EUR", rate: " " })).toBe(false);
   expect(rateFieldApplies({ currencyCode: "USD", rate: "1", rateFor: "USD" })).toBe(false);
   expect(rateFieldApplies({ currencyCode: "", rate: "1" })).toBe(false);
+});
+
+test("a yyyy-MM-dd date is its own calendar date; an impossible one is refused", () => {
+  expect(calendarDateOf("2026-11-10")).toBe("2026-11-10");
+  expect(calendarDateOf("2024-02-29")).toBe("2024-02-29");
+  expect(calendarDateOf("2026-02-29")).toBeNull();
+  expect(calendarDateOf("2026-11-1")).toBeNull();
+});
+
+test("an ISO timestamp gives the date as written, in the offset the client sent", () => {
+  expect(calendarDateOf("2026-11-10T00:00:00.000Z")).toBe("2026-11-10");
+  expect(calendarDateOf("2026-11-10T23:59:59Z")).toBe("2026-11-10");
+  // Local midnight in Caracas (UTC−4), written with its offset: the 10th there.
+  expect(calendarDateOf("2026-11-10T00:00:00-04:00")).toBe("2026-11-10");
+  expect(calendarDateOf("2026-11-10T05:30+05:30")).toBe("2026-11-10");
+});
+
+test("anything else is not a date", () => {
+  for (const bad of ["", "10/11/2026", "2026-11-10T25:00:00Z", "2026-11-10T10:00:00", "2026-02-30T00:00:00Z", "2026-11-10 00:00:00Z", "tomorrow"]) {
+    expect(calendarDateOf(bad), bad).toBeNull();
+  }
+});
+
+test("year 0000 is no calendar's year: refused as a date and as a timestamp's date", () => {
+  expect(isIsoDate("0000-01-01")).toBe(false);
+  expect(calendarDateOf("0000-06-01T10:00:00Z")).toBeNull();
+  expect(isIsoDate("0001-01-01")).toBe(true);
 });
