@@ -34,3 +34,16 @@ test("an entry's values are worded in the reader's language, and its own text (a
 test("an old entry without values shows its description as stored", () => {
   expect(read({ action: "budget_copy", description: "something else", details: null }, es).line).toBe("something else");
 });
+
+test("an entry written by an import or a schedule says so; one from the form or the API does not", () => {
+  expect(read({ action: "transactions_create", description: "12", details: { count: 12, source: "import" } }, es)).toEqual({
+    title: "12 transacciones añadidas",
+    line: "De una importación",
+  });
+  expect(read({ action: "transaction_create", description: "Rent", details: { description: "Rent", source: "recurring" } })).toEqual({
+    title: "Transaction added",
+    line: "Rent · Posted by a recurring schedule",
+  });
+  expect(read({ action: "transaction_create", description: "Coffee", details: { description: "Coffee", source: "web" } }).line).toBe("Coffee");
+  expect(read({ action: "transactions_create", description: "3", details: { count: 3, source: "api" } }).line).toBeNull();
+});

@@ -33,7 +33,10 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
       return said("reactivatedByAdmin");
     case "signin_unlocked":
       return said("unlockedByAdmin");
+    case "transactions_create":
+      return sourceLine(details.source, said);
     case "transaction_create":
+      return [text("description"), sourceLine(details.source, said)].filter(Boolean).join(" · ") || null;
     case "transaction_update":
     case "transaction_delete":
       return text("description");
@@ -54,9 +57,19 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
     case "budget_copy":
       return said("budgetsCopied", { count: details.count, from: monthName(details.from, language), to: monthName(details.to, language) });
     default:
-      // sign_up, login, logout, password_change, transactions_create: the label says it all.
+      // sign_up, login, logout, password_change: the label says it all.
       return null;
   }
+}
+
+/**
+ * Where a create came from, when it was not the user at the form or an API client: an import or
+ * a schedule (the door's CreateSource). Entries written before the source was stored have none.
+ */
+function sourceLine(source: string | number | undefined, said: (key: string) => string): string | null {
+  if (source === "import") return said("fromImport");
+  if (source === "recurring") return said("fromSchedule");
+  return null;
 }
 
 /** "2026-01" as "January 2026" / "enero de 2026". */
