@@ -1,6 +1,6 @@
 import { and, eq, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { addMonths, type MonthStart } from "~/money/dates";
+import { addMonths, type MonthStart } from "~/calendar/months";
 import { MAX_BUDGET_MONTH_CENTS, type BudgetInput } from "~/features/budgets/model";
 import { findCategory } from "~/features/categories/queries.server";
 import { recordActivityQuery, recordActivitySelectQuery, type Actor } from "~/platform/db/activity.server";

@@ -1,4 +1,4 @@
-import { dayToDate } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
 
 // The zod-free part of the rates model (model.ts re-exports it): the transaction form and the
 // admin settings page import this and fetch the schemas only when a form is used (docs/decisions/017).

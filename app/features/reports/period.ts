@@ -1,17 +1,6 @@
-import {
-  acceptedDays,
-  addDays,
-  addMonths,
-  dayToDate,
-  daysBetween,
-  isDayInRange,
-  isIsoDate,
-  monthEndOf,
-  monthStartOf,
-  readMonthInRange,
-  utcDay,
-  type MonthStart,
-} from "~/money/dates";
+import { addDays, dayToDate, daysBetween, isIsoDate, utcDay } from "~/calendar/days";
+import { addMonths, monthEndOf, monthStartOf, type MonthStart } from "~/calendar/months";
+import { acceptedDays, isDayInRange, readMonthInRange } from "~/calendar/range";
 
 // A report's period (issue 13) and how its trend is grouped. Pure: the page, the API and the
 // CSV export read the same period the same way.

@@ -1,5 +1,5 @@
 import type { ActivityEntry } from "~/features/accounts/model";
-import { formatMonthYear } from "~/money/dates";
+import { formatMonthYear } from "~/calendar/format";
 import type { Translate } from "~/locales/translator";
 
 /**

@@ -6,7 +6,7 @@ import { EditingHeading, FormButtons, FormErrorAlert, type ListIntents } from "~
 import { Field, SelectField } from "~/components/forms";
 import { serverForm } from "~/components/server-form";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
-import type { MonthStart } from "~/money/dates";
+import type { MonthStart } from "~/calendar/months";
 import { DEFAULT_ALERT_THRESHOLD, MAX_ALERT_THRESHOLD, MIN_ALERT_THRESHOLD } from "~/features/budgets/rules";
 import type { BudgetCategory, BudgetView } from "./budget-status";
 

@@ -6,7 +6,9 @@ import { buttonClass, Spinner, SubmitButton, useIsPending } from "~/components/f
 import { Money } from "~/components/money";
 import { MonthNav } from "~/components/month-nav";
 import { USD } from "~/money/currencies";
-import { addMonths, dayToDate, formatMonthYear, type MonthStart } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
+import { addMonths, type MonthStart } from "~/calendar/months";
+import { formatMonthYear } from "~/calendar/format";
 import type { BudgetMonthTotals } from "~/features/budgets/rules";
 import { BudgetCard } from "./budget-card";
 import { BudgetForm } from "./budget-form";

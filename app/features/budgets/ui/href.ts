@@ -1,4 +1,4 @@
-import { type MonthStart } from "~/money/dates";
+import { type MonthStart } from "~/calendar/months";
 
 // The /budgets page's address: the month (left out for the current one, so the menu's plain
 // /budgets is "this month") and the page's modes (?newBudget, ?editGoal=id, ...).
