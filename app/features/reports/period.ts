@@ -1,4 +1,4 @@
-import { addDays, dayToDate, daysBetween, isIsoDate, utcDay } from "~/calendar/days";
+import { addDays, dayParts, daysBetween, isIsoDate, utcDay, weekStartOf } from "~/calendar/days";
 import { addMonths, monthEndOf, monthStartOf, type MonthStart } from "~/calendar/months";
 import { acceptedDays, isDayInRange, readMonthInRange } from "~/calendar/range";
 
@@ -22,8 +22,10 @@ export type PeriodError = "dateInvalid" | "dateOutOfRange" | "dateRangeInvalid" 
 
 /** The last day a period starting on `startDate` may end on. */
 export function latestEnd(startDate: string): string {
-  const start = dayToDate(startDate);
-  return utcDay(start.getUTCFullYear() + MAX_REPORT_YEARS, start.getUTCMonth(), start.getUTCDate() - 1);
+  // The day before the same day five years later; 29 February five years later is 1 March, so
+  // a period from a leap day may end on 28 February.
+  const { year, month, day } = dayParts(startDate);
+  return utcDay(year + MAX_REPORT_YEARS, month - 1, day - 1);
 }
 
 /**
@@ -67,8 +69,7 @@ export function defaultGrouping(period: ReportPeriod): Grouping {
 export function bucketOf(day: string, grouping: Grouping): string {
   if (grouping === "daily") return day;
   if (grouping === "monthly") return monthStartOf(day);
-  const sinceMonday = (dayToDate(day).getUTCDay() + 6) % 7;
-  return addDays(day, -sinceMonday);
+  return weekStartOf(day);
 }
 
 /** Every bucket of the period in order, the first one starting on or before the period's start. */

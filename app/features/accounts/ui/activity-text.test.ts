@@ -34,3 +34,9 @@ test("an entry's values are worded in the reader's language, and its own text (a
 test("an old entry without values shows its description as stored", () => {
   expect(read({ action: "budget_copy", description: "something else", details: null }, es).line).toBe("something else");
 });
+
+test("a stored month that is no month (2026-13, or yyyy-MM-dd) is shown as stored instead of breaking the page", () => {
+  expect(read({ action: "budget_delete", description: "Food, 2026-13", details: { category: "Food", month: "2026-13" } }).line).toBe("Food, 2026-13");
+  expect(read({ action: "budget_delete", description: "Food, 2026-01-01", details: { category: "Food", month: "2026-01-01" } }).line).toBe("Food, 2026-01-01");
+  expect(read({ action: "budget_update", description: "Food, 0050-02", details: { category: "Food", month: "0050-02" } }).line).toBe("Food, February 50");
+});
