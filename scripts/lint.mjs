@@ -61,7 +61,7 @@ export const rules = [
 // import without zod (see below).
 const isRules = (f) => /^app\/features\/[^/]+\/(rules|form-rules|list-query)\.ts$/.test(f);
 const isPure = (f) =>
-  /^app\/(money|text)\//.test(f) || /^app\/features\/[^/]+\/model\.ts$/.test(f) || isRules(f) || f === "app/auth/password-limit.ts";
+  /^app\/(money|calendar|text)\//.test(f) || /^app\/features\/[^/]+\/model\.ts$/.test(f) || isRules(f) || f === "app/auth/password-limit.ts";
 // The tree being linted: set by each lint() call (the project, or one fixture folder).
 let run = { root: projectRoot, appFiles: new Set(), zodImporters: new Map() };
 const importsZod = (f) => {
@@ -101,7 +101,7 @@ export const directions = [
     forbids: (target, pkg) =>
       (target !== null && (target.includes(".server") || !isPure(target))) ||
       (pkg !== null && /^(react|react-dom|react-router|@conform-to\/react|drizzle-orm|cloudflare:|node:)/.test(pkg)),
-    why: "money/, text/ and every model.ts are pure: no I/O, no React, nothing server-side, only other pure modules",
+    why: "money/, calendar/, text/ and every model.ts are pure: no I/O, no React, nothing server-side, only other pure modules",
   },
   {
     name: "feature-services-as-arguments",

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { dayToDate, formatDate, isoDay } from "~/money/dates";
+import { dayToDate, isoDay } from "~/calendar/days";
+import { formatDate } from "~/calendar/format";
 import { browser, registerViaForm, type Browser } from "./helpers";
 import { setChannel } from "./rate-provider-client";
 

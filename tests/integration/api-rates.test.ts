@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 
 // Currencies and exchange rates through the Worker (spec section 7, ARCHITECTURE.md 4 and 6).

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { minorToNumber } from "~/money/amounts";
-import { isoDay, monthStartOf, type MonthStart } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
+import { monthStartOf, type MonthStart } from "~/calendar/months";
 import { budgetApiSchema, budgetFigures, budgetMonthTotals, monthField } from "~/features/budgets/model";
 import { defineOperation, deletedResult, listedTwiceSchema } from "~/platform/http/operation";
 import type { BudgetRow } from "./queries.server";

@@ -1,6 +1,6 @@
 import { and, eq, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { addMonths, type MonthStart } from "~/money/dates";
+import { addMonths, type MonthStart, yearMonthOf } from "~/calendar/months";
 import { MAX_BUDGET_MONTH_CENTS, type BudgetInput } from "~/features/budgets/model";
 import { findCategory } from "~/features/categories/queries.server";
 import { recordActivityQuery, recordActivitySelectQuery, type Actor } from "~/platform/db/activity.server";
@@ -29,8 +29,8 @@ async function budgetableCategoryName(db: Db, userId: string, categoryId: string
 
 /** A budget's entry: its category and month, as English text (the API's description) and as values (decision 025). */
 const budgetEntry = (category: string, month: string) => ({
-  description: `${category}, ${month.slice(0, 7)}`,
-  details: { category, month: month.slice(0, 7) },
+  description: `${category}, ${yearMonthOf(month)}`,
+  details: { category, month: yearMonthOf(month) },
 });
 
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -154,8 +154,8 @@ export async function copyPreviousMonthBudgets(db: Db, actor: Actor, month: Mont
       {
         userId,
         action: "budget_copy",
-        description: sql`count(*) || ', ' || ${previous.slice(0, 7)} || ' → ' || ${month.slice(0, 7)}`,
-        details: sql`json_object('count', count(*), 'from', ${previous.slice(0, 7)}, 'to', ${month.slice(0, 7)})`,
+        description: sql`count(*) || ', ' || ${yearMonthOf(previous)} || ' → ' || ${yearMonthOf(month)}`,
+        details: sql`json_object('count', count(*), 'from', ${yearMonthOf(previous)}, 'to', ${yearMonthOf(month)})`,
         ipAddress: actor.ip,
       },
       sql`${toCopy} having count(*) > 0 and ${fits}`,

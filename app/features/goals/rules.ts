@@ -1,4 +1,4 @@
-import { daysBetween } from "~/money/dates";
+import { daysBetween } from "~/calendar/days";
 import { progressPercent } from "~/money/ratio";
 
 // The zod-free part of the savings-goals model (model.ts re-exports it): the figures a goal

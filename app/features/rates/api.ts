@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FIXED_SOURCE, manualRateSchema, type KnownRate } from "~/features/rates/model";
 import type { Currency, StoredRate } from "~/features/rates/queries.server";
 import { BASE_CURRENCY } from "~/money/currencies";
-import { optionalIsoDateField } from "~/money/date-checks";
+import { optionalIsoDateField } from "~/calendar/fields";
 import { defineOperation } from "~/platform/http/operation";
 import { wholeNumberParam } from "~/platform/http/query-params";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { BASE_CURRENCY } from "~/money/currencies";
-import { dayRangeError, EARLIEST_DAY, isoDay } from "~/money/dates";
+import { isoDay, isIsoDate } from "~/calendar/days";
+import { dayRangeError, EARLIEST_DAY } from "~/calendar/range";
 import { BASE_RATE, parseRate, rateMessages } from "~/money/rates";
-import { isIsoDate } from "~/money/dates";
 import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
 import { FIXED_SOURCE, rateAgeDays, staleRateAge } from "./rules";
 

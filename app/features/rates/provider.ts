@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { RefreshFailure } from "~/features/rates/model";
 import { BASE_CURRENCY } from "~/money/currencies";
-import { EARLIEST_DAY, isoDay } from "~/money/dates";
+import { isoDay, isIsoDate } from "~/calendar/days";
+import { EARLIEST_DAY } from "~/calendar/range";
 import { providerNumberToRate } from "~/money/rates";
-import { isIsoDate } from "~/money/dates";
 
 // The exchange-rate provider adapter (ARCHITECTURE.md 4). The provider is whatever
 // RATES_PROVIDER_URL names; the default, open.er-api.com's /v6/latest/USD, answers

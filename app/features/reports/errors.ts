@@ -1,4 +1,4 @@
-import { acceptedDays, dayRangeMessage } from "~/money/dates";
+import { acceptedDays, dayRangeMessage } from "~/calendar/range";
 import type { PeriodError } from "./period";
 
 // A refused report period reads alike on every face (the /reports page, the API, the web

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+import { addDays } from "~/calendar/days";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import { insertTransaction } from "~/features/transactions/commands.server";
 import type { ResolvedPayment } from "~/features/transactions/resolve";
@@ -36,7 +37,7 @@ let stored: Stored[];
 const { random, int, pick } = seededRandom(SEED);
 
 /** A day from 2025-12-01 to 2026-03-31 (121 days), so periods cross months, ISO weeks and a year. */
-const randomDay = () => new Date(Date.UTC(2025, 11, 1) + int(121) * 86_400_000).toISOString().slice(0, 10);
+const randomDay = () => addDays("2025-12-01", int(121));
 
 beforeAll(async () => {
   db = await createLibsqlTestDb();

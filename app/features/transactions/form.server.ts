@@ -1,6 +1,6 @@
 import type { Draft, DraftPayment, RateRef } from "~/features/transactions/form-model";
+import { isIsoDate } from "~/calendar/days";
 import { typedDecimal } from "~/text/typed-number";
-import { isIsoDate } from "~/features/transactions/model";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import { decimalsOf, isBaseCurrency, isCurrencyCode } from "~/money/currencies";
 import type { Db } from "~/platform/db/client.server";

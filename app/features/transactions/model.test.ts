@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import { addDays, addYears, isoDay } from "~/money/dates";
+import { isIsoDate, addDays, addYears, isoDay } from "~/calendar/days";
 import { messageWithValues } from "~/text/message";
-import { calendarDateOf, isIsoDate, transactionInputSchema } from "./model";
+import { calendarDateOf, transactionInputSchema } from "./model";
 
 test("a yyyy-MM-dd date is its own calendar date; an impossible one is refused", () => {
   expect(calendarDateOf("2026-11-10")).toBe("2026-11-10");

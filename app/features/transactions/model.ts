@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { isIsoDate } from "~/calendar/days";
 import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "~/text/plain-text";
 import { minorToNumber, type AmountError } from "~/money/amounts";
-import { isoDateField } from "~/money/date-checks";
+import { isoDateField } from "~/calendar/fields";
 import { amountMessage } from "~/text/typed-number";
 import type { CategoryType } from "~/features/categories/model";
-import { DESCRIPTION_MAX, isIsoDate, MAX_PAYMENTS, MAX_TAGS, PAYMENT_METHODS, TRANSACTION_TYPES, type TransactionType } from "./rules";
+import { DESCRIPTION_MAX, MAX_PAYMENTS, MAX_TAGS, PAYMENT_METHODS, TRANSACTION_TYPES, type TransactionType } from "./rules";
 
 // The shape of a transaction as the web form and the API send it (spec sections 3 and 5),
 // before the amounts meet their currencies' decimals and rates (resolve.ts).
@@ -24,7 +25,6 @@ export {
   categoryTypeFor,
   DEFAULT_PAYMENT_METHOD,
   DESCRIPTION_MAX,
-  isIsoDate,
   MAX_PAYMENTS,
   MAX_TAGS,
   PAYMENT_METHODS,

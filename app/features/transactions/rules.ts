@@ -32,9 +32,6 @@ export function categoryTypeFor(type: TransactionType): CategoryType {
   return type === "INCOME" ? "income" : "expense";
 }
 
-/** Moved to the money kernel's calendar (goals use it too); kept here for the transactions feature's imports. */
-export { isIsoDate } from "~/money/dates";
-
 /** The value of each intent button (name="intent"). */
 export const intentValue = {
   save: "save",

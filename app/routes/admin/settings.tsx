@@ -20,7 +20,7 @@ import { ManualRateForm } from "~/features/rates/ui/manual-rate-form";
 import { RefreshCard } from "~/features/rates/ui/refresh-card";
 import { dayText, useReasonText } from "~/features/rates/ui/run-text";
 import { isBaseCurrency, isCurrencyCode } from "~/money/currencies";
-import { isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";

@@ -14,7 +14,9 @@ import { ByCurrency } from "~/features/dashboard/ui/by-currency";
 import { MoneyCards } from "~/features/dashboard/ui/money-cards";
 import { RecentTransactions } from "~/features/dashboard/ui/recent-transactions";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { formatMonthYear, isoDay, monthStartOf } from "~/money/dates";
+import { addDays, isoDay } from "~/calendar/days";
+import { monthStartOf } from "~/calendar/months";
+import { formatMonthYear } from "~/calendar/format";
 import { dbContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
@@ -41,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadBudgetAlerts(db, session.user.id, monthStartOf(today)),
     // Spec section 2: the month's expenses by category, and the last 7 days' income and expenses.
     expenseCategories(db, session.user.id, monthPeriod(monthStartOf(today))),
-    reportTrend(db, session.user.id, { startDate: isoDay(new Date(now.getTime() - 6 * 86_400_000)), endDate: today, month: null }, "daily"),
+    reportTrend(db, session.user.id, { startDate: addDays(today, -6), endDate: today, month: null }, "daily"),
   ]);
   return {
     title: getInstance(context).t("dashboard.metaTitle"),

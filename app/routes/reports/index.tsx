@@ -14,7 +14,10 @@ import { exportHref, REPORT_CHARTS, reportsHref, type ReportChart } from "~/feat
 import { CategoryBreakdown, CurrencyBreakdown, IncomeExpenseBars, SpendingTrend } from "~/features/reports/ui/report-tables";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { USD } from "~/money/currencies";
-import { acceptedDays, dayToDate, formatDate, isoDay, monthStartOf, type DayRange } from "~/money/dates";
+import { dayToDate, isoDay } from "~/calendar/days";
+import { monthStartOf } from "~/calendar/months";
+import { acceptedDays, type DayRange } from "~/calendar/range";
+import { formatDate } from "~/calendar/format";
 import { formatCount } from "~/text/count";
 import { dbContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";

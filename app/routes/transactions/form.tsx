@@ -24,7 +24,8 @@ import {
   transactionFormSchema,
   type Draft,
 } from "~/features/transactions/form-model";
-import { acceptedDays, isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
+import { acceptedDays } from "~/calendar/range";
 import { dbContext, envContext } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";

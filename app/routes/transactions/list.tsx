@@ -18,7 +18,8 @@ import { Pagination, reachedByListLink, ShowingText } from "~/features/transacti
 import { deleteIntent } from "~/features/transactions/delete-intent.server";
 import { transactionErrors } from "~/features/transactions/errors";
 import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
-import { acceptedDays, isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
+import { acceptedDays } from "~/calendar/range";
 import { dbContext } from "~/context.server";
 import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";

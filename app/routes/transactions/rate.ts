@@ -1,8 +1,8 @@
 import { sessionContext } from "~/context.server";
+import { isIsoDate, isoDay } from "~/calendar/days";
 import { dbContext } from "~/context.server";
 import { findRateOn } from "~/features/rates/queries.server";
-import { isIsoDate } from "~/features/transactions/model";
-import { acceptedDays, dayRangeError, isoDay } from "~/money/dates";
+import { acceptedDays, dayRangeError } from "~/calendar/range";
 import { isCurrencyCode } from "~/money/currencies";
 import type { Route } from "./+types/rate";
 

@@ -47,3 +47,9 @@ test("an entry written by an import or a schedule says so; one from the form or 
   expect(read({ action: "transaction_create", description: "Coffee", details: { description: "Coffee", source: "web" } }).line).toBe("Coffee");
   expect(read({ action: "transactions_create", description: "3", details: { count: 3, source: "api" } }).line).toBeNull();
 });
+
+test("a stored month that is no month (2026-13, or yyyy-MM-dd) is shown as stored instead of breaking the page", () => {
+  expect(read({ action: "budget_delete", description: "Food, 2026-13", details: { category: "Food", month: "2026-13" } }).line).toBe("Food, 2026-13");
+  expect(read({ action: "budget_delete", description: "Food, 2026-01-01", details: { category: "Food", month: "2026-01-01" } }).line).toBe("Food, 2026-01-01");
+  expect(read({ action: "budget_update", description: "Food, 0050-02", details: { category: "Food", month: "0050-02" } }).line).toBe("Food, February 50");
+});

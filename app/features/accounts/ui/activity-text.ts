@@ -1,5 +1,7 @@
 import type { ActivityEntry } from "~/features/accounts/model";
-import { formatMonthYear } from "~/money/dates";
+import { formatMonthYear } from "~/calendar/format";
+import { dayToDate } from "~/calendar/days";
+import { readMonth } from "~/calendar/months";
 import type { Translate } from "~/locales/translator";
 
 /**
@@ -74,5 +76,6 @@ function sourceLine(source: string | number | undefined, said: (key: string) => 
 
 /** "2026-01" as "January 2026" / "enero de 2026". */
 function monthName(month: string | number | undefined, language: string) {
-  return typeof month === "string" && /^\d{4}-\d{2}$/.test(month) ? formatMonthYear(new Date(`${month}-01T00:00:00Z`), language) : month;
+  const start = typeof month === "string" && /^\d{4}-\d{2}$/.test(month) ? readMonth(month) : null;
+  return start ? formatMonthYear(dayToDate(start), language) : month;
 }

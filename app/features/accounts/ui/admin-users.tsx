@@ -4,7 +4,7 @@ import { ErrorList, inputClass, rowButtonClass, Spinner, SubmitButton } from "~/
 import { RoleBadge } from "~/components/role-badge";
 import { DataCell, DataRow, DataTable } from "~/components/table";
 import { UNLOCK, type AdminUserRow, type RowIntent } from "~/features/accounts/rules";
-import { formatDate } from "~/money/dates";
+import { formatDate } from "~/calendar/format";
 import { SEARCH_MAX } from "~/text/search-text";
 
 // The /admin/users page's filters and table; every row action is a real POST form.

@@ -6,7 +6,9 @@ import { buttonClass, Spinner, SubmitButton, useIsPending } from "~/components/f
 import { Money } from "~/components/money";
 import { MonthNav } from "~/components/month-nav";
 import { USD } from "~/money/currencies";
-import { addMonths, dayToDate, formatMonthYear, type MonthStart } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
+import { addMonths, type MonthStart, yearMonthOf } from "~/calendar/months";
+import { formatMonthYear } from "~/calendar/format";
 import type { BudgetMonthTotals } from "~/features/budgets/rules";
 import { BudgetCard } from "./budget-card";
 import { BudgetForm } from "./budget-form";
@@ -77,7 +79,7 @@ export function BudgetsSection({
         )}
         {previousHasBudgets ? (
           <Form method="post" action={back()}>
-            <input type="hidden" name="month" value={month.slice(0, 7)} />
+            <input type="hidden" name="month" value={yearMonthOf(month)} />
             <SubmitButton name="intent" value={COPY_INTENT} variant="secondary" pending={copying} pendingLabel={t("budgets.list.copying")}>
               {t("budgets.list.copy", { month: monthName(addMonths(month, -1)) })}
             </SubmitButton>

@@ -5,7 +5,7 @@ import type { useEditableList } from "~/components/editable-list";
 import { buttonClass } from "~/components/forms";
 import { GoalCard, type GoalView } from "./goal-card";
 import { GoalForm, type GoalCurrencyChoice } from "./goal-form";
-import type { DayRange } from "~/money/dates";
+import type { DayRange } from "~/calendar/range";
 import { goalIntents } from "./intents";
 
 /**

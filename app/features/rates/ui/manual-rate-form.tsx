@@ -6,7 +6,7 @@ import { ErrorList, ErrorSummary, Field, inputClass, SubmitButton, useIsPending 
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
 import { settingsIntents } from "~/features/rates/rules";
 import { decimalForInput } from "~/money/amounts";
-import { EARLIEST_DAY } from "~/money/dates";
+import { EARLIEST_DAY } from "~/calendar/range";
 
 // The schema (per language) arrives on the form's first focus (docs/decisions/017).
 const loadValidation = validationLoader(() => import("~/features/rates/model").then((m) => m.manualRateFormSchema));

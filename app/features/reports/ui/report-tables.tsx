@@ -8,7 +8,7 @@ import { DataCell, DataRow, DataTable } from "~/components/table";
 import type { MoneyCurrency } from "~/money/amounts";
 import { formatPercentTenths } from "~/text/count";
 import { USD } from "~/money/currencies";
-import { dayToDate } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
 import type { Grouping, TrendPoint } from "~/features/reports/period";
 import type { ReportCategory, ReportCurrency } from "~/features/reports/queries.server";
 

@@ -1,15 +1,16 @@
 import type { ReactNode } from "react";
+import { isIsoDate, dayToDate } from "~/calendar/days";
 import { useTranslation } from "~/locales/use-translation";
 import { useCurrencyName } from "~/components/currency-name";
 import { Link } from "react-router";
-import { dayToDate, formatDate } from "~/money/dates";
+import { formatDate } from "~/calendar/format";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
 import { formatRate } from "~/money/rates";
 import { isRateSource, staleRateAge } from "~/features/rates/rules";
 import { intentValue, PAYMENTS_ANCHOR, paymentAnchor, rateExplanation, type DraftPayment } from "~/features/transactions/form-rules";
 import type { TransactionType } from "~/features/transactions/model";
-import { categoryTypeFor, hasRateField, isIsoDate, PAYMENT_METHODS } from "~/features/transactions/rules";
+import { categoryTypeFor, hasRateField, PAYMENT_METHODS } from "~/features/transactions/rules";
 import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, Field, inputClass, Spinner, type ListOfErrors } from "~/components/forms";
 

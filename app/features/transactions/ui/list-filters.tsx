@@ -17,7 +17,7 @@ import {
 import type { CategoryChoice, TagChoice } from "~/features/transactions/ui/form-fields";
 import type { ListCurrency } from "~/features/transactions/ui/list-table";
 import { SEARCH_MAX } from "~/text/search-text";
-import type { DayRange } from "~/money/dates";
+import type { DayRange } from "~/calendar/range";
 
 const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
 

@@ -10,7 +10,8 @@ import { listHref, sortedBy, type ListQuery, type SortColumn } from "~/features/
 import type { TransactionType } from "~/features/transactions/model";
 import type { TagChoice } from "~/features/transactions/ui/form-fields";
 import { MobileSort, SortLink } from "~/features/transactions/ui/sort-links";
-import { dayToDate, formatDate } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
+import { formatDate } from "~/calendar/format";
 import { signedAmount } from "~/money/amounts";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";

@@ -25,7 +25,7 @@ import { useTransactionDraft } from "~/features/transactions/ui/use-transaction-
 import { sumMinor } from "~/money/amounts";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
-import type { DayRange } from "~/money/dates";
+import type { DayRange } from "~/calendar/range";
 
 // The transaction form's page (/expenses/new and /expenses/edit/{id}). It is a plain POST that
 // works without JavaScript: switching type or mode, adding or removing a payment row and
