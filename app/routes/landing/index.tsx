@@ -1,8 +1,7 @@
 import { redirectSignedIn } from "~/auth/guards.server";
 import { Alert } from "~/components/forms";
-import { Logo } from "~/components/logo";
+import { AppFooter } from "~/components/app-footer";
 import { useFlashParam } from "~/components/use-flash-param";
-import { focusRing, mutedText } from "~/features/landing/ui/classes";
 import { ClosingCta, SALES_EMAIL } from "~/features/landing/ui/closing-cta";
 import { Features } from "~/features/landing/ui/features-section";
 import { Hero } from "~/features/landing/ui/hero";
@@ -31,6 +30,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Landing() {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar />
@@ -42,7 +42,7 @@ export default function Landing() {
         <Testimonials />
         <ClosingCta />
       </main>
-      <LandingFooter />
+      <AppFooter tagline={t("landing.footer.tagline")} links={{ features: "#features", pricing: "#pricing", contact: SALES_EMAIL }} />
     </div>
   );
 }
@@ -55,71 +55,5 @@ function SignedOutBanner() {
     <div className="mx-auto max-w-7xl px-4 pt-4 sm:px-6 lg:px-8">
       <Alert tone="success">{t("landing.signedOut")}</Alert>
     </div>
-  );
-}
-
-function LandingFooter() {
-  const { t } = useTranslation();
-  // Pages for the plain-text items do not exist yet; they stay text rather than dead "#" links.
-  const columns: { title: string; items: { label: string; href?: string }[] }[] = [
-    {
-      title: t("common.footer.company"),
-      items: [{ label: t("common.footer.about") }, { label: t("common.footer.careers") }, { label: t("common.footer.blog") }],
-    },
-    {
-      title: t("common.footer.product"),
-      items: [
-        { label: t("common.footer.features"), href: "#features" },
-        { label: t("common.footer.pricing"), href: "#pricing" },
-        { label: t("common.footer.security") },
-      ],
-    },
-    {
-      title: t("common.footer.support"),
-      items: [
-        { label: t("common.footer.helpCenter") },
-        { label: t("common.footer.contact"), href: SALES_EMAIL },
-        { label: t("common.footer.privacy") },
-        { label: t("common.footer.terms") },
-      ],
-    },
-  ];
-  return (
-    <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
-        <div>
-          <p className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
-            <Logo />
-            {t("common.appName")}
-          </p>
-          <p className={`mt-3 text-sm ${mutedText}`}>{t("landing.footer.tagline")}</p>
-        </div>
-        {columns.map((c) => (
-          <div key={c.title}>
-            <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{c.title}</h2>
-            {/* On a phone every line is a thumb's height, so the links in it are easy to tap. */}
-            <ul className={`mt-3 text-sm sm:space-y-2 ${mutedText}`}>
-              {c.items.map((item) => (
-                <li key={item.label} className="flex min-h-11 items-center sm:block sm:min-h-0">
-                  {item.href ? (
-                    <a
-                      href={item.href}
-                      className={`inline-flex min-h-11 items-center rounded underline underline-offset-4 hover:text-slate-900 sm:inline sm:min-h-0 dark:hover:text-white ${focusRing}`}
-                    >
-                      {item.label}
-                    </a>
-                  ) : (
-                    item.label
-                  )}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </div>
-      <p className="border-t border-slate-200 px-4 py-6 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-300">
-        {t("common.footer.rights", { year: new Date().getFullYear() })}
-      </p>
-    </footer>
   );
 }

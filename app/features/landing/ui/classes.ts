@@ -1,7 +1,4 @@
-// The landing page's shared looks: one focus ring, one section heading, one muted text.
-
-export const focusRing =
-  "focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:ring-offset-white dark:focus-visible:ring-offset-slate-950";
+// The landing page's shared looks: one section heading, one muted text, the hero's button size.
 
 export const headingClass = "text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white";
 export const mutedText = "text-slate-600 dark:text-slate-300";

@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useHydrated } from "~/components/forms";
+import { focusRing } from "~/components/focus-ring";
 import { useTranslation } from "~/locales/use-translation";
-import { focusRing, headingClass, mutedText } from "./classes";
+import { headingClass, mutedText } from "./classes";
 
 /** SPEC.md section 9: testimonials rotate every 5 seconds. */
 const ROTATION_MS = 5000;

@@ -3,8 +3,8 @@ import { buttonClass } from "~/components/forms";
 import { LanguageSwitch } from "~/components/language-switch";
 import { Logo } from "~/components/logo";
 import { ThemeToggle } from "~/components/theme-toggle";
+import { focusRing } from "~/components/focus-ring";
 import { useTranslation } from "~/locales/use-translation";
-import { focusRing } from "./classes";
 
 const sectionLinks = [
   { href: "#features", key: "features" },
