@@ -11,7 +11,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { PreventFlashOnWrongTheme, Theme, ThemeProvider } from "remix-themes";
+import { ThemeProvider, useTheme, type Theme } from "remix-themes";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./components/nonce";
@@ -60,24 +60,35 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    // Decision 026: remix-themes holds the theme in effect. Its setter (the toggle, with JavaScript)
+    // switches at once, posts the choice to the theme action and tells the user's other tabs.
+    <ThemeProvider specifiedTheme={(rootData?.theme ?? null) as Theme | null} themeAction="/resources/theme">
+      <Document>{children}</Document>
+    </ThemeProvider>
+  );
+}
+
+function Document({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const locale = rootData?.locale ?? "en";
-  const theme = rootData?.theme ?? null;
+  // A stored choice is on <html> from the server on; with none, app.css follows the system's
+  // preference by its media query, before any script and without one (so no flash of the other theme).
+  const [theme, , { definedBy }] = useTheme();
+  const chosen = definedBy === "USER" && theme ? theme : undefined;
   // The sections of messages the page shows besides the shell, for the entry to load before it
   // hydrates (entry.server.tsx modulepreloads them).
   const messages = sectionsOf(useMatches()).join(" ") || undefined;
   return (
-    // remix-themes sets the class before hydration when the theme follows the system.
-    <html lang={locale} data-theme={theme ?? undefined} data-messages={messages} dir="ltr" suppressHydrationWarning>
+    <html lang={locale} data-theme={chosen} data-messages={messages} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={chosen ?? "light dark"} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        <ThemeProvider specifiedTheme={theme as Theme | null} themeAction="/resources/theme">
-          <PreventFlashOnWrongTheme ssrTheme={Boolean(theme)} nonce={nonce} />
-        </ThemeProvider>
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}
