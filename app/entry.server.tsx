@@ -3,12 +3,11 @@ import { preloadModule } from "react-dom";
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "~/components/nonce";
-import { getInstance } from "~/middleware/i18n";
 import { nonceContext } from "~/context.server";
 import { isLanguage, type Language } from "~/locales/languages";
 import { messagesChunkUrls } from "~/locales/message-chunks.server";
 import { sectionsOf } from "~/locales/sections";
-import { serverTranslator } from "~/locales/server-translators";
+import { serverTranslator, translatorFor } from "~/locales/server-translators";
 import { fixedSource, TranslationProvider } from "~/locales/use-translation";
 
 export const streamTimeout = 5_000;
@@ -27,7 +26,7 @@ export default async function handleRequest(
   // refused request skips it, so the page is in English.
   let language: Language = "en";
   try {
-    const detected = getInstance(loadContext).language;
+    const detected = translatorFor(loadContext).language;
     if (isLanguage(detected)) language = detected;
   } catch {}
 

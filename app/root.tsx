@@ -18,10 +18,10 @@ import { useNonce } from "./components/nonce";
 import { useFocusHeadingOnNavigate } from "./components/use-focus-heading";
 import { csrfMiddleware } from "./middleware/csrf";
 import { dbMiddleware } from "./middleware/db";
-import { getLocale, i18nMiddleware } from "./middleware/i18n";
+import { i18nMiddleware } from "./middleware/i18n";
 import { securityHeadersMiddleware } from "./middleware/security-headers";
 import { sessionMiddleware } from "./middleware/session";
-import { sessionContext, themeContext } from "./context.server";
+import { sessionContext, themeContext, languageContext } from "./context.server";
 import { themeMiddleware } from "./middleware/theme";
 import { toPublicUser } from "./auth/public-user";
 import { isLanguage } from "./locales/languages";
@@ -41,7 +41,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export function loader({ context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
-  const locale = getLocale(context);
+  const locale = context.get(languageContext);
   return data({
     // remix-i18next detects only the supported languages; the guard gives the type.
     locale: isLanguage(locale) ? locale : "en",

@@ -15,10 +15,10 @@ import { MoneyCards } from "~/features/dashboard/ui/money-cards";
 import { RecentTransactions } from "~/features/dashboard/ui/recent-transactions";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { formatMonthYear, isoDay, monthStartOf } from "~/money/dates";
-import { dbContext } from "~/context.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { dbContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -44,8 +44,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     reportTrend(db, session.user.id, { startDate: isoDay(new Date(now.getTime() - 6 * 86_400_000)), endDate: today, month: null }, "daily"),
   ]);
   return {
-    title: getInstance(context).t("dashboard.metaTitle"),
-    month: formatMonthYear(now, getLocale(context)),
+    title: translatorFor(context).t("dashboard.metaTitle"),
+    month: formatMonthYear(now, context.get(languageContext)),
     current: money.current,
     changeTenths: shownChange(netChangeTenthsOfPercent(money.current.netUsdCents, money.previous.netUsdCents)),
     byCurrency: money.byCurrency,

@@ -9,12 +9,12 @@ import { Money, type MoneyTone } from "~/components/money";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { useFlashParam } from "~/components/use-flash-param";
 import { annualSaving, freeMonthsOnAnnual, plans, type PlanId } from "~/features/landing/pricing";
-import { getInstance } from "~/middleware/i18n";
 import { formatMoney } from "~/money/amounts";
 import { USD } from "~/money/currencies";
 import { SIGNED_OUT_PARAM } from "./signed-out";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -27,7 +27,7 @@ export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMe
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectSignedIn(context);
-  const { t } = getInstance(context);
+  const { t } = translatorFor(context);
   return { title: t("landing.metaTitle"), description: t("landing.metaDescription") };
 }
 
