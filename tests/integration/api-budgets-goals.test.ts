@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { insertTransaction, testDb } from "./seed-rows";
-import { budgets, categories } from "~/platform/db/schema";
-import { categoryRow, insertRows, writeRows } from "../setup/rows";
+import { budgets, categories, currencies } from "~/platform/db/schema";
+import { addRows, categoryRow, inactiveFranc, insertRows, writeRows } from "../setup/rows";
 
 // The budgets and savings-goals API (issue 12) through the Worker. One owner and one stranger
 // for the whole file; each test works in its own month or on its own goals, so they share them.
@@ -404,7 +404,7 @@ test("a PUT that leaves currencyCode out keeps the goal's currency: a JPY 150,00
 });
 
 test("an inactive currency (CHF) is refused for a new goal and for moving one, with the web page's message; nothing changes", async () => {
-  await env.DB.prepare("insert or ignore into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)").run();
+  await addRows(testDb(), currencies, [inactiveFranc], { ignoreExisting: true });
   const refusal = { status: "error", message: "Choose one of the active currencies", errors: { currencyCode: ["Choose one of the active currencies"] } };
   const created = await api("/api/savings-goals", { token: me.accessToken, json: { name: "Swiss", currencyCode: "CHF", target_amount: 100 } });
   expect(created.status).toBe(400);

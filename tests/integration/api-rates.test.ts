@@ -4,7 +4,7 @@ import { isoDay } from "~/money/dates";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { currencies, exchangeRates } from "~/platform/db/schema";
 import { testDb } from "./seed-rows";
-import { addRows } from "../setup/rows";
+import { addRows, inactiveFranc } from "../setup/rows";
 
 // Currencies and exchange rates through the Worker (spec section 7, ARCHITECTURE.md 4 and 6).
 // The database starts with the migrations' snapshot: 9 currencies, rates dated 2026-11-01.
@@ -49,7 +49,7 @@ test("GET /api/currencies lists the active built-in currencies by code", async (
 
 test("an inactive currency leaves the list but can still be read by code", async () => {
   const me = await registerViaApi();
-  await addRows(testDb(), currencies, [{ code: "CHF", name: "Swiss Franc", symbol: "CHF", decimalPlaces: 2, isActive: false }]);
+  await addRows(testDb(), currencies, [inactiveFranc]);
   const list = await api("/api/currencies", { token: me.accessToken });
   expect((list.body.data.currencies as { code: string }[]).map((c) => c.code)).not.toContain("CHF");
   const one = await api("/api/currencies/chf", { token: me.accessToken });

@@ -11,7 +11,7 @@ import { api, loginViaApi, registerViaApi, type ApiAccount, type Envelope } from
 import { browser, freshIp, ORIGIN, registerViaForm, uniqueEmail, type Browser } from "./helpers";
 import { insertTransaction, testDb } from "./seed-rows";
 import { budgets, currencies } from "~/platform/db/schema";
-import { insertRows, writeRows } from "../setup/rows";
+import { inactiveFranc, insertRows, writeRows } from "../setup/rows";
 
 // Issue 9, "Tests that stay": every form action and every /api operation with a body or a
 // query gets a table of hostile input. Each case must answer the 4xx it names (never 5xx),
@@ -248,7 +248,7 @@ async function setUp(): Promise<World> {
   // budgets, written as a month filled before the bound), and a cent in February 2027 beside it.
   const db = testDb();
   await writeRows(db, [
-    db.insert(currencies).values({ code: "CHF", name: "Swiss Franc", symbol: "CHF", decimalPlaces: 2, isActive: false }).onConflictDoNothing(),
+    ...insertRows(db, currencies, [inactiveFranc], { ignoreExisting: true }),
     ...insertRows(db, budgets, [
       { userId: aId, categoryId: aCategory, amountUsdCents: 1_000_000_000_000_000, month: "2027-01-01" },
       { userId: aId, categoryId: "default-food", amountUsdCents: 1, month: "2027-02-01" },

@@ -3,8 +3,8 @@ import { expect, test } from "vitest";
 import { type Browser, browser, pageText, signedIn, withTableAway } from "./helpers";
 import { insertTransaction, testDb } from "./seed-rows";
 import { allowConsoleError } from "../setup/console-errors";
-import { budgets, categories, savingsGoals } from "~/platform/db/schema";
-import { addRows, categoryRow, insertRows, writeRows } from "../setup/rows";
+import { budgets, categories, currencies, savingsGoals } from "~/platform/db/schema";
+import { addRows, categoryRow, inactiveFranc, insertRows, writeRows } from "../setup/rows";
 
 // /budgets through the Worker on D1: budgets of a month and savings goals, every write a form
 // POST (so without JavaScript). Months in the past (October 2026 and before) keep the
@@ -342,7 +342,7 @@ test("a month's budgets stop at USD 10,000,000,000,000.00: the form refuses a ce
 });
 
 test("an inactive currency (CHF) is refused for a new goal and for moving one, as the API refuses it; an edit that leaves the currency out keeps it", async () => {
-  await env.DB.prepare("insert or ignore into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)").run();
+  await addRows(testDb(), currencies, [inactiveFranc], { ignoreExisting: true });
   const { b, userId } = await signedIn();
   const created = await b.fetch("/budgets?newGoal", { form: { intent: "goal-create", name: "Swiss", currencyCode: "CHF", targetAmount: "100" } });
   expect(created.status).toBe(400);

@@ -2,7 +2,7 @@ import { getTableColumns, type InferInsertModel } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../app/platform/db/client.server";
-import { categories, payments, tags, transactions, transactionTags } from "../../app/platform/db/schema";
+import { categories, currencies, payments, tags, transactions, transactionTags } from "../../app/platform/db/schema";
 import { nameKey } from "../../app/text/name-key";
 import { transactionSearchText } from "../../app/text/search-text";
 
@@ -18,11 +18,19 @@ type Statement = BatchItem<"sqlite">;
 /** D1 refuses a statement with more than 100 bound parameters; Drizzle binds at most one per column per row. */
 const MAX_BOUND_PARAMETERS = 100;
 
+export type InsertOptions = {
+  /** Keep a row already there with the same key (reference data another test may have added). */
+  ignoreExisting?: boolean;
+};
+
 /** Inserts of rows into one table: multi-row statements, each within D1's 100 bound parameters. */
-export function insertRows<T extends SQLiteTable>(db: Db, table: T, rows: InferInsertModel<T>[]): Statement[] {
+export function insertRows<T extends SQLiteTable>(db: Db, table: T, rows: InferInsertModel<T>[], options: InsertOptions = {}): Statement[] {
   const perStatement = Math.max(1, Math.floor(MAX_BOUND_PARAMETERS / Object.keys(getTableColumns(table)).length));
   const statements: Statement[] = [];
-  for (let i = 0; i < rows.length; i += perStatement) statements.push(db.insert(table).values(rows.slice(i, i + perStatement)) as Statement);
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const insert = db.insert(table).values(rows.slice(i, i + perStatement));
+    statements.push((options.ignoreExisting ? insert.onConflictDoNothing() : insert) as Statement);
+  }
   return statements;
 }
 
@@ -33,9 +41,12 @@ export async function writeRows(db: Db, statements: Statement[]): Promise<void> 
 }
 
 /** Writes rows into one table (in as many statements as D1's parameter limit needs, one batch). */
-export async function addRows<T extends SQLiteTable>(db: Db, table: T, rows: InferInsertModel<T>[]): Promise<void> {
-  await writeRows(db, insertRows(db, table, rows));
+export async function addRows<T extends SQLiteTable>(db: Db, table: T, rows: InferInsertModel<T>[], options: InsertOptions = {}): Promise<void> {
+  await writeRows(db, insertRows(db, table, rows, options));
 }
+
+/** An inactive currency (Swiss francs): a record made while it was active keeps it. */
+export const inactiveFranc = { code: "CHF", name: "Swiss Franc", symbol: "CHF", decimalPlaces: 2, isActive: false } satisfies InferInsertModel<typeof currencies>;
 
 /** A user's tag; its name key is the app's own (text/name-key.ts). */
 export function tagRow(userId: string, name: string, extra: Partial<InferInsertModel<typeof tags>> = {}): InferInsertModel<typeof tags> {

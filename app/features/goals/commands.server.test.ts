@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
-import { addRows } from "../../../tests/setup/rows";
+import { addRows, inactiveFranc } from "../../../tests/setup/rows";
 import type { Db } from "~/platform/db/client.server";
 import { activityLog, currencies, goalEntries, users } from "~/platform/db/schema";
 import { createGoal, deleteGoal, recordGoalProgress, updateGoal } from "./commands.server";
@@ -85,7 +85,7 @@ test("an edit that changes the saved amount records the difference as an entry; 
 test("a goal is set in an active currency only: created or moved into an inactive one is refused; one already in it keeps it", async () => {
   const carol = { userId: "user-carol", ip: null };
   await db.insert(users).values({ id: carol.userId, email: "carol@example.com", firstName: "Carol", lastName: "Test", passwordHash: "x" });
-  await addRows(db, currencies, [{ code: "CHF", name: "Swiss Franc", symbol: "CHF", decimalPlaces: 2, isActive: false }]);
+  await addRows(db, currencies, [inactiveFranc]);
   expect(await createGoal(db, carol, { ...laptop, name: "Swiss", currencyCode: "CHF" })).toEqual({ kind: "currencyInactive" });
   expect(await listGoals(db, carol.userId)).toEqual([]);
   const plain = await createGoal(db, carol, { ...laptop, name: "Plain", currencyCode: "USD" });
