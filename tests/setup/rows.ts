@@ -1,6 +1,7 @@
-import { getTableColumns, type InferInsertModel } from "drizzle-orm";
+import type { InferInsertModel } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { insertChunks } from "../../app/platform/db/bound-lists.server";
 import type { Db } from "../../app/platform/db/client.server";
 import { categories, currencies, payments, tags, transactions, transactionTags } from "../../app/platform/db/schema";
 import { nameKey } from "../../app/text/name-key";
@@ -15,23 +16,20 @@ import { transactionSearchText } from "../../app/text/search-text";
 
 type Statement = BatchItem<"sqlite">;
 
-/** D1 refuses a statement with more than 100 bound parameters; Drizzle binds at most one per column per row. */
-const MAX_BOUND_PARAMETERS = 100;
-
 export type InsertOptions = {
   /** Keep a row already there with the same key (reference data another test may have added). */
   ignoreExisting?: boolean;
 };
 
-/** Inserts of rows into one table: multi-row statements, each within D1's 100 bound parameters. */
+/**
+ * Inserts of rows into one table: multi-row statements, each within D1's 100 bound parameters
+ * (chunked as the app's own writes are, platform/db/bound-lists.server.ts).
+ */
 export function insertRows<T extends SQLiteTable>(db: Db, table: T, rows: InferInsertModel<T>[], options: InsertOptions = {}): Statement[] {
-  const perStatement = Math.max(1, Math.floor(MAX_BOUND_PARAMETERS / Object.keys(getTableColumns(table)).length));
-  const statements: Statement[] = [];
-  for (let i = 0; i < rows.length; i += perStatement) {
-    const insert = db.insert(table).values(rows.slice(i, i + perStatement));
-    statements.push((options.ignoreExisting ? insert.onConflictDoNothing() : insert) as Statement);
-  }
-  return statements;
+  return insertChunks(table, rows).map((chunk) => {
+    const insert = db.insert(table).values(chunk);
+    return (options.ignoreExisting ? insert.onConflictDoNothing() : insert) as Statement;
+  });
 }
 
 /** Runs the statements in one batch: all of them are written, or none (D1 and libSQL alike). */
