@@ -18,13 +18,12 @@ import { useNonce } from "./components/nonce";
 import { useFocusHeadingOnNavigate } from "./components/use-focus-heading";
 import { csrfMiddleware } from "./middleware/csrf";
 import { dbMiddleware } from "./middleware/db";
-import { getLocale, i18nMiddleware } from "./middleware/i18n";
+import { i18nMiddleware } from "./middleware/i18n";
 import { securityHeadersMiddleware } from "./middleware/security-headers";
 import { sessionMiddleware } from "./middleware/session";
-import { sessionContext, themeContext } from "./context.server";
+import { languageContext, sessionContext, themeContext } from "./context.server";
 import { themeMiddleware } from "./middleware/theme";
 import { toPublicUser } from "./auth/public-user";
-import { isLanguage } from "./locales/languages";
 import { loadLanguage, showLanguage } from "./locales/messages.client";
 import { sectionsOf } from "./locales/sections";
 import { useTranslation } from "./locales/use-translation";
@@ -41,10 +40,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export function loader({ context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
-  const locale = getLocale(context);
   return data({
-    // remix-i18next detects only the supported languages; the guard gives the type.
-    locale: isLanguage(locale) ? locale : "en",
+    locale: context.get(languageContext),
     theme: context.get(themeContext),
     user: session ? toPublicUser(session.user) : null,
   });

@@ -88,12 +88,14 @@ export const directions = [
     why: "a page's components import constants from rules.ts and load a schema with validationLoader, so zod is downloaded only when a form is used",
   },
   {
-    // The browser translates with locales/translator.ts; i18next runs only on the server
-    // (remix-i18next for loaders, actions and the API), so no page downloads it (decision 021).
-    name: "one-translator-in-the-browser",
-    applies: (f) => /^app\/(components|routes|features\/[^/]+\/ui|locales)\/|^app\/(root|entry\.client)\.tsx$/.test(f) && !/\.(server|test)\./.test(f) && f !== "app/locales/fallback-instance.ts",
-    forbids: (_target, pkg, _file, typeOnly) => !typeOnly && pkg !== null && /^(i18next|react-i18next|remix-i18next)$/.test(pkg),
-    why: "components translate with useTranslation from ~/locales/use-translation; i18next stays on the server",
+    // Pages, loaders, actions and the API translate with locales/translator.ts (decision 021):
+    // i18next is not imported anywhere, and remix-i18next only by the language middleware, which
+    // uses it to detect the language.
+    name: "one-translator",
+    applies: (f) => f.startsWith("app/") && !f.includes(".test."),
+    forbids: (_target, pkg, file, typeOnly) =>
+      !typeOnly && pkg !== null && (/^(i18next|react-i18next)$/.test(pkg) || (pkg === "remix-i18next" && file !== "app/middleware/i18n.ts")),
+    why: "translate with useTranslation (components) or translatorFor(context) (server); remix-i18next only detects the language, in middleware/i18n.ts",
   },
   {
     name: "pure-kernel",

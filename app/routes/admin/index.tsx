@@ -1,8 +1,8 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -15,7 +15,7 @@ export const handle = routeMessages("admin");
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("admin.dashboard.metaTitle") };
+  return { title: translatorFor(context).t("admin.dashboard.metaTitle") };
 }
 
 export default function AdminDashboard() {

@@ -21,10 +21,10 @@ import { RefreshCard } from "~/features/rates/ui/refresh-card";
 import { dayText, useReasonText } from "~/features/rates/ui/run-text";
 import { isBaseCurrency, isCurrencyCode } from "~/money/currencies";
 import { isoDay } from "~/calendar/days";
-import { dbContext, envContext } from "~/context.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { dbContext, envContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/settings";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -48,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     today,
   );
   return {
-    title: getInstance(context).t("settings.metaTitle"),
+    title: translatorFor(context).t("settings.metaTitle"),
     today,
     // Only the host: a provider URL may carry an API key in its path.
     providerHost: new URL(env.RATES_PROVIDER_URL).host,
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent !== settingsIntents.manualRate) throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
 
-  const submission = parseWithZod(formData, { schema: manualRateFormSchema(getLocale(context)) });
+  const submission = parseWithZod(formData, { schema: manualRateFormSchema(context.get(languageContext)) });
   const refuse = (result: SubmissionResult<string[]>, status = 400) =>
     data<ActionResult>({ intent: settingsIntents.manualRate, result }, { status });
   if (submission.status !== "success") return refuse(submission.reply());

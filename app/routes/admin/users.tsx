@@ -11,9 +11,9 @@ import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
 import { formatCount } from "~/text/count";
 import { dbContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/users";
 
 // Spec section 9: banners clear after 5000 ms.
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { q, searchTooLong, role } = readUserFilters(new URL(request.url).searchParams);
   const users = await listAdminUserRows(context.get(dbContext), { search: q, role });
   return {
-    title: getInstance(context).t("admin.users.metaTitle"),
+    title: translatorFor(context).t("admin.users.metaTitle"),
     q,
     searchTooLong,
     role,

@@ -27,10 +27,10 @@ import { dayToDate, isoDay } from "~/calendar/days";
 import { addMonths, monthStartOf } from "~/calendar/months";
 import { acceptedDays, readMonthInRange } from "~/calendar/range";
 import { formatMonthYear } from "~/calendar/format";
-import { dbContext } from "~/context.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { dbContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 // Budgets & Goals (spec section 2, issue 12). One month's budgets at a time, chosen by links
@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return id && rows.some((row) => row.id === id) ? id : null;
   };
   return {
-    title: getInstance(context).t("budgets.metaTitle"),
+    title: translatorFor(context).t("budgets.metaTitle"),
     month,
     current,
     accepted,
@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireActor(context, request);
   const db = context.get(dbContext);
-  const locale = getLocale(context);
+  const locale = context.get(languageContext);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const today = isoDay();

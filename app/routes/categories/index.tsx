@@ -13,9 +13,9 @@ import { listCategories } from "~/features/categories/queries.server";
 import { CategoryForm } from "~/features/categories/ui/category-form";
 import { CategoryLabel, CategoryRow } from "~/features/categories/ui/category-row";
 import { dbContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = own.some((c) => c.id === url.searchParams.get("edit")) ? url.searchParams.get("edit") : null;
   const deleteId = own.some((c) => c.id === url.searchParams.get("delete")) ? url.searchParams.get("delete") : null;
   return {
-    title: getInstance(context).t("categories.metaTitle"),
+    title: translatorFor(context).t("categories.metaTitle"),
     own: own.map(toCategoryView),
     defaults: all.filter((c) => c.isDefault).map(toCategoryView),
     editId,

@@ -17,10 +17,10 @@ import { listCurrencies } from "~/features/rates/queries.server";
 import { addDays, isoDay } from "~/calendar/days";
 import { monthStartOf } from "~/calendar/months";
 import { formatMonthYear } from "~/calendar/format";
-import { dbContext } from "~/context.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { dbContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -46,8 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     reportTrend(db, session.user.id, { startDate: addDays(today, -6), endDate: today, month: null }, "daily"),
   ]);
   return {
-    title: getInstance(context).t("dashboard.metaTitle"),
-    month: formatMonthYear(now, getLocale(context)),
+    title: translatorFor(context).t("dashboard.metaTitle"),
+    month: formatMonthYear(now, context.get(languageContext)),
     current: money.current,
     changeTenths: shownChange(netChangeTenthsOfPercent(money.current.netUsdCents, money.previous.netUsdCents)),
     byCurrency: money.byCurrency,

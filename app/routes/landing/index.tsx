@@ -11,8 +11,8 @@ import { TopBar } from "~/features/landing/ui/top-bar";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { useTranslation } from "~/locales/use-translation";
-import { getInstance } from "~/middleware/i18n";
 import { SIGNED_OUT_PARAM } from "./signed-out";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -25,7 +25,7 @@ export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMe
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectSignedIn(context);
-  const { t } = getInstance(context);
+  const { t } = translatorFor(context);
   return { title: t("landing.metaTitle"), description: t("landing.metaDescription") };
 }
 

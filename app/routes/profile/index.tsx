@@ -18,9 +18,9 @@ import type { Actor } from "~/platform/db/activity.server";
 import { Alert } from "~/components/forms";
 import { useFlashParam } from "~/components/use-flash-param";
 import { dbContext, envContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
@@ -49,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { user } = session;
   const activity = await listRecentActivity(context.get(dbContext), user.id, 10);
   return {
-    title: getInstance(context).t("profile.metaTitle"),
+    title: translatorFor(context).t("profile.metaTitle"),
     user: {
       id: user.id,
       firstName: user.firstName,

@@ -22,7 +22,7 @@ import { formatCount } from "~/text/count";
 import { dbContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
-import { getInstance } from "~/middleware/i18n";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 // Reports (spec section 2, issue 13): a month chosen by links (next stops at the current month),
@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [report, currencies] = await Promise.all([reportData(db, session.user.id, period, grouping), listCurrencies(db, { activeOnly: false })]);
   const used = new Set(report.currencies.map((c) => c.currencyCode));
   return {
-    title: getInstance(context).t("reports.metaTitle"),
+    title: translatorFor(context).t("reports.metaTitle"),
     period,
     current,
     grouping,

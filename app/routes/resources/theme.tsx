@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/auth/guards.server";
 import { isSecure } from "~/auth/session-cookie.server";
-import { getInstance } from "~/middleware/i18n";
 import { isThemeChoice, themeCookie } from "~/middleware/theme";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/theme";
 
 /**
@@ -10,7 +10,7 @@ import type { Route } from "./+types/theme";
  * remix-themes setter posts a JSON body `{ theme }` (decision 026), where null means "follow the system".
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const badRequest = () => plainRefusal(getInstance(context).t("errors.themeInvalid"));
+  const badRequest = () => plainRefusal(translatorFor(context).t("errors.themeInvalid"));
   const contentType = request.headers.get("Content-Type") ?? "";
   let theme: unknown;
   let redirectTo: FormDataEntryValue | null = null;

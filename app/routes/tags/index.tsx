@@ -12,9 +12,9 @@ import { listTagsWithUsage, tagUsage } from "~/features/tags/queries.server";
 import { TagForm } from "~/features/tags/ui/tag-form";
 import { TagRow } from "~/features/tags/ui/tag-row";
 import { dbContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const usageId = known(params.get("usage"));
   const usage = usageId ? await tagUsage(db, session.user.id, usageId) : undefined;
   return {
-    title: getInstance(context).t("tags.metaTitle"),
+    title: translatorFor(context).t("tags.metaTitle"),
     tags: list.map(toTagView),
     creating: params.has("new"),
     editId: known(params.get("edit")),

@@ -26,10 +26,10 @@ import {
 } from "~/features/transactions/form-model";
 import { isoDay } from "~/calendar/days";
 import { acceptedDays } from "~/calendar/range";
-import { dbContext, envContext } from "~/context.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { dbContext, envContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/form";
 
 // /expenses/new and /expenses/edit/{id}: one screen (spec sections 2, 4 and 5), drawn by
@@ -42,7 +42,7 @@ import type { Route } from "./+types/form";
 // The error page has no loader data, and the browser holds only the page's language: the 404
 // carries its own title, translated on the server.
 const notFound = (context: Route.LoaderArgs["context"]) =>
-  data({ message: "Transaction not found", title: getInstance(context).t("transactionForm.notFound.title") }, { status: 404 });
+  data({ message: "Transaction not found", title: translatorFor(context).t("transactionForm.notFound.title") }, { status: 404 });
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   if (loaderData) return [{ title: loaderData.title }];
@@ -66,9 +66,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   if (id && !record) throw notFound(context);
   const today = isoDay();
-  const draft = record ? draftFromRecord(record, currencies, getLocale(context)) : newDraft(categories, today);
+  const draft = record ? draftFromRecord(record, currencies, context.get(languageContext)) : newDraft(categories, today);
   return {
-    title: getInstance(context).t(id ? "transactionForm.metaTitleEdit" : "transactionForm.metaTitleNew"),
+    title: translatorFor(context).t(id ? "transactionForm.metaTitleEdit" : "transactionForm.metaTitleNew"),
     id,
     savedDescription: record?.description ?? "",
     confirmDelete: Boolean(record) && new URL(request.url).searchParams.has("delete"),
@@ -97,7 +97,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw data({ message: `Unknown intent: ${String(formData.get("intent"))}` }, { status: 400 });
   }
   const actor = requireActor(context, request);
-  const locale = getLocale(context);
+  const locale = context.get(languageContext);
 
   if (intent.kind === "delete") {
     const outcome = await deleteIntent(db, actor, existing!.id);

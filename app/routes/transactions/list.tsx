@@ -21,9 +21,9 @@ import { listTransactions, type TransactionFilter } from "~/features/transaction
 import { isoDay } from "~/calendar/days";
 import { acceptedDays } from "~/calendar/range";
 import { dbContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/list";
 
 // /expenses (spec section 2, Transaction list). The whole state of the page (search, filters,
@@ -91,7 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const deleteParam = params.get("delete");
   return {
-    title: getInstance(context).t("transactions.metaTitle"),
+    title: translatorFor(context).t("transactions.metaTitle"),
     query,
     rows,
     total: page.total,
