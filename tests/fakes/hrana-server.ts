@@ -41,8 +41,10 @@ export type HranaServer = {
 };
 
 class HranaError extends Error {
-  constructor(message: string, readonly code?: string) {
+  code: string;
+  constructor(message: string, code: string) {
     super(message);
+    this.code = code;
   }
 }
 
