@@ -54,6 +54,13 @@ describe("the Hrana 2 test server", () => {
     expect(raw.body.results[0]?.response?.result).toMatchObject({ rows: [[{ type: "integer", value: "9223372036854775807" }, { type: "float", value: 1.5 }]] });
   });
 
+  it("binds the client's JS numbers as REAL, as sqld does (D1 binds whole ones as INTEGER: decision 027)", async () => {
+    const { rows } = await client.execute({ sql: "select typeof(?) as whole, typeof(?) as big, ? * 2 as doubled", args: [5, 5n, 5] });
+    expect({ ...rows[0] }).toEqual({ whole: "real", big: "integer", doubled: 10 });
+    const raw = await pipeline({ baton: null, requests: [{ type: "execute", stmt: { sql: "select ? * 2", args: [{ type: "float", value: 5 }] } }, { type: "close" }] });
+    expect(raw.body.results[0]?.response?.result).toMatchObject({ rows: [[{ type: "float", value: 10 }]] });
+  });
+
   it("stores and returns blobs, as base64 on the wire", async () => {
     const bytes = new Uint8Array([0, 1, 2, 253, 254, 255]);
     await client.execute({ sql: "insert into things (name, data) values ('blob', ?)", args: [bytes] });
