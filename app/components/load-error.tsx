@@ -1,5 +1,6 @@
 import { useTranslation } from "~/locales/use-translation";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { cardClass } from "./card";
 import { buttonClass } from "./forms";
 
 /**
@@ -15,7 +16,7 @@ export function LoadError({ error, titleKey }: { error: unknown; titleKey: strin
   // A post the page does not understand (an unknown intent) read nothing: "Failed to load" would mislead.
   const badRequest = isRouteErrorResponse(error) && error.status === 400;
   return (
-    <section role="alert" className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section role="alert" className={`mx-auto max-w-lg p-6 text-center ${cardClass}`}>
       <h1 className="text-2xl font-semibold">{t(badRequest ? "common.error.badRequestTitle" : titleKey)}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         {t(forbidden ? "common.error.forbidden" : badRequest ? "common.error.badRequestBody" : "common.error.body")}
