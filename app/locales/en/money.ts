@@ -10,6 +10,8 @@ export const money = {
     check: "Check",
     other: "Other",
   },
+  /** The per-currency table's columns (the dashboard's month, the reports' period). */
+  byCurrency: { currency: "Currency", income: "Income", expenses: "Expenses", net: "Net", count: "Transactions" },
   /** An old rate, said before the user saves with it (RATE_STALE_AFTER_DAYS). */
   staleRate_one: "Rate from {{date}}, {{count}} day old",
   staleRate_other: "Rate from {{date}}, {{count}} days old",

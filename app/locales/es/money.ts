@@ -12,6 +12,7 @@ export const money = {
     check: "Cheque",
     other: "Otro",
   },
+  byCurrency: { currency: "Moneda", income: "Ingresos", expenses: "Gastos", net: "Neto", count: "Transacciones" },
   staleRate_one: "Tasa del {{date}}, de hace {{count}} día",
   staleRate_other: "Tasa del {{date}}, de hace {{count}} días",
   rateAge_zero: "de hoy",

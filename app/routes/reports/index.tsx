@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { requireSession } from "~/auth/guards.server";
 import { Alert, buttonClass, ErrorList, Field, Spinner } from "~/components/forms";
 import { Card } from "~/components/card";
+import { CurrencyTotalsTable } from "~/components/currency-totals-table";
 import { PageHeader } from "~/components/page-header";
 import { Figure, FigureList } from "~/components/figure";
 import { LoadError } from "~/components/load-error";
@@ -12,7 +13,7 @@ import { periodErrorMessage } from "~/features/reports/errors";
 import { defaultGrouping, monthPeriod, readPagePeriod, type ReportPeriod } from "~/features/reports/period";
 import { reportData } from "~/features/reports/queries.server";
 import { exportHref, REPORT_CHARTS, reportsHref, type ReportChart } from "~/features/reports/ui/href";
-import { CategoryBreakdown, CurrencyBreakdown, IncomeExpenseBars, SpendingTrend } from "~/features/reports/ui/report-tables";
+import { CategoryBreakdown, IncomeExpenseBars, SpendingTrend } from "~/features/reports/ui/report-tables";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { USD } from "~/money/currencies";
 import { acceptedDays, dayToDate, formatDate, isoDay, monthStartOf, type DayRange } from "~/money/dates";
@@ -183,7 +184,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
 
           <Card id="report-by-currency" title={t("reports.byCurrency.title")}>
             <p className="-mt-2 mb-3 text-sm text-slate-600 dark:text-slate-300">{t("reports.byCurrency.subtitle")}</p>
-            <CurrencyBreakdown id="report-by-currency" currencies={report.currencies} currencyOf={currencyOf} />
+            <CurrencyTotalsTable labelledBy="report-by-currency" rows={report.currencies} currencyOf={currencyOf} />
           </Card>
 
           <Card id="report-chart" title={chartLabel[chart]}>
