@@ -137,15 +137,12 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
         <div>
           {deleteError ? <Alert tone="error">{t(deleteError)}</Alert> : null}
           <ConfirmPanel
-            question={t("transactionForm.confirmDelete.question")}
-            detail={t("transactionForm.confirmDelete.detail", { description: page.savedDescription })}
+            question={t("money.deleteTransaction.question")}
+            detail={t("money.deleteTransaction.detail", { description: page.savedDescription })}
             action={`/expenses/edit/${page.id}?delete=1`}
             hidden={{ intent: intentValue.delete, id: page.id }}
-            confirmLabel={t("transactionForm.confirmDelete.confirm")}
-            pendingLabel={t("transactionForm.confirmDelete.deleting")}
             pending={deleting}
             cancelTo={`/expenses/edit/${page.id}`}
-            cancelLabel={t("transactionForm.confirmDelete.cancel")}
           />
         </div>
       ) : null}
