@@ -50,6 +50,19 @@ export const rules = [
     pattern: /\b(parseFloat|Number\.parseFloat)\(/,
     why: "parse money with app/money/amounts.ts, never as a float",
   },
+  {
+    name: "card-chrome-in-card",
+    // The landing page's marketing cards are its own design (app/routes/landing, features/landing).
+    applies: (f) => f.startsWith("app/") && f !== "app/components/card.tsx" && !/^app\/(routes|features)\/landing\//.test(f) && !f.includes(".test."),
+    pattern: /\brounded-xl border border-slate-200 bg-white\b/,
+    why: "a card's surface is written once: use Card, or cardClass for a form, link or box (app/components/card.tsx)",
+  },
+  {
+    name: "page-title-in-page-header",
+    applies: (f) => /^app\/(routes|features\/[^/]+\/ui)\//.test(f) && !/^app\/(routes|features)\/landing\//.test(f) && !f.includes(".test."),
+    pattern: /<h1\b/,
+    why: "a page's title block is PageHeader (app/components/page-header.tsx), so every page's h1 looks and is found alike",
+  },
 ];
 
 // Import directions (CONVENTIONS.md "Layout: a folder is a feature"). Each rule names the

@@ -150,6 +150,18 @@ test("bad input is refused with its message, keeps what was typed, and stores no
   expect(await es.text()).toContain("La tasa de conversión debe ser un número positivo");
 });
 
+test("a refused field names its error line once for screen readers, the currency list and the date alike", async () => {
+  const b = await signedInAdmin();
+  const res = await b.fetch("/admin/settings", { form: { intent: "manual-rate", currencyCode: "", date: "2026-02-30", rate: "0.75" } });
+  const html = await res.text();
+  for (const name of ["currencyCode", "date"]) {
+    const tag = new RegExp(`<(?:select|input)[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+    const described = /aria-describedby="([^"]*)"/.exec(tag)?.[1]?.split(" ") ?? [];
+    expect(described, name).toContain(`${/ id="([^"]*)"/.exec(tag)?.[1]}-error`);
+    expect(described, name).toEqual([...new Set(described)]);
+  }
+});
+
 test("an unknown intent is a 400", async () => {
   const b = await signedInAdmin();
   const res = await b.fetch("/admin/settings", { form: { intent: "delete-everything" } });

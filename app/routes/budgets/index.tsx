@@ -6,6 +6,7 @@ import { ListErrors, useEditableList } from "~/components/editable-list";
 import { editableListAction } from "~/components/editable-list.server";
 import { Alert } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
+import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
 import { copyPreviousMonthBudgets, createBudget, deleteBudget, updateBudget } from "~/features/budgets/commands.server";
 import { budgetFailures, budgetRefusals } from "~/features/budgets/errors";
@@ -161,10 +162,7 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("budgets.title")}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("budgets.subtitle")}</p>
-      </div>
+      <PageHeader title={t("budgets.title")} subtitle={t("budgets.subtitle")} />
       <div aria-live="polite" className="space-y-2 empty:hidden">
         {savedMessage ? <Alert tone="success">{t(savedMessage)}</Alert> : null}
         {copiedCount !== null && Number.isInteger(copiedCount) ? (

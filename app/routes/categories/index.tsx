@@ -6,6 +6,7 @@ import { ListErrors, useEditableList } from "~/components/editable-list";
 import { editableListAction } from "~/components/editable-list.server";
 import { Alert } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
+import { PageHeader } from "~/components/page-header";
 import { createCategory, deleteCategory, updateCategory } from "~/features/categories/commands.server";
 import { categoryFailures, categoryRefusals } from "~/features/categories/errors";
 import { categorySchema, toCategoryView } from "~/features/categories/model";
@@ -64,10 +65,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
   const { saved, savedNotice, deleteError, createResult, updateResult, editing, rowlessError } = useEditableList(actionData, own, editId);
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("categories.title")}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("categories.subtitle")}</p>
-      </div>
+      <PageHeader title={t("categories.title")} subtitle={t("categories.subtitle")} />
       <div aria-live="polite" className="empty:hidden">
         {savedNotice ? <Alert tone="success">{t(`categories.saved.${savedNotice}`)}</Alert> : null}
       </div>

@@ -1,6 +1,8 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { requireSession } from "~/auth/guards.server";
+import { cardClass } from "~/components/card";
+import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
 import { monthPeriod } from "~/features/reports/period";
 import { expenseCategories, reportTrend } from "~/features/reports/queries.server";
@@ -72,14 +74,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("dashboard.greeting", { name: user.firstName })}</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">{t("dashboard.overview", { month: loaderData.month })}</p>
-        </div>
-        <section
-          aria-label={user.name}
-          className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-        >
+        <PageHeader title={t("dashboard.greeting", { name: user.firstName })} subtitle={t("dashboard.overview", { month: loaderData.month })} />
+        <section aria-label={user.name} className={`flex items-center gap-4 p-4 ${cardClass}`}>
           <div className="min-w-0">
             <p className="flex items-center gap-2 font-semibold">
               <span className="truncate">{user.name}</span>

@@ -4,6 +4,7 @@ import { useTranslation } from "~/locales/use-translation";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { staleAfterDays } from "~/features/rates/model";
 import { requireActor, requireSession } from "~/auth/guards.server";
+import { MessageCard } from "~/components/load-error";
 import { buttonClass } from "~/components/forms";
 import { TransactionEditor, type FormActionData } from "~/features/transactions/ui/transaction-editor";
 import { listCategories } from "~/features/categories/queries.server";
@@ -175,12 +176,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <h1 className="text-2xl font-semibold">{t(missing ? "transactionForm.notFound.title" : "transactionForm.error.title")}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{t(missing ? "transactionForm.notFound.body" : "transactionForm.error.body")}</p>
+    <MessageCard
+      title={t(missing ? "transactionForm.notFound.title" : "transactionForm.error.title")}
+      body={t(missing ? "transactionForm.notFound.body" : "transactionForm.error.body")}
+    >
       <Link to="/expenses" className={`${buttonClass.primary} mt-4`}>
         {t("transactionForm.back")}
       </Link>
-    </section>
+    </MessageCard>
   );
 }

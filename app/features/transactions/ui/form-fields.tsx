@@ -12,7 +12,7 @@ import { intentValue, PAYMENTS_ANCHOR, paymentAnchor, rateExplanation, type Draf
 import type { TransactionType } from "~/features/transactions/model";
 import { categoryTypeFor, hasRateField, PAYMENT_METHODS } from "~/features/transactions/rules";
 import { useCategoryName } from "~/components/category-name";
-import { buttonClass, ErrorList, Field, inputClass, Spinner, type ListOfErrors } from "~/components/forms";
+import { buttonClass, ErrorList, Field, inputClass, SelectField, Spinner, type ListOfErrors } from "~/components/forms";
 
 // The parts of the transaction form (transaction-editor.tsx): plain controlled fields
 // named as the server reads them (payments[0].amount …), each with its label and its errors
@@ -48,45 +48,6 @@ export function segmentClass(active: boolean, type: TransactionType, first: bool
   return `relative min-h-11 border px-4 py-2 text-sm font-semibold sm:min-h-0 focus:outline-none focus-visible:z-20 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-slate-900 ${edges} ${active ? on : off}`;
 }
 
-function SelectField({
-  id,
-  label,
-  name,
-  value,
-  onChange,
-  errors,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors?: ListOfErrors;
-  children: ReactNode;
-}) {
-  const invalid = Boolean(errors?.length);
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        className={inputClass}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-      >
-        {children}
-      </select>
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
-  );
-}
-
 export function CategorySelect({
   categories,
   type,
@@ -104,7 +65,11 @@ export function CategorySelect({
   const displayName = useCategoryName();
   const ofType = categories.filter((c) => c.type === categoryTypeFor(type));
   return (
-    <SelectField id={transactionFieldId("categoryId")} label={t("transactionForm.category.label")} name="categoryId" value={value} onChange={onChange} errors={errors}>
+    <SelectField
+      label={t("transactionForm.category.label")}
+      selectProps={{ id: transactionFieldId("categoryId"), name: "categoryId", value, onChange: (e) => onChange(e.currentTarget.value) }}
+      errors={errors}
+    >
       <option value="">{ofType.length ? t("transactionForm.category.placeholder") : t("transactionForm.category.none")}</option>
       {ofType.map((c) => (
         <option key={c.id} value={c.id}>
@@ -253,11 +218,8 @@ export function PaymentRow({
       <div className="grid gap-x-4 sm:grid-cols-3">
         <div>
           <SelectField
-            id={id("currency")}
             label={t("transactionForm.payment.currency")}
-            name={name("currencyCode")}
-            value={known ? code : ""}
-            onChange={onCurrency}
+            selectProps={{ id: id("currency"), name: name("currencyCode"), value: known ? code : "", onChange: (e) => onCurrency(e.currentTarget.value) }}
             errors={errors[name("currencyCode")]}
           >
             {known ? null : <option value="">{t("transactionForm.payment.choose")}</option>}
@@ -283,11 +245,8 @@ export function PaymentRow({
           errors={errors[name("amount")]}
         />
         <SelectField
-          id={id("method")}
           label={t("transactionForm.payment.method")}
-          name={name("method")}
-          value={payment.method}
-          onChange={(method) => onChange({ method })}
+          selectProps={{ id: id("method"), name: name("method"), value: payment.method, onChange: (e) => onChange({ method: e.currentTarget.value }) }}
           errors={errors[name("method")]}
         >
           {(PAYMENT_METHODS as readonly string[]).includes(payment.method) ? null : (

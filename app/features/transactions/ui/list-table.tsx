@@ -188,15 +188,12 @@ function TransactionRow({
       {confirming ? (
         <FullWidthRow columns={8}>
             <ConfirmPanel
-              question={t("transactions.confirmDelete.question")}
-              detail={t("transactions.confirmDelete.detail", { description: row.description })}
+              question={t("money.deleteTransaction.question")}
+              detail={t("money.deleteTransaction.detail", { description: row.description })}
               action={listHref(query)}
               hidden={{ intent: intentValue.delete, id: row.id }}
-              confirmLabel={t("transactions.confirmDelete.confirm")}
-              pendingLabel={t("transactions.confirmDelete.deleting")}
               pending={deleting}
               cancelTo={listHref(query)}
-              cancelLabel={t("transactions.confirmDelete.cancel")}
             />
         </FullWidthRow>
       ) : null}
