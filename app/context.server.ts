@@ -2,12 +2,11 @@ import { createContext } from "react-router";
 import type { ValidSession } from "~/auth/session.server";
 import type { AppEnv } from "~/env.server";
 import type { Db } from "~/platform/db/client.server";
-import type { Translate } from "~/locales/translator";
+import type { Language } from "~/locales/languages";
 
 // Every per-request key in one place (CONVENTIONS.md "Per-request services"): workers/app.ts
 // sets the raw bindings, the middleware of root.tsx turns them into the typed services below,
-// and loaders and actions read them with context.get(…). The language is remix-i18next's own
-// context (getLocale in middleware/i18n.ts).
+// and loaders and actions read them with context.get(…).
 
 /** The raw Worker bindings; only workers/app.ts sets it, middleware turns it into typed services. */
 export const cloudflareContext = createContext<{ env: Env; ctx: ExecutionContext }>();
@@ -30,7 +29,8 @@ export type ThemeChoice = "light" | "dark";
 export const themeContext = createContext<ThemeChoice | null>(null);
 
 /**
- * The request's translator for the API's answers, set by the i18n middleware (middleware/i18n.ts).
- * Outside the root middleware it gives keys back: keys are still better than a crash.
+ * The request's language, set by the i18n middleware (middleware/i18n.ts) from the cookie or
+ * Accept-Language. English where the middleware did not run (an early 404, a refused request).
+ * Its translator is translatorFor(context) (locales/server-translators.ts).
  */
-export const translatorContext = createContext<Translate>((key) => key);
+export const languageContext = createContext<Language>("en");

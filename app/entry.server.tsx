@@ -3,9 +3,7 @@ import { preloadModule } from "react-dom";
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "~/components/nonce";
-import { getInstance } from "~/middleware/i18n";
-import { nonceContext } from "~/context.server";
-import { isLanguage, type Language } from "~/locales/languages";
+import { languageContext, nonceContext } from "~/context.server";
 import { messagesChunkUrls } from "~/locales/message-chunks.server";
 import { sectionsOf } from "~/locales/sections";
 import { serverTranslator } from "~/locales/server-translators";
@@ -23,13 +21,9 @@ export default async function handleRequest(
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
   const nonce = loadContext.get(nonceContext);
-  // remix-i18next's instance exists only when its middleware ran; an early 404 or a
-  // refused request skips it, so the page is in English.
-  let language: Language = "en";
-  try {
-    const detected = getInstance(loadContext).language;
-    if (isLanguage(detected)) language = detected;
-  } catch {}
+  // An early 404 or a refused request skips the i18n middleware: the page is then in English
+  // (languageContext's default).
+  const language = loadContext.get(languageContext);
 
   // The page's messages (its language's shell and the sections its routes show, as root.tsx
   // lists them for the entry): fetched beside the entry rather than one round trip after it.

@@ -11,20 +11,19 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { PreventFlashOnWrongTheme, Theme, ThemeProvider } from "remix-themes";
+import { ThemeProvider, useTheme, type Theme } from "remix-themes";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./components/nonce";
 import { useFocusHeadingOnNavigate } from "./components/use-focus-heading";
 import { csrfMiddleware } from "./middleware/csrf";
 import { dbMiddleware } from "./middleware/db";
-import { getLocale, i18nMiddleware } from "./middleware/i18n";
+import { i18nMiddleware } from "./middleware/i18n";
 import { securityHeadersMiddleware } from "./middleware/security-headers";
 import { sessionMiddleware } from "./middleware/session";
-import { sessionContext, themeContext } from "./context.server";
+import { languageContext, sessionContext, themeContext } from "./context.server";
 import { themeMiddleware } from "./middleware/theme";
 import { toPublicUser } from "./auth/public-user";
-import { isLanguage } from "./locales/languages";
 import { loadLanguage, showLanguage } from "./locales/messages.client";
 import { sectionsOf } from "./locales/sections";
 import { useTranslation } from "./locales/use-translation";
@@ -41,10 +40,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export function loader({ context }: Route.LoaderArgs) {
   const session = context.get(sessionContext);
-  const locale = getLocale(context);
   return data({
-    // remix-i18next detects only the supported languages; the guard gives the type.
-    locale: isLanguage(locale) ? locale : "en",
+    locale: context.get(languageContext),
     theme: context.get(themeContext),
     user: session ? toPublicUser(session.user) : null,
   });
@@ -60,24 +57,35 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    // Decision 026: remix-themes holds the theme in effect. Its setter (the toggle, with JavaScript)
+    // switches at once, posts the choice to the theme action and tells the user's other tabs.
+    <ThemeProvider specifiedTheme={(rootData?.theme ?? null) as Theme | null} themeAction="/resources/theme">
+      <Document>{children}</Document>
+    </ThemeProvider>
+  );
+}
+
+function Document({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const locale = rootData?.locale ?? "en";
-  const theme = rootData?.theme ?? null;
+  // A stored choice is on <html> from the server on; with none, app.css follows the system's
+  // preference by its media query, before any script and without one (so no flash of the other theme).
+  const [theme, , { definedBy }] = useTheme();
+  const chosen = definedBy === "USER" && theme ? theme : undefined;
   // The sections of messages the page shows besides the shell, for the entry to load before it
   // hydrates (entry.server.tsx modulepreloads them).
   const messages = sectionsOf(useMatches()).join(" ") || undefined;
   return (
-    // remix-themes sets the class before hydration when the theme follows the system.
-    <html lang={locale} data-theme={theme ?? undefined} data-messages={messages} dir="ltr" suppressHydrationWarning>
+    <html lang={locale} data-theme={chosen} data-messages={messages} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={chosen ?? "light dark"} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        <ThemeProvider specifiedTheme={theme as Theme | null} themeAction="/resources/theme">
-          <PreventFlashOnWrongTheme ssrTheme={Boolean(theme)} nonce={nonce} />
-        </ThemeProvider>
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         {children}

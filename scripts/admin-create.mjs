@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { hashPassword } from "../app/auth/password.server.ts";
 import { userSearchText } from "../app/text/search-text.ts";
 import { bin, persistArgs, run } from "./lib.mjs";
+import { sqlValue } from "./sql-rows.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -45,7 +46,8 @@ if (problems.length) {
 const hash = await hashPassword(password);
 const now = Date.now();
 const id = crypto.randomUUID();
-// An existing account with this email is promoted (and its password reset) rather than duplicated.
+// An existing account with this email is promoted (and its password reset) rather than duplicated:
+// an upsert, which the scripts' row builder (sql-rows.mjs) does not write, so its SQL is here.
 const sql = `INSERT INTO users (id, email, first_name, last_name, search_text, password_hash, role, is_active, created_at, updated_at)
 VALUES (?1, ?2, ?3, ?4, ?7, ?5, 'superadmin', 1, ?6, ?6)
 ON CONFLICT(email) DO UPDATE SET role = 'superadmin', is_active = 1, first_name = ?3, last_name = ?4, search_text = ?7, password_hash = ?5, updated_at = ?6;`;
@@ -56,8 +58,7 @@ if (process.env.TURSO_DATABASE_URL) {
   const client = createClient({ url: process.env.TURSO_DATABASE_URL, authToken: process.env.TURSO_AUTH_TOKEN });
   await client.execute({ sql, args });
 } else {
-  const q = (v) => (typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
-  const inlined = sql.replace(/\?(\d)/g, (_, n) => q(args[Number(n) - 1]));
+  const inlined = sql.replace(/\?(\d)/g, (_, n) => sqlValue(args[Number(n) - 1]));
   const file = join(mkdtempSync(join(tmpdir(), "admin-")), "admin.sql");
   writeFileSync(file, inlined);
   run(bin("wrangler"), ["d1", "execute", "DB", values.remote ? "--remote" : "--local", ...(values.remote ? [] : persistArgs()), `--file=${file}`], {

@@ -8,6 +8,7 @@ import { hashPassword } from "../app/auth/password.server.ts";
 import { toUsdCents } from "../app/money/rates.ts";
 import { transactionSearchText, userSearchText } from "../app/text/search-text.ts";
 import { bin, persistArgs, run } from "./lib.mjs";
+import { insertSql } from "./sql-rows.mjs";
 
 export const benchAccount = { email: "bench@example.com", password: "BenchPass123" };
 export const BENCH_TRANSACTIONS = 50_000;
@@ -29,16 +30,7 @@ const expenseCategories = ["default-food", "default-housing", "default-transport
 const incomeCategories = ["default-salary", "default-freelance", "default-investments"];
 const methods = ["cash", "credit_card", "debit_card", "bank_transfer", "digital_wallet"];
 
-const q = (v) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
-function inserts(table, rows, chunk = 400) {
-  const out = [];
-  const columns = Object.keys(rows[0]);
-  for (let i = 0; i < rows.length; i += chunk) {
-    const values = rows.slice(i, i + chunk).map((r) => `(${columns.map((c) => q(r[c])).join(",")})`);
-    out.push(`INSERT INTO ${table} (${columns.join(",")}) VALUES ${values.join(",")};`);
-  }
-  return out;
-}
+const inserts = (table, rows) => insertSql(table, rows);
 
 export async function buildBenchSql(today = new Date()) {
   let seed = 42;
@@ -47,7 +39,20 @@ export async function buildBenchSql(today = new Date()) {
   const userId = "bench-user";
   const now = Date.now();
   const statements = [
-    `INSERT INTO users (id, email, first_name, last_name, search_text, password_hash, role, is_active, created_at, updated_at) VALUES ('${userId}', '${benchAccount.email}', 'Bench', 'User', ${q(userSearchText({ firstName: "Bench", lastName: "User", email: benchAccount.email }))}, ${q(await hashPassword(benchAccount.password))}, 'user', 1, ${now - 3 * 365 * 86_400_000}, ${now});`,
+    ...inserts("users", [
+      {
+        id: userId,
+        email: benchAccount.email,
+        first_name: "Bench",
+        last_name: "User",
+        search_text: userSearchText({ firstName: "Bench", lastName: "User", email: benchAccount.email }),
+        password_hash: await hashPassword(benchAccount.password),
+        role: "user",
+        is_active: 1,
+        created_at: now - 3 * 365 * 86_400_000,
+        updated_at: now,
+      },
+    ]),
   ];
   const tags = Array.from({ length: 12 }, (_, i) => ({ id: `bench-tag-${i}`, user_id: userId, name: `Tag ${i}`, name_key: `tag ${i}`, color: "#3B82F6", description: null, created_at: now, updated_at: now }));
   statements.push(...inserts("tags", tags));

@@ -50,6 +50,19 @@ export const rules = [
     pattern: /\b(parseFloat|Number\.parseFloat)\(/,
     why: "parse money with app/money/amounts.ts, never as a float",
   },
+  {
+    name: "card-chrome-in-card",
+    // The landing page's marketing cards are its own design (app/routes/landing, features/landing).
+    applies: (f) => f.startsWith("app/") && f !== "app/components/card.tsx" && !/^app\/(routes|features)\/landing\//.test(f) && !f.includes(".test."),
+    pattern: /\brounded-xl border border-slate-200 bg-white\b/,
+    why: "a card's surface is written once: use Card, or cardClass for a form, link or box (app/components/card.tsx)",
+  },
+  {
+    name: "page-title-in-page-header",
+    applies: (f) => /^app\/(routes|features\/[^/]+\/ui)\//.test(f) && !/^app\/(routes|features)\/landing\//.test(f) && !f.includes(".test."),
+    pattern: /<h1\b/,
+    why: "a page's title block is PageHeader (app/components/page-header.tsx), so every page's h1 looks and is found alike",
+  },
 ];
 
 // Import directions (CONVENTIONS.md "Layout: a folder is a feature"). Each rule names the
@@ -61,7 +74,7 @@ export const rules = [
 // can import it; its schemas (schemas.ts or schemas/<topic>.ts) are the zod forms (see below).
 const isModel = (f) => /^app\/features\/[^/]+\/model(\.ts|\/[^/]+\.ts)$/.test(f);
 const isSchemas = (f) => /^app\/features\/[^/]+\/schemas(\.ts|\/[^/]+\.ts)$/.test(f);
-const isPure = (f) => /^app\/(money|text)\//.test(f) || isModel(f) || isSchemas(f) || f === "app/auth/password-limit.ts";
+const isPure = (f) => /^app\/(money|calendar|text)\//.test(f) || isModel(f) || isSchemas(f) || f === "app/auth/password-limit.ts";
 // The tree being linted: set by each lint() call (the project, or one fixture folder).
 let run = { root: projectRoot, appFiles: new Set(), zodImporters: new Map() };
 const importsZod = (f) => {
@@ -88,12 +101,14 @@ export const directions = [
     why: "a page's components import constants from the feature's model.ts and load a schema with validationLoader, so zod is downloaded only when a form is used",
   },
   {
-    // The browser translates with locales/translator.ts; i18next runs only on the server
-    // (remix-i18next for loaders, actions and the API), so no page downloads it (decision 021).
-    name: "one-translator-in-the-browser",
-    applies: (f) => /^app\/(components|routes|features\/[^/]+\/ui|locales)\/|^app\/(root|entry\.client)\.tsx$/.test(f) && !/\.(server|test)\./.test(f) && f !== "app/locales/fallback-instance.ts",
-    forbids: (_target, pkg, _file, typeOnly) => !typeOnly && pkg !== null && /^(i18next|react-i18next|remix-i18next)$/.test(pkg),
-    why: "components translate with useTranslation from ~/locales/use-translation; i18next stays on the server",
+    // Pages, loaders, actions and the API translate with locales/translator.ts (decision 021):
+    // i18next is not imported anywhere, and remix-i18next only by the language middleware, which
+    // uses it to detect the language.
+    name: "one-translator",
+    applies: (f) => f.startsWith("app/") && !f.includes(".test."),
+    forbids: (_target, pkg, file, typeOnly) =>
+      !typeOnly && pkg !== null && (/^(i18next|react-i18next)$/.test(pkg) || (pkg === "remix-i18next" && file !== "app/middleware/i18n.ts")),
+    why: "translate with useTranslation (components) or translatorFor(context) (server); remix-i18next only detects the language, in middleware/i18n.ts",
   },
   {
     // A type-only import is erased from the build, so it loads nothing (a resolver's input type).
@@ -102,7 +117,7 @@ export const directions = [
     forbids: (target, pkg, _file, typeOnly) =>
       (!typeOnly && target !== null && (target.includes(".server") || !isPure(target))) ||
       (pkg !== null && /^(react|react-dom|react-router|@conform-to\/react|drizzle-orm|cloudflare:|node:)/.test(pkg)),
-    why: "money/, text/ and every feature's model and schemas are pure: no I/O, no React, nothing server-side, only other pure modules",
+    why: "money/, calendar/, text/ and every feature's model and schemas are pure: no I/O, no React, nothing server-side, only other pure modules",
   },
   {
     name: "feature-services-as-arguments",
@@ -188,10 +203,7 @@ function vocabularyProblems(files) {
 // refused. A type-only import loads nothing and does not count; tests do not count.
 export const cycleRule = "no-folder-cycles";
 // Import edges that close a cycle on purpose, each with its way out.
-const cycleAllowed = new Set([
-  // The calendar leaves money/ (issue 21, H1): then money imports no text and this entry goes.
-  "app/money/dates.ts -> app/text/message.ts",
-]);
+const cycleAllowed = new Set([]);
 function folderOf(file) {
   const feature = file.match(/^app\/features\/([^/]+)\/([^/.]+)/);
   if (feature) return `features/${feature[1]}/${feature[2]}`;

@@ -23,6 +23,11 @@ test.each(names)("the lint reports %s for its fixture and nothing else", (name) 
   expect(problems.map((p) => p.rule)).toEqual(problems.map(() => name));
 });
 
+test("the calendar is held to the kernel's purity as money/ is: no React, nothing server-side", () => {
+  const { problems } = lint(fixtures + "pure-kernel");
+  expect(problems.map((p) => p.file).sort()).toEqual(["app/calendar/today.ts", "app/money/read-file.ts"]);
+});
+
 test("the near misses each rule allows pass: a job using another feature's commands, a route's type import, a lazy schema, lint-ignore comments", () => {
   const { files, problems } = lint(fixtures + "clean");
   expect(files).toBeGreaterThan(0);

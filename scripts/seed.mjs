@@ -8,15 +8,14 @@ import { hashPassword } from "../app/auth/password.server.ts";
 import { toUsdCents } from "../app/money/rates.ts";
 import { transactionSearchText, userSearchText } from "../app/text/search-text.ts";
 import { bin, persistArgs, run } from "./lib.mjs";
+import { insertSql } from "./sql-rows.mjs";
 
 export const demoAccounts = {
   user: { email: "demo@example.com", password: "DemoPass123", firstName: "Dana", lastName: "Demo", role: "user" },
   admin: { email: "admin@example.com", password: "AdminPass123", firstName: "Ada", lastName: "Admin", role: "superadmin" },
 };
 
-const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
-const insert = (table, row) =>
-  `INSERT OR IGNORE INTO ${table} (${Object.keys(row).join(", ")}) VALUES (${Object.values(row).map(q).join(", ")});`;
+const insert = (table, row) => insertSql(table, [row], { orIgnore: true })[0];
 
 // The offline snapshot rates of migrations/0001 (units per USD).
 const snapshot = { USD: ["1", 2], EUR: ["0.8612", 2], VES: ["231.0475", 2], COP: ["3871.25", 2], MXN: ["18.4215", 2] };

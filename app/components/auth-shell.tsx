@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
+import { cardClass } from "./card";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
@@ -19,7 +20,7 @@ export function AuthShell({ title, subtitle, children }: { title: string; subtit
         </div>
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">
-        <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        <div className={`w-full max-w-md p-6 sm:p-8 ${cardClass}`}>
           <div className="mb-6 text-center">
             <Logo className="mx-auto mb-3 h-10 w-10" />
             <h1 className="text-2xl font-bold tracking-tight">{title}</h1>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
+import { useTranslation } from "~/locales/use-translation";
 import { buttonClass, SubmitButton } from "./forms";
 
 /**
@@ -12,29 +13,25 @@ export const CONFIRM_ANCHOR = "confirm";
 /**
  * A delete confirmation rendered by the server as a state of the page (?delete=id), so it
  * works without JavaScript; with it, the same link is a client navigation. Focus moves to
- * the question so keyboard and screen-reader users land on it.
+ * the question so keyboard and screen-reader users land on it. Its buttons say the same
+ * everywhere (common.confirmDelete, common.cancel); the question and detail are the page's.
  */
 export function ConfirmPanel({
   question,
   detail,
   action,
   hidden,
-  confirmLabel,
-  pendingLabel,
   pending,
   cancelTo,
-  cancelLabel,
 }: {
   question: string;
   detail?: string;
   action: string;
   hidden: Record<string, string>;
-  confirmLabel: string;
-  pendingLabel: string;
   pending: boolean;
   cancelTo: string;
-  cancelLabel: string;
 }) {
+  const { t } = useTranslation();
   const questionRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => questionRef.current?.focus(), []);
   return (
@@ -58,10 +55,10 @@ export function ConfirmPanel({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <Link to={cancelTo} preventScrollReset className={buttonClass.secondary}>
-          {cancelLabel}
+          {t("common.cancel")}
         </Link>
-        <SubmitButton variant="danger" pending={pending} pendingLabel={pendingLabel}>
-          {confirmLabel}
+        <SubmitButton variant="danger" pending={pending} pendingLabel={t("common.confirmDelete.deleting")}>
+          {t("common.confirmDelete.confirm")}
         </SubmitButton>
       </Form>
     </div>

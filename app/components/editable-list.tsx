@@ -128,11 +128,8 @@ export function RowDeleteConfirm({
       detail={t(`${messages}.detail`, { name })}
       action={back}
       hidden={{ intent, id }}
-      confirmLabel={t(`${messages}.confirm`)}
-      pendingLabel={t(`${messages}.deleting`)}
       pending={deleting}
       cancelTo={back}
-      cancelLabel={t(`${messages}.cancel`)}
     />
   );
 }

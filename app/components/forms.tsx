@@ -145,7 +145,8 @@ export function PasswordField({
 
 /** Keeps the caller's description (e.g. a rules checklist) and adds the error list when there is one. */
 function describedBy(...ids: Array<string | undefined>) {
-  const joined = ids.filter(Boolean).join(" ");
+  // Conform's props already name the error line when the field is invalid: each id once.
+  const joined = [...new Set(ids.flatMap((id) => id?.split(" ") ?? []).filter(Boolean))].join(" ");
   return joined || undefined;
 }
 

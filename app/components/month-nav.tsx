@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
-import { acceptedDays, addMonths, dayToDate, formatMonthYear, isMonthInRange, type MonthStart } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
+import { addMonths, type MonthStart } from "~/calendar/months";
+import { acceptedDays, isMonthInRange } from "~/calendar/range";
+import { formatMonthYear } from "~/calendar/format";
 
 /** The look of a month link: a 44 px target on phones, compact from sm up. */
 export const monthLinkClass =

@@ -3,7 +3,7 @@ import { es } from "./es";
 
 export { isLanguage, supportedLanguages, type Language } from "./languages";
 
-/** Both languages, for the server (middleware/i18n.ts) and tests; the browser loads one (messages.client.ts). */
+/** Both languages, for the server (server-translators.ts) and tests; the browser loads one (messages.client.ts). */
 export const resources = {
   en: { translation: en },
   es: { translation: es },

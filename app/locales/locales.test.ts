@@ -45,3 +45,15 @@ test("every message key the code names (validation.*, errors.*) exists in both l
     expect(esLeaves.has(key), key).toBe(true);
   }
 });
+
+test("a delete confirmation's buttons, a transaction's delete question and the per-currency table's columns are each worded once", () => {
+  for (const leavesOf of [enLeaves, esLeaves]) {
+    const keysOf = (pattern: RegExp) => [...leavesOf.keys()].filter((key) => pattern.test(key));
+    expect(keysOf(/confirmDelete\.(confirm|deleting|cancel)$/)).toEqual(["common.confirmDelete.confirm", "common.confirmDelete.deleting"]);
+    const question = leavesOf.get("money.deleteTransaction.question");
+    expect([...leavesOf].filter(([, text]) => text === question).map(([key]) => key)).toEqual(["money.deleteTransaction.question"]);
+    expect(keysOf(/byCurrency\.(currency|income|expenses|net|count)$/)).toEqual(
+      ["currency", "income", "expenses", "net", "count"].map((column) => `money.byCurrency.${column}`),
+    );
+  }
+});

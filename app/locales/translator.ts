@@ -1,12 +1,11 @@
 import type { Language } from "./languages";
 
 // The app's one way of turning a message key into text, on the server and in the browser
-// (docs/decisions/021). It reads the message files as i18next does for the features they use:
+// (docs/decisions/021). It reads the message files as i18next did for the features they use:
 // nested keys joined by ".", {{name}} placeholders, plural forms by `count` (key_zero for 0,
 // then the language's plural category, then key_other, then the key itself), `defaultValue`.
-// i18next stays on the server behind remix-i18next for loaders, actions and the API; a unit test
-// keeps the two agreeing on every message in both languages. The browser no longer downloads
-// i18next and react-i18next (about 18 KB of gzip JavaScript on every page).
+// Pages, loaders, actions and the JSON API all use it (translatorFor in server-translators.ts);
+// neither the browser nor the server translates with i18next.
 
 /** A language's messages: nested groups with string leaves. */
 export type MessageTree = { [key: string]: unknown };

@@ -1,7 +1,7 @@
 import { createCookie, type MiddlewareFunction } from "react-router";
-import { translatorContext } from "~/context.server";
 import { createI18nextMiddleware } from "remix-i18next";
-import { isLanguage, resources, supportedLanguages, type Language } from "~/locales";
+import { languageContext } from "~/context.server";
+import { isLanguage, supportedLanguages, type Language } from "~/locales";
 
 export const languageCookie = createCookie("lng", {
   path: "/",
@@ -20,28 +20,23 @@ export async function detectLanguage(request: Request): Promise<Language> {
   return header.startsWith("es") ? "es" : "en";
 }
 
-const [detectingMiddleware, getLocale, getInstance] = createI18nextMiddleware({
+// remix-i18next detects the language (with our rule, detectLanguage); its own i18next instance is
+// given no messages and never translates: the server translates with translatorFor(context)
+// (locales/server-translators.ts, docs/decisions/021).
+const [detectingMiddleware, getLocale] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage: "en",
     order: ["custom"],
     findLocale: ({ request }) => detectLanguage(request),
   },
-  i18next: { resources, interpolation: { escapeValue: false } },
 });
 
-export { getLocale, getInstance };
-
-/**
- * remix-i18next's middleware, which also puts the request's translator on the context
- * (translatorContext) for the API's answers, so platform/http reads it without importing
- * middleware. Text that is not a locale key, such as a message a handler wrote itself, comes
- * back unchanged.
- */
+/** Puts the request's language on the context (languageContext) for loaders, actions, the API and the page. */
 export const i18nMiddleware: MiddlewareFunction<Response> = (args, next) =>
   detectingMiddleware(args, () => {
-    const i18n = getInstance(args.context);
-    // With the values: a plural key exists only as key_one/key_other, which exists() finds through count.
-    args.context.set(translatorContext, (key, values) => (i18n.exists(key, values) ? i18n.t(key, values) : key));
+    const detected = getLocale(args.context);
+    // remix-i18next detects only the supported languages; the guard gives the type.
+    args.context.set(languageContext, isLanguage(detected) ? detected : "en");
     return next();
   });

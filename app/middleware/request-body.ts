@@ -1,7 +1,7 @@
 import { isApiPath } from "~/platform/http/api-path";
 import { MAX_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_LABEL } from "~/platform/http/body-limit";
-import { ApiError, errorResponse, type Translate } from "~/platform/http/envelope";
-import { createFallbackI18n } from "~/locales/fallback-instance";
+import { ApiError, errorResponse } from "~/platform/http/envelope";
+import { serverTranslator } from "~/locales/server-translators";
 import { detectLanguage } from "./i18n";
 import { applySecurityHeaders } from "./security-headers";
 
@@ -62,17 +62,12 @@ async function readAtMost(body: ReadableStream<Uint8Array>, limit: number): Prom
   return bytes;
 }
 
-async function translatorOf(request: Request): Promise<Translate> {
-  const i18n = await createFallbackI18n(await detectLanguage(request));
-  return (key, values) => i18n.t(key, values);
-}
-
 /**
  * A refusal given before React Router runs (so before the i18n middleware), in the face the request
  * came through: the API's envelope, or a plain page in the visitor's language.
  */
 export async function earlyRefusal(request: Request, status: number, messageKey: string): Promise<Response> {
-  const t = await translatorOf(request);
+  const { t } = serverTranslator(await detectLanguage(request));
   const values = { limit: MAX_REQUEST_BODY_LABEL };
   if (isApiPath(new URL(request.url).pathname)) return errorResponse(t, new ApiError(status, messageKey, { values }));
   const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { dayToDate, formatDate, isoDay } from "~/money/dates";
+import { dayToDate, isoDay } from "~/calendar/days";
+import { formatDate } from "~/calendar/format";
 import { browser, registerViaForm, type Browser } from "./helpers";
 import { setChannel } from "./rate-provider-client";
 
@@ -147,6 +148,18 @@ test("bad input is refused with its message, keeps what was typed, and stores no
 
   const es = await b.fetch("/admin/settings", { form: { ...valid, rate: "0" }, headers: { "Accept-Language": "es" } });
   expect(await es.text()).toContain("La tasa de conversión debe ser un número positivo");
+});
+
+test("a refused field names its error line once for screen readers, the currency list and the date alike", async () => {
+  const b = await signedInAdmin();
+  const res = await b.fetch("/admin/settings", { form: { intent: "manual-rate", currencyCode: "", date: "2026-02-30", rate: "0.75" } });
+  const html = await res.text();
+  for (const name of ["currencyCode", "date"]) {
+    const tag = new RegExp(`<(?:select|input)[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+    const described = /aria-describedby="([^"]*)"/.exec(tag)?.[1]?.split(" ") ?? [];
+    expect(described, name).toContain(`${/ id="([^"]*)"/.exec(tag)?.[1]}-error`);
+    expect(described, name).toEqual([...new Set(described)]);
+  }
 });
 
 test("an unknown intent is a 400", async () => {

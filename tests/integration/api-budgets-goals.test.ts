@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
-import { insertTransaction } from "./seed-rows";
+import { insertTransaction, testDb } from "./seed-rows";
+import { budgets, categories, currencies } from "~/platform/db/schema";
+import { addRows, categoryRow, inactiveFranc, insertRows, writeRows } from "../setup/rows";
 
 // The budgets and savings-goals API (issue 12) through the Worker. One owner and one stranger
 // for the whole file; each test works in its own month or on its own goals, so they share them.
@@ -274,15 +276,12 @@ test("the month's budgets add up to at most 10,000,000,000,000.00: exactly that 
 
 test("a month with 91 maximal budgets written before the bound answers 200 on the list and the progress call", async () => {
   const legacy = await registerViaApi();
-  await env.DB.batch(
-    Array.from({ length: 91 }, (_, i) => {
-      const categoryId = crypto.randomUUID();
-      return [
-        env.DB.prepare("insert into categories (id, user_id, name, name_key, type) values (?, ?, ?, ?, 'expense')").bind(categoryId, legacy.user.id, `Old ${i}`, `old ${i}`),
-        env.DB.prepare("insert into budgets (id, user_id, category_id, amount_usd_cents, month) values (?, ?, ?, ?, '2026-02-01')").bind(crypto.randomUUID(), legacy.user.id, categoryId, 99_999_999_999_999),
-      ];
-    }).flat(),
-  );
+  const old = Array.from({ length: 91 }, (_, i) => categoryRow(legacy.user.id, `Old ${i}`));
+  const db = testDb();
+  await writeRows(db, [
+    ...insertRows(db, categories, old),
+    ...insertRows(db, budgets, old.map((category) => ({ userId: legacy.user.id, categoryId: category.id!, amountUsdCents: 99_999_999_999_999, month: "2026-02-01" }))),
+  ]);
   for (const path of ["/api/budgets?month=2026-02", "/api/budgets/progress?month=2026-02"]) {
     const res = await api(path, { token: legacy.accessToken });
     expect(res.status, path).toBe(200);
@@ -405,7 +404,7 @@ test("a PUT that leaves currencyCode out keeps the goal's currency: a JPY 150,00
 });
 
 test("an inactive currency (CHF) is refused for a new goal and for moving one, with the web page's message; nothing changes", async () => {
-  await env.DB.prepare("insert or ignore into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)").run();
+  await addRows(testDb(), currencies, [inactiveFranc], { ignoreExisting: true });
   const refusal = { status: "error", message: "Choose one of the active currencies", errors: { currencyCode: ["Choose one of the active currencies"] } };
   const created = await api("/api/savings-goals", { token: me.accessToken, json: { name: "Swiss", currencyCode: "CHF", target_amount: 100 } });
   expect(created.status).toBe(400);

@@ -1,7 +1,10 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
+import { currencies, exchangeRates } from "~/platform/db/schema";
+import { testDb } from "./seed-rows";
+import { addRows, inactiveFranc } from "../setup/rows";
 
 // Currencies and exchange rates through the Worker (spec section 7, ARCHITECTURE.md 4 and 6).
 // The database starts with the migrations' snapshot: 9 currencies, rates dated 2026-11-01.
@@ -15,9 +18,7 @@ async function superadmin(): Promise<ApiAccount> {
 }
 
 async function insertRate(code: string, date: string, rate: string, source: string, fetchedAt = Date.now()) {
-  await env.DB.prepare("insert into exchange_rates (id, currency_code, date, rate, source, fetched_at) values (?, ?, ?, ?, ?, ?)")
-    .bind(crypto.randomUUID(), code, date, rate, source, fetchedAt)
-    .run();
+  await addRows(testDb(), exchangeRates, [{ currencyCode: code, date, rate, source, fetchedAt: new Date(fetchedAt) }]);
 }
 
 function rateRows(code: string) {
@@ -48,7 +49,7 @@ test("GET /api/currencies lists the active built-in currencies by code", async (
 
 test("an inactive currency leaves the list but can still be read by code", async () => {
   const me = await registerViaApi();
-  await env.DB.prepare("insert into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)").run();
+  await addRows(testDb(), currencies, [inactiveFranc]);
   const list = await api("/api/currencies", { token: me.accessToken });
   expect((list.body.data.currencies as { code: string }[]).map((c) => c.code)).not.toContain("CHF");
   const one = await api("/api/currencies/chf", { token: me.accessToken });
@@ -156,7 +157,7 @@ test("GET /api/exchange-rates/latest maps every active currency to its latest ra
 
 test("a currency with no rate at all is listed as missing in latest, not given 1", async () => {
   const me = await registerViaApi();
-  await env.DB.prepare("insert into currencies (code, name, symbol, decimal_places, is_active) values ('BRL', 'Brazilian Real', 'R$', 2, 1)").run();
+  await addRows(testDb(), currencies, [{ code: "BRL", name: "Brazilian Real", symbol: "R$", decimalPlaces: 2, isActive: true }]);
   const { body } = await api("/api/exchange-rates/latest", { token: me.accessToken });
   expect(body.data.missing).toEqual(["BRL"]);
   expect(body.data.rates).not.toHaveProperty("BRL");

@@ -3,6 +3,9 @@ import { expect, test } from "vitest";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { allowConsoleError } from "../setup/console-errors";
 import { DESCRIPTION_MAX } from "~/features/transactions/model/transaction";
+import { exchangeRates } from "~/platform/db/schema";
+import { testDb } from "./seed-rows";
+import { addRows } from "../setup/rows";
 
 async function post(account: ApiAccount, json: Record<string, unknown>, headers?: Record<string, string>) {
   return api("/api/transactions", { method: "POST", token: account.accessToken, json, headers });
@@ -188,9 +191,7 @@ test("an update that leaves a payment alone keeps its recorded rate and source, 
   const me = await registerViaApi();
   const kept = await create(me, { currencyCode: "MXN", amount: "184.22", date: "2026-11-20" });
   expect(kept.payments[0]).toMatchObject({ exchangeRateExact: "18.4215", rateSource: "snapshot" });
-  await env.DB.prepare("insert into exchange_rates (id, currency_code, date, rate, source, fetched_at) values (?, 'MXN', '2026-11-20', '19', 'provider', ?)")
-    .bind(crypto.randomUUID(), Date.now())
-    .run();
+  await addRows(testDb(), exchangeRates, [{ currencyCode: "MXN", date: "2026-11-20", rate: "19", source: "provider", fetchedAt: new Date() }]);
   const res = await api(`/api/transactions/${kept.id}`, { method: "PUT", token: me.accessToken, json: { description: "Tacos" } });
   expect(res.body.data.transaction.payments[0]).toMatchObject({ exchangeRateExact: "18.4215", rateSource: "snapshot", rateDate: "2026-11-01", usdCents: 1000 });
 });

@@ -6,10 +6,13 @@ import type { ApiOperation } from "~/platform/http/operation";
 import { en } from "~/locales/en";
 import { es } from "~/locales/es";
 import { MAX_REQUEST_BODY_BYTES } from "~/platform/http/body-limit";
-import { acceptedDays, addDays, isoDay } from "~/money/dates";
+import { addDays, isoDay } from "~/calendar/days";
+import { acceptedDays } from "~/calendar/range";
 import { api, loginViaApi, registerViaApi, type ApiAccount, type Envelope } from "./api-client";
 import { browser, freshIp, ORIGIN, registerViaForm, uniqueEmail, type Browser } from "./helpers";
-import { insertTransaction } from "./seed-rows";
+import { insertTransaction, testDb } from "./seed-rows";
+import { budgets, currencies } from "~/platform/db/schema";
+import { inactiveFranc, insertRows, writeRows } from "../setup/rows";
 
 // Issue 9, "Tests that stay": every form action and every /api operation with a body or a
 // query gets a table of hostile input. Each case must answer the 4xx it names (never 5xx),
@@ -244,10 +247,13 @@ async function setUp(): Promise<World> {
   const aPlainGoal = await created(aApi, "/api/savings-goals", { name: "Plain", target_amount: "300" }, "savings_goal");
   // An inactive currency; a's January 2027 at the month's bound (USD 10,000,000,000,000.00 of
   // budgets, written as a month filled before the bound), and a cent in February 2027 beside it.
-  await env.DB.batch([
-    env.DB.prepare("insert or ignore into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)"),
-    env.DB.prepare("insert into budgets (id, user_id, category_id, amount_usd_cents, month) values (?, ?, ?, 1000000000000000, '2027-01-01')").bind(crypto.randomUUID(), aId, aCategory),
-    env.DB.prepare("insert into budgets (id, user_id, category_id, amount_usd_cents, month) values (?, ?, 'default-food', 1, '2027-02-01')").bind(crypto.randomUUID(), aId),
+  const db = testDb();
+  await writeRows(db, [
+    ...insertRows(db, currencies, [inactiveFranc], { ignoreExisting: true }),
+    ...insertRows(db, budgets, [
+      { userId: aId, categoryId: aCategory, amountUsdCents: 1_000_000_000_000_000, month: "2027-01-01" },
+      { userId: aId, categoryId: "default-food", amountUsdCents: 1, month: "2027-02-01" },
+    ]),
   ]);
 
   const admin = browser();

@@ -1,8 +1,10 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { type Browser, browser, pageText, signedIn, withTableAway } from "./helpers";
-import { insertTransaction } from "./seed-rows";
+import { insertTransaction, testDb } from "./seed-rows";
 import { allowConsoleError } from "../setup/console-errors";
+import { budgets, categories, currencies, savingsGoals } from "~/platform/db/schema";
+import { addRows, categoryRow, inactiveFranc, insertRows, writeRows } from "../setup/rows";
 
 // /budgets through the Worker on D1: budgets of a month and savings goals, every write a form
 // POST (so without JavaScript). Months in the past (October 2026 and before) keep the
@@ -290,14 +292,12 @@ test("a 0.01 budget with 9,000,000,000,000.00 spent and a 0.01 goal with 999,999
 
 test("a month filled with 91 maximal budgets before the month's bound existed still shows its totals to the cent", async () => {
   const { b, userId } = await signedIn();
-  const statements = Array.from({ length: 91 }, (_, i) => {
-    const categoryId = crypto.randomUUID();
-    return [
-      env.DB.prepare("insert into categories (id, user_id, name, name_key, type) values (?, ?, ?, ?, 'expense')").bind(categoryId, userId, `Old ${i}`, `old ${i}`),
-      env.DB.prepare("insert into budgets (id, user_id, category_id, amount_usd_cents, month) values (?, ?, ?, ?, '2026-08-01')").bind(crypto.randomUUID(), userId, categoryId, 99_999_999_999_999),
-    ];
-  }).flat();
-  await env.DB.batch(statements);
+  const old = Array.from({ length: 91 }, (_, i) => categoryRow(userId, `Old ${i}`));
+  const db = testDb();
+  await writeRows(db, [
+    ...insertRows(db, categories, old),
+    ...insertRows(db, budgets, old.map((category) => ({ userId, categoryId: category.id!, amountUsdCents: 99_999_999_999_999, month: "2026-08-01" }))),
+  ]);
   const text = await pageText(b, "/budgets?month=2026-08");
   // 91 × 999,999,999,999.99 = 90,999,999,999,999.09: past 2^53 cents, and every cent shown.
   expect(text).toContain("Budgeted $ 90,999,999,999,999.09");
@@ -342,7 +342,7 @@ test("a month's budgets stop at USD 10,000,000,000,000.00: the form refuses a ce
 });
 
 test("an inactive currency (CHF) is refused for a new goal and for moving one, as the API refuses it; an edit that leaves the currency out keeps it", async () => {
-  await env.DB.prepare("insert or ignore into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)").run();
+  await addRows(testDb(), currencies, [inactiveFranc], { ignoreExisting: true });
   const { b, userId } = await signedIn();
   const created = await b.fetch("/budgets?newGoal", { form: { intent: "goal-create", name: "Swiss", currencyCode: "CHF", targetAmount: "100" } });
   expect(created.status).toBe(400);
@@ -356,7 +356,7 @@ test("an inactive currency (CHF) is refused for a new goal and for moving one, a
   expect(await moved.text()).toContain("Choose one of the active currencies");
   expect(await goalOf(goal!.id)).toMatchObject({ currency_code: "JPY", target_minor: 150_000 });
   // A goal already in CHF (made while it was active) keeps it: its edit form offers and selects it, and saving keeps it.
-  await env.DB.prepare("insert into savings_goals (id, user_id, name, currency_code, target_minor, saved_minor) values (?, ?, 'Swiss', 'CHF', 10000, 0)").bind("goal-chf-" + userId, userId).run();
+  await addRows(testDb(), savingsGoals, [{ id: "goal-chf-" + userId, userId, name: "Swiss", currencyCode: "CHF", targetMinor: 10000, savedMinor: 0 }]);
   const form = await (await b.fetch(`/budgets?editGoal=goal-chf-${userId}`)).text();
   expect(form).toMatch(/<option value="CHF" selected/);
   const saved = await b.fetch(`/budgets?editGoal=goal-chf-${userId}`, { form: { intent: "goal-update", id: `goal-chf-${userId}`, name: "Swiss fund", currencyCode: "CHF", targetAmount: "100" } });

@@ -3,6 +3,9 @@ import { expect, test } from "vitest";
 import { MAX_PAYMENTS, MAX_TAGS } from "~/features/transactions/model/transaction";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { browser, registerViaForm } from "./helpers";
+import { tags } from "~/platform/db/schema";
+import { testDb } from "./seed-rows";
+import { addRows, addTransactions, tagRow } from "../setup/rows";
 
 // D1 refuses a statement with more than 100 bound parameters, which local SQLite and libSQL
 // accept (STACK.md, traps). Every query built from a list (a page's ids, a transaction's tags
@@ -10,38 +13,27 @@ import { browser, registerViaForm } from "./helpers";
 // the documented maxima through the Worker, on D1.
 
 async function tagsOf(userId: string, count: number): Promise<string[]> {
-  const ids = Array.from({ length: count }, () => crypto.randomUUID());
-  await env.DB.batch(
-    ids.map((id, i) =>
-      env.DB.prepare("insert into tags (id, user_id, name, name_key, color) values (?, ?, ?, ?, '#3B82F6')").bind(id, userId, `Tag ${i}`, `tag ${i}`),
-    ),
-  );
-  return ids;
+  const rows = Array.from({ length: count }, (_, i) => tagRow(userId, `Tag ${i}`));
+  await addRows(testDb(), tags, rows);
+  return rows.map((row) => row.id!);
 }
 
 /** A full page's worth of rows, each with three payments and every given tag, written in one batch. */
 async function fullPage(userId: string, tagIds: string[], count = 100) {
-  const statements = [];
-  for (let i = 0; i < count; i++) {
-    const id = crypto.randomUUID();
-    const date = `2026-10-${String((i % 28) + 1).padStart(2, "0")}`;
-    statements.push(
-      env.DB.prepare(
-        "insert into transactions (id, user_id, type, description, search_text, date, usd_cents) values (?, ?, 'EXPENSE', ?, ?, ?, 630)",
-      ).bind(id, userId, `Row ${i}`, `row ${i}`, date),
-      ...[
-        ["USD", 100, "1", 100],
-        ["EUR", 200, "0.87", 230],
-        ["USD", 300, "1", 300],
-      ].map(([currency, amount, rate, usd], position) =>
-        env.DB.prepare(
-          "insert into payments (id, transaction_id, user_id, position, currency_code, amount_minor, method, rate, rate_date, rate_source, usd_cents) values (?, ?, ?, ?, ?, ?, 'cash', ?, ?, 'snapshot', ?)",
-        ).bind(crypto.randomUUID(), id, userId, position, currency, amount, rate, date, usd),
-      ),
-      ...tagIds.map((tagId) => env.DB.prepare("insert into transaction_tags (transaction_id, tag_id) values (?, ?)").bind(id, tagId)),
-    );
-  }
-  await env.DB.batch(statements);
+  await addTransactions(
+    testDb(),
+    Array.from({ length: count }, (_, i) => ({
+      userId,
+      description: `Row ${i}`,
+      date: `2026-10-${String((i % 28) + 1).padStart(2, "0")}`,
+      payments: [
+        { currencyCode: "USD", amountMinor: 100, rate: "1", usdCents: 100 },
+        { currencyCode: "EUR", amountMinor: 200, rate: "0.87", usdCents: 230 },
+        { currencyCode: "USD", amountMinor: 300, rate: "1", usdCents: 300 },
+      ],
+      tagIds,
+    })),
+  );
 }
 
 async function userIdOf(email: string) {

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
-import { acceptedDays, addDays, dayToDate, formatMonthYear, isoDay, monthEndOf, monthStartOf } from "~/money/dates";
+import { addDays, dayToDate, isoDay } from "~/calendar/days";
+import { monthEndOf, monthStartOf } from "~/calendar/months";
+import { acceptedDays } from "~/calendar/range";
+import { formatMonthYear } from "~/calendar/format";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { pageText, signedIn } from "./helpers";
 import { insertTransaction } from "./seed-rows";

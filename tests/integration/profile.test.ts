@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { browser, pageText, registerViaForm, signedIn, STRONG_PASSWORD, uniqueEmail, type Browser } from "./helpers";
+import { activityLog } from "~/platform/db/schema";
+import { testDb } from "./seed-rows";
+import { addRows } from "../setup/rows";
 
 const NEW_PASSWORD = "N3wPassword";
 
@@ -275,9 +278,7 @@ test("activity written in a Spanish session reads in English to an English reade
 
 test("an entry of several transactions added at once reads with its count in English and Spanish", async () => {
   const { b, userId } = await signedIn();
-  await env.DB.prepare("insert into activity_log (id, user_id, action, description, details, created_at) values (?, ?, 'transactions_create', '3', ?, ?)")
-    .bind(crypto.randomUUID(), userId, JSON.stringify({ count: 3 }), Date.now() + 1000)
-    .run();
+  await addRows(testDb(), activityLog, [{ userId, action: "transactions_create", description: "3", details: { count: 3 }, createdAt: new Date(Date.now() + 1000) }]);
   expect(await pageText(b, "/profile")).toContain("3 transactions added");
   await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/profile" } });
   expect(await pageText(b, "/profile")).toContain("3 transacciones añadidas");
@@ -285,8 +286,6 @@ test("an entry of several transactions added at once reads with its count in Eng
 
 test("an old entry whose description could not be read back into values is shown as stored", async () => {
   const { b, userId } = await signedIn("es");
-  await env.DB.prepare("insert into activity_log (id, user_id, action, description, created_at) values (?, ?, 'budget_copy', 'something else', ?)")
-    .bind(crypto.randomUUID(), userId, Date.now() + 1000)
-    .run();
+  await addRows(testDb(), activityLog, [{ userId, action: "budget_copy", description: "something else", createdAt: new Date(Date.now() + 1000) }]);
   expect(await pageText(b, "/profile")).toContain("something else");
 });

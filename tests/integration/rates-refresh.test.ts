@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, test, vi } from "vitest";
-import { isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
 import { runRatesRefresh } from "~/features/rates/jobs/refresh.server";
 import worker from "../../workers/app";
 import { jobs } from "../../workers/jobs";

@@ -2,6 +2,9 @@ import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { browser, registerViaForm } from "./helpers";
+import { exchangeRates } from "~/platform/db/schema";
+import { testDb } from "./seed-rows";
+import { addRows } from "../setup/rows";
 
 // Issue 9's "stored conversions that drift", through the Worker on D1, on both faces: a date
 // change looks a provider's rate up again, an edit that changes nothing keeps every stored
@@ -21,9 +24,7 @@ async function paymentsOf(transactionId: string) {
 }
 
 async function fileRate(code: string, date: string, rate: string, source = "provider") {
-  await env.DB.prepare("insert into exchange_rates (id, currency_code, date, rate, source, fetched_at) values (?, ?, ?, ?, ?, ?)")
-    .bind(crypto.randomUUID(), code, date, rate, source, Date.now())
-    .run();
+  await addRows(testDb(), exchangeRates, [{ currencyCode: code, date, rate, source, fetchedAt: new Date() }]);
 }
 
 /** The transaction form as a browser without JavaScript posts it: one EUR payment with the prefilled snapshot rate. */
@@ -98,9 +99,7 @@ test("API: editing only the description leaves every conversion field byte-ident
   });
   const before = { typed: await paymentsOf(typed), multi: await paymentsOf(multi) };
   // Filed later, dated before the transactions: exactly the typed rate, from the provider.
-  await env.DB.prepare("insert into exchange_rates (id, currency_code, date, rate, source, fetched_at) values (?, 'EUR', '2026-11-19', '0.9', 'manual', ?)")
-    .bind(crypto.randomUUID(), Date.now())
-    .run();
+  await addRows(testDb(), exchangeRates, [{ currencyCode: "EUR", date: "2026-11-19", rate: "0.9", source: "manual", fetchedAt: new Date() }]);
 
   expect((await put(me, typed, { description: "Typed, renamed" })).status).toBe(200);
   expect((await put(me, multi, { description: "Split, renamed" })).status).toBe(200);

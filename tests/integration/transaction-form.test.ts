@@ -2,6 +2,9 @@ import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { browser, type Browser, signedIn, withTableAway } from "./helpers";
 import { allowConsoleError } from "../setup/console-errors";
+import { exchangeRates, tags } from "~/platform/db/schema";
+import { testDb } from "./seed-rows";
+import { addRows, tagRow } from "../setup/rows";
 
 // The transaction form through the Worker, posted as a browser without JavaScript posts it:
 // every validation message, the intents that show the form again without writing, saving
@@ -85,11 +88,9 @@ async function activityOf(userId: string, action: string) {
 }
 
 async function addTag(userId: string, name: string) {
-  const id = crypto.randomUUID();
-  await env.DB.prepare("insert into tags (id, user_id, name, name_key, color) values (?, ?, ?, ?, '#14B8A6')")
-    .bind(id, userId, name, name.toLowerCase())
-    .run();
-  return id;
+  const row = tagRow(userId, name, { color: "#14B8A6" });
+  await addRows(testDb(), tags, [row]);
+  return row.id!;
 }
 
 /** Creates through the form and returns the new transaction's id. */
@@ -441,9 +442,7 @@ test("an edit that leaves a recorded rate untouched keeps its source, even after
   const { b, userId } = await signedIn();
   const id = await createViaForm(b, userId, { description: "Pub", date: "2027-03-10" }, [{ currencyCode: "GBP", amount: "7.60", rate: "0.7598", rateFor: "GBP" }]);
   expect(await paymentsOf(id)).toMatchObject([{ rate: "0.7598", rate_date: "2026-11-01", rate_source: "snapshot", usd_cents: 1000 }]);
-  await env.DB.prepare("insert into exchange_rates (id, currency_code, date, rate, source, fetched_at) values (?, 'GBP', '2027-03-01', '0.8', 'provider', ?)")
-    .bind(crypto.randomUUID(), Date.now())
-    .run();
+  await addRows(testDb(), exchangeRates, [{ currencyCode: "GBP", date: "2027-03-01", rate: "0.8", source: "provider", fetchedAt: new Date() }]);
   const res = await post(b, `/expenses/edit/${id}`, fields({ description: "Pub quiz", date: "2027-03-10" }, [{ currencyCode: "GBP", amount: "7.60", rate: "0.7598", rateFor: "GBP" }]));
   expect(res.status).toBe(302);
   expect(await paymentsOf(id)).toMatchObject([{ rate: "0.7598", rate_date: "2026-11-01", rate_source: "snapshot", usd_cents: 1000 }]);
@@ -459,9 +458,7 @@ test("without JavaScript, an edit explains each rate as saving would store it: a
   const { b, userId } = await signedIn();
   const id = await createViaForm(b, userId, { description: "Tea", date: "2027-04-10" }, [{ currencyCode: "GBP", amount: "7.50", rate: "0.75", rateFor: "GBP" }]);
   expect(await paymentsOf(id)).toMatchObject([{ rate: "0.75", rate_date: "2027-04-10", rate_source: "manual", usd_cents: 1000 }]);
-  await env.DB.prepare("insert into exchange_rates (id, currency_code, date, rate, source, fetched_at) values (?, 'GBP', '2027-04-01', '0.75', 'provider', ?)")
-    .bind(crypto.randomUUID(), Date.now())
-    .run();
+  await addRows(testDb(), exchangeRates, [{ currencyCode: "GBP", date: "2027-04-01", rate: "0.75", source: "provider", fetchedAt: new Date() }]);
   const shown = await (await post(b, `/expenses/edit/${id}`, fields({ description: "Tea", date: "2027-04-10", intent: "recalculate" }, [{ currencyCode: "GBP", amount: "7.50", rate: "0.75", rateFor: "GBP" }]))).text();
   expect(shown).toContain("1 USD = 0.75 GBP, rate of Apr 10, 2027 (Entered by hand)");
   await post(b, `/expenses/edit/${id}`, fields({ description: "Tea time", date: "2027-04-10" }, [{ currencyCode: "GBP", amount: "7.50", rate: "0.75", rateFor: "GBP" }]));

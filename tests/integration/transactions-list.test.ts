@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { browser, type Browser, signedIn, withTableAway } from "./helpers";
-import { insertTransaction, type TransactionRow } from "./seed-rows";
+import { tags, categories } from "~/platform/db/schema";
+import { insertTransaction, testDb } from "./seed-rows";
+import { addRows, categoryRow, tagRow, type TransactionSeed } from "../setup/rows";
 import { allowConsoleError } from "../setup/console-errors";
 
 // /expenses through the Worker: the URL is the whole state (filters, search, sort, page), the
@@ -9,11 +11,9 @@ import { allowConsoleError } from "../setup/console-errors";
 // anything that is not the user's.
 
 async function tag(userId: string, name: string, color = "#3B82F6") {
-  const id = crypto.randomUUID();
-  await env.DB.prepare("insert into tags (id, user_id, name, name_key, color) values (?, ?, ?, ?, ?)")
-    .bind(id, userId, name, name.toLowerCase(), color)
-    .run();
-  return id;
+  const row = tagRow(userId, name, { color });
+  await addRows(testDb(), tags, [row]);
+  return row.id!;
 }
 
 async function page(b: Browser, search = "") {
@@ -35,7 +35,7 @@ function rowHtml(html: string, id: string) {
 
 const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/&amp;/g, "&").replace(/&#x27;/g, "'");
 
-async function many(userId: string, count: number, row: Partial<TransactionRow> = {}) {
+async function many(userId: string, count: number, row: Partial<TransactionSeed> = {}) {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const day = String((i % 28) + 1).padStart(2, "0");
@@ -222,12 +222,10 @@ test("the filter panel offers the user's categories and the defaults, the active
   const other = await signedIn();
   await tag(userId, "Mine");
   await tag(other.userId, "Theirs");
-  await env.DB.prepare("insert into categories (id, user_id, name, name_key, type) values (?, ?, 'Secret stash', 'secret stash', 'expense')")
-    .bind(`cat-${other.userId}`, other.userId)
-    .run();
-  await env.DB.prepare("insert into categories (id, user_id, name, name_key, type) values (?, ?, 'Pets', 'pets', 'expense')")
-    .bind(`cat-${userId}`, userId)
-    .run();
+  await addRows(testDb(), categories, [
+    categoryRow(other.userId, "Secret stash", { id: `cat-${other.userId}` }),
+    categoryRow(userId, "Pets", { id: `cat-${userId}` }),
+  ]);
   const html = text(await page(b));
   expect(html).toContain(">Pets<");
   expect(html).toContain(">Food & Dining<");

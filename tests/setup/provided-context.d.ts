@@ -6,5 +6,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     ratesProviderUrl: string;
     ratesProviderRefusedUrl: string;
+    libsqlUrl: string;
   }
 }

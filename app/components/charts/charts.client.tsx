@@ -1,7 +1,7 @@
 import { VisAxis, VisDonut, VisGroupedBar, VisLine, VisSingleContainer, VisXYContainer } from "@unovis/react";
 import { formatMoney } from "~/money/amounts";
 import { USD } from "~/money/currencies";
-import { dayToDate } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
 import { CHART_COLORS, type ChartProps } from "./chart-types";
 
 // The charts themselves (Unovis), loaded only on pages with charts, after hydration, when the

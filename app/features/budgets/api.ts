@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { minorToNumber } from "~/money/amounts";
-import { isoDay, monthStartOf, type MonthStart } from "~/money/dates";
-import { budgetApiSchema, monthField } from "~/features/budgets/schemas";
+import { isoDay } from "~/calendar/days";
+import { monthStartOf, type MonthStart } from "~/calendar/months";
 import { budgetFigures, budgetMonthTotals } from "~/features/budgets/model";
+import { budgetApiSchema, monthField } from "~/features/budgets/schemas";
 import { defineOperation, deletedResult, listedTwiceSchema } from "~/platform/http/operation";
 import type { BudgetRow } from "./queries.server";
 

@@ -1,13 +1,13 @@
 import { and, eq, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { addMonths, type MonthStart } from "~/money/dates";
-import { type BudgetInput, MAX_BUDGET_MONTH_CENTS } from "~/features/budgets/model";
+import { addMonths, type MonthStart, yearMonthOf } from "~/calendar/months";
+import { MAX_BUDGET_MONTH_CENTS, type BudgetInput } from "~/features/budgets/model";
 import { findCategory } from "~/features/categories/queries.server";
-import { type Actor, recordActivityQuery, recordActivitySelectQuery } from "~/platform/db/activity.server";
+import { recordActivityQuery, recordActivitySelectQuery, type Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { budgets } from "~/platform/db/schema";
-import { type BudgetRow, findBudget } from "./queries.server";
+import { findBudget, type BudgetRow } from "./queries.server";
 
 // The only write path for budgets, for the web page and the API alike. One budget per user,
 // category and month: the unique index settles it, even for two requests at once. A month's
@@ -29,8 +29,8 @@ async function budgetableCategoryName(db: Db, userId: string, categoryId: string
 
 /** A budget's entry: its category and month, as English text (the API's description) and as values (decision 025). */
 const budgetEntry = (category: string, month: string) => ({
-  description: `${category}, ${month.slice(0, 7)}`,
-  details: { category, month: month.slice(0, 7) },
+  description: `${category}, ${yearMonthOf(month)}`,
+  details: { category, month: yearMonthOf(month) },
 });
 
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -154,8 +154,8 @@ export async function copyPreviousMonthBudgets(db: Db, actor: Actor, month: Mont
       {
         userId,
         action: "budget_copy",
-        description: sql`count(*) || ', ' || ${previous.slice(0, 7)} || ' → ' || ${month.slice(0, 7)}`,
-        details: sql`json_object('count', count(*), 'from', ${previous.slice(0, 7)}, 'to', ${month.slice(0, 7)})`,
+        description: sql`count(*) || ', ' || ${yearMonthOf(previous)} || ' → ' || ${yearMonthOf(month)}`,
+        details: sql`json_object('count', count(*), 'from', ${yearMonthOf(previous)}, 'to', ${yearMonthOf(month)})`,
         ipAddress: actor.ip,
       },
       sql`${toCopy} having count(*) > 0 and ${fits}`,

@@ -1,6 +1,6 @@
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { progressPercent, reachesPercent } from "~/money/ratio";
-import type { MonthStart } from "~/money/dates";
+import type { MonthStart } from "~/calendar/months";
 
 // The budgets model without zod (the schemas are in schemas.ts): the figures a budget shows,
 // pure, so the page, the dashboard and the API compute them alike and the browser downloads no

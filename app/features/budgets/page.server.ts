@@ -1,4 +1,4 @@
-import { addMonths, type MonthStart } from "~/money/dates";
+import { addMonths, type MonthStart } from "~/calendar/months";
 import { listCategories } from "~/features/categories/queries.server";
 import type { Db } from "~/platform/db/client.server";
 import { hasBudgets, listBudgetMonth } from "./queries.server";

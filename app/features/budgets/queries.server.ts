@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { monthEndOf, type MonthStart } from "~/money/dates";
+import { monthEndOf, type MonthStart } from "~/calendar/months";
 import { expenseCentsByCategory } from "~/features/transactions/queries.server";
 import type { Db } from "~/platform/db/client.server";
 import { budgets, categories } from "~/platform/db/schema";

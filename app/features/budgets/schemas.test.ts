@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { addYears, isoDay } from "~/money/dates";
+import { addYears, isoDay } from "~/calendar/days";
 import { messageWithValues } from "~/text/message";
 import { budgetApiSchema, budgetFormSchema } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseAmount, type AmountError } from "~/money/amounts";
-import { readMonth } from "~/money/dates";
-import { checkAcceptedMonth } from "~/money/date-checks";
+import { readMonth } from "~/calendar/months";
+import { checkAcceptedMonth } from "~/calendar/fields";
 import { USD } from "~/money/currencies";
 import { ambiguousNumberMessage, amountMessage, typedDecimal } from "~/text/typed-number";
 import { DEFAULT_ALERT_THRESHOLD, MAX_ALERT_THRESHOLD, MIN_ALERT_THRESHOLD, type BudgetInput } from "./model";

@@ -1,5 +1,6 @@
 import { formatPercentTenths } from "~/text/count";
-import { addMonths, isoDay, monthEndOf, monthStartOf } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
+import { addMonths, monthEndOf, monthStartOf } from "~/calendar/months";
 import { divideHalfAwayFromZero } from "~/money/ratio";
 import type { MonthsOverview } from "~/features/transactions/model/transaction";
 

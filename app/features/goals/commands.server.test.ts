@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
+import { addRows, inactiveFranc } from "../../../tests/setup/rows";
 import type { Db } from "~/platform/db/client.server";
-import { activityLog, goalEntries, users } from "~/platform/db/schema";
+import { activityLog, currencies, goalEntries, users } from "~/platform/db/schema";
 import { createGoal, deleteGoal, recordGoalProgress, updateGoal } from "./commands.server";
 import { findGoal, listGoalEntries, listGoals } from "./queries.server";
 
@@ -84,7 +85,7 @@ test("an edit that changes the saved amount records the difference as an entry; 
 test("a goal is set in an active currency only: created or moved into an inactive one is refused; one already in it keeps it", async () => {
   const carol = { userId: "user-carol", ip: null };
   await db.insert(users).values({ id: carol.userId, email: "carol@example.com", firstName: "Carol", lastName: "Test", passwordHash: "x" });
-  await db.run(sql`insert into currencies (code, name, symbol, decimal_places, is_active) values ('CHF', 'Swiss Franc', 'CHF', 2, 0)`);
+  await addRows(db, currencies, [inactiveFranc]);
   expect(await createGoal(db, carol, { ...laptop, name: "Swiss", currencyCode: "CHF" })).toEqual({ kind: "currencyInactive" });
   expect(await listGoals(db, carol.userId)).toEqual([]);
   const plain = await createGoal(db, carol, { ...laptop, name: "Plain", currencyCode: "USD" });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
-import { isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
 import type { GoalInput, GoalProgressInput } from "~/features/goals/model";
 import { findCurrency } from "~/features/rates/queries.server";
 import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";

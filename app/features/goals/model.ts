@@ -1,4 +1,4 @@
-import { daysBetween } from "~/money/dates";
+import { daysBetween } from "~/calendar/days";
 import { progressPercent } from "~/money/ratio";
 
 // The savings-goals model without zod (the schemas are in schemas.ts): the figures a goal shows,

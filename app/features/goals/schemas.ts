@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { parseAmount } from "~/money/amounts";
 import { BASE_CURRENCY, decimalsOf } from "~/money/currencies";
-import { EARLIEST_DAY } from "~/money/dates";
-import { nullableIsoDateField } from "~/money/date-checks";
+import { EARLIEST_DAY } from "~/calendar/range";
+import { nullableIsoDateField } from "~/calendar/fields";
 import { ambiguousNumberMessage, amountMessage, typedDecimal } from "~/text/typed-number";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, hasInvisibleControlCharacters } from "~/text/plain-text";
 import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX, GOAL_NOTE_MAX, type GoalCurrency, type GoalInput, type GoalProgressInput } from "./model";

@@ -4,7 +4,7 @@ import { FIXED_SOURCE, type KnownRate } from "~/features/rates/model";
 import type { StoredRate } from "~/features/rates/queries.server";
 import type { Currency } from "~/features/rates/model";
 import { BASE_CURRENCY } from "~/money/currencies";
-import { optionalIsoDateField } from "~/money/date-checks";
+import { optionalIsoDateField } from "~/calendar/fields";
 import { defineOperation } from "~/platform/http/operation";
 import { wholeNumberParam } from "~/platform/http/query-params";
 

@@ -1,4 +1,4 @@
-import { dayToDate } from "~/money/dates";
+import { daysBetween } from "~/calendar/days";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { BASE_RATE } from "~/money/rates";
 
@@ -19,11 +19,9 @@ export function isRateSource(source: string): source is RateSource {
   return (RATE_SOURCES as readonly string[]).includes(source);
 }
 
-const DAY_MS = 86_400_000;
-
 /** Whole calendar days from a rate's date to the day it is used on; 0 when used on or before its own day. */
 export function rateAgeDays(rateDate: string, usedOn: string): number {
-  const days = Math.round((dayToDate(usedOn).getTime() - dayToDate(rateDate).getTime()) / DAY_MS);
+  const days = daysBetween(rateDate, usedOn);
   return Number.isFinite(days) && days > 0 ? days : 0;
 }
 

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { manualRateFormSchema, manualRateSchema } from "./schemas";
 import { crossRate, formatRate, parseRate as parseRateInput, providerNumberToRate } from "~/money/rates";
 import { messageWithValues } from "~/text/message";
-import { isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
 
 // Expected values cross-checked with Python's decimal module (ROUND_HALF_UP at 1e-12).
 test("a cross rate is rate(to) ÷ rate(from), rounded once to 12 places, half away from zero", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BASE_CURRENCY } from "~/money/currencies";
-import { dayRangeError, EARLIEST_DAY, isIsoDate, isoDay } from "~/money/dates";
+import { isIsoDate, isoDay } from "~/calendar/days";
+import { dayRangeError, EARLIEST_DAY } from "~/calendar/range";
 import { parseRate, rateMessages } from "~/money/rates";
 import { ambiguousNumberMessage, typedDecimal } from "~/text/typed-number";
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { EARLIEST_DAY, isoDay, monthStartOf } from "~/money/dates";
-import { optionalIsoDateField } from "~/money/date-checks";
+import { isoDay } from "~/calendar/days";
+import { monthStartOf } from "~/calendar/months";
+import { EARLIEST_DAY } from "~/calendar/range";
+import { optionalIsoDateField } from "~/calendar/fields";
 import { incomeExpenseFigures } from "~/features/transactions/model/transaction";
 import type { Decimals, Summary } from "~/features/transactions/queries.server";
 import { minorToNumber } from "~/money/amounts";

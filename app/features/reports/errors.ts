@@ -1,5 +1,5 @@
 import type { Refusal } from "~/platform/http/envelope";
-import { acceptedDays, dayRangeMessage } from "~/money/dates";
+import { acceptedDays, dayRangeMessage } from "~/calendar/range";
 import type { PeriodError } from "./model/period";
 
 // A refused report period answers alike on every face (the /reports page, the API, the web

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { SEARCH_MAX } from "~/text/search-text";
-import { dayToDate, EARLIEST_DAY, formatDate } from "~/money/dates";
-import { checkAcceptedDay, isoDateField, optionalIsoDateField } from "~/money/date-checks";
+import { dayToDate } from "~/calendar/days";
+import { EARLIEST_DAY } from "~/calendar/range";
+import { formatDate } from "~/calendar/format";
+import { checkAcceptedDay, isoDateField, optionalIsoDateField } from "~/calendar/fields";
 import { minorToDecimalString, minorToNumber as decimalNumber, signedAmount } from "~/money/amounts";
 import { BASE_CURRENCY, decimalsOf } from "~/money/currencies";
 import { parseRate } from "~/money/rates";

@@ -182,8 +182,8 @@ export type Idempotency = { key: string; hash: string; answer: (record: Transact
 
 /**
  * Who asks for the transactions: the web form, an API client, an import, or the recurring job.
- * Part of every call so the activity entry can name it once the log stores keys (issue 21); it
- * changes nothing written today.
+ * The call's activity entry stores it among its values, so the log can say where a batch came
+ * from ("12 transactions added · from an import").
  */
 export type CreateSource = "web" | "api" | "import" | "recurring";
 
@@ -292,7 +292,7 @@ export async function createTransactions(
     const extra = options.extraStatements?.(planned.map(({ index, record }) => ({ index, record }))) ?? [];
     if (planned.length === 0 && extra.length === 0) return outcomes;
     try {
-      await batchWithinUserLimits(db, [...insertsOf(db, actor, planned, now), ...extra] as [BatchItem, ...BatchItem[]]);
+      await batchWithinUserLimits(db, [...insertsOf(db, actor, planned, options.source, now), ...extra] as [BatchItem, ...BatchItem[]]);
       return outcomes;
     } catch (error) {
       if (!(error instanceof UserTotalLimitError)) throw error;
@@ -310,7 +310,13 @@ export async function createTransactions(
 }
 
 /** The rows of the planned transactions, their payments and tag links in chunks, and the call's one activity entry. */
-function insertsOf(db: Db, actor: Actor, planned: readonly { value: ResolvedTransaction; record: TransactionRecord }[], now: Date): BatchItem[] {
+function insertsOf(
+  db: Db,
+  actor: Actor,
+  planned: readonly { value: ResolvedTransaction; record: TransactionRecord }[],
+  source: CreateSource,
+  now: Date,
+): BatchItem[] {
   if (planned.length === 0) return [];
   const userId = actor.userId;
   const rows = planned.map(({ value, record }) => ({ id: record.id, userId, ...rowFields(value), createdAt: now, updatedAt: now }));
@@ -321,8 +327,8 @@ function insertsOf(db: Db, actor: Actor, planned: readonly { value: ResolvedTran
   // One input: the entry a single create has always written (its description); many: how many.
   const entry: Pick<ActivityInput, "action" | "description" | "details"> =
     planned.length === 1
-      ? { action: "transaction_create" as const, description: planned[0]!.value.description, details: { description: planned[0]!.value.description } }
-      : { action: "transactions_create" as const, description: String(planned.length), details: { count: planned.length } };
+      ? { action: "transaction_create" as const, description: planned[0]!.value.description, details: { description: planned[0]!.value.description, source } }
+      : { action: "transactions_create" as const, description: String(planned.length), details: { count: planned.length, source } };
   return [
     ...insertChunks(transactions, rows).map((chunk) => db.insert(transactions).values(chunk)),
     ...insertChunks(payments, paymentRows).map((chunk) => db.insert(payments).values(chunk)),

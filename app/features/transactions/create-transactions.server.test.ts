@@ -86,7 +86,7 @@ test("each input gets its own outcome: the valid ones are created with their pay
 
   expect(await counts(me)).toMatchObject({ transactions: 2, payments: 3, links: 1, activity: 1 });
   const [entry] = await db.select().from(activityLog).where(eq(activityLog.userId, me));
-  expect(entry).toMatchObject({ action: "transactions_create", description: "2", ipAddress: "203.0.113.9" });
+  expect(entry).toMatchObject({ action: "transactions_create", description: "2", details: { count: 2, source: "import" }, ipAddress: "203.0.113.9" });
 });
 
 test("one input writes the entry a single create always has: its description", async () => {
@@ -94,7 +94,7 @@ test("one input writes the entry a single create always has: its description", a
   const [outcome] = await createTransactions(db, actorOf(me), [usd("3.00", { description: "Just one" })], { source: "recurring" });
   expect(outcome?.kind).toBe("created");
   const entries = await db.select().from(activityLog).where(eq(activityLog.userId, me));
-  expect(entries.map((e) => [e.action, e.description])).toEqual([["transaction_create", "Just one"]]);
+  expect(entries.map((e) => [e.action, e.description, e.details])).toEqual([["transaction_create", "Just one", { description: "Just one", source: "recurring" }]]);
 });
 
 test("the USD limit holds for the batch with what is stored: the input that would pass it is refused as a single create is, and the ones after it still fit", async () => {

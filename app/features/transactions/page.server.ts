@@ -1,6 +1,6 @@
 import type { Draft, DraftPayment, RateRef } from "~/features/transactions/model/form";
 import { typedDecimal } from "~/text/typed-number";
-import { isIsoDate } from "~/money/dates";
+import { isIsoDate } from "~/calendar/days";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import { decimalsOf, isBaseCurrency, isCurrencyCode } from "~/money/currencies";
 import type { Db } from "~/platform/db/client.server";

@@ -67,9 +67,6 @@ export const budgets = {
   confirmDelete: {
     question: "Are you sure you want to delete this budget?",
     detail: "The budget for {{name}} goes; its transactions stay.",
-    confirm: "Delete",
-    deleting: "Deleting…",
-    cancel: "Cancel",
   },
   goals: {
     title: "Savings goals",
@@ -130,9 +127,6 @@ export const budgets = {
     confirmDelete: {
       question: "Are you sure you want to delete this savings goal?",
       detail: "{{name}} and its history go.",
-      confirm: "Delete",
-      deleting: "Deleting…",
-      cancel: "Cancel",
     },
   },
   alerts: {

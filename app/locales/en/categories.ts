@@ -30,9 +30,6 @@ export const categories = {
   confirmDelete: {
     question: "Are you sure you want to delete the category “{{name}}”?",
     detail: "This cannot be undone.",
-    confirm: "Delete",
-    deleting: "Deleting…",
-    cancel: "Cancel",
   },
   defaults: {
     title: "Default Categories",

@@ -38,6 +38,8 @@ export const common = {
   loading: "Loading…",
   skipToContent: "Skip to content",
   cancel: "Cancel",
+  /** A delete confirmation's button and its pending text (components/confirm-panel.tsx). */
+  confirmDelete: { confirm: "Delete", deleting: "Deleting…" },
   save: "Save",
   saving: "Saving…",
   edit: "Edit",

@@ -16,11 +16,6 @@ export const dashboard = {
   byCurrency: {
     title: "Transactions by Currency",
     subtitle: "This month, in each currency and in USD",
-    currency: "Currency",
-    income: "Income",
-    expenses: "Expenses",
-    net: "Net",
-    count: "Transactions",
   },
   recent: {
     title: "Recent Transactions",

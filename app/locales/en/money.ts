@@ -10,6 +10,13 @@ export const money = {
     check: "Check",
     other: "Other",
   },
+  /** The per-currency table's columns (the dashboard's month, the reports' period). */
+  /** A transaction's delete question, on the list and on its edit page. */
+  deleteTransaction: {
+    question: "Are you sure you want to delete this transaction?",
+    detail: "“{{description}}” and its payments will be removed. This cannot be undone.",
+  },
+  byCurrency: { currency: "Currency", income: "Income", expenses: "Expenses", net: "Net", count: "Transactions" },
   /** An old rate, said before the user saves with it (RATE_STALE_AFTER_DAYS). */
   staleRate_one: "Rate from {{date}}, {{count}} day old",
   staleRate_other: "Rate from {{date}}, {{count}} days old",

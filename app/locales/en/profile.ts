@@ -79,6 +79,8 @@ export const profile = {
       reactivatedByAdmin: "Account reactivated by an administrator",
       unlockedByAdmin: "Sign-in unlocked by an administrator",
       manualRate: "{{currency}} {{rate}} ({{date}})",
+      fromImport: "From an import",
+      fromSchedule: "Posted by a recurring schedule",
       budget: "{{category}}, {{month}}",
       budgetsCopied_one: "{{count}} budget copied from {{from}} to {{to}}",
       budgetsCopied_other: "{{count}} budgets copied from {{from}} to {{to}}",

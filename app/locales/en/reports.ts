@@ -27,10 +27,6 @@ export const reports = {
   byCurrency: {
     title: "By currency",
     subtitle: "Each currency in its own units, with its USD equivalent at the rates recorded.",
-    currency: "Currency",
-    income: "Income",
-    expenses: "Expenses",
-    net: "Net",
   },
   charts: {
     title: "Charts",

@@ -47,9 +47,6 @@ export const tags = {
   confirmDelete: {
     question: "Are you sure you want to delete this tag?",
     detail: "“{{name}}” will be removed from the transactions that carry it; the transactions stay.",
-    confirm: "Delete",
-    deleting: "Deleting…",
-    cancel: "Cancel",
   },
   saved: {
     created: "Tag created successfully!",

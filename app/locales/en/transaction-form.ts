@@ -52,13 +52,6 @@ export const transactionForm = {
   cancel: "Cancel",
   delete: "Delete",
   deleteLabel: "Delete this transaction",
-  confirmDelete: {
-    question: "Are you sure you want to delete this transaction?",
-    detail: "“{{description}}” and its payments will be removed. This cannot be undone.",
-    confirm: "Delete",
-    deleting: "Deleting…",
-    cancel: "Cancel",
-  },
   notFound: {
     title: "Transaction not found",
     body: "It may have been deleted, or it is not one of yours.",

@@ -82,13 +82,6 @@ export const transactions = {
     filteredTitle: "No transactions match your filters",
     filteredText: "Try adjusting your search or filters.",
   },
-  confirmDelete: {
-    question: "Are you sure you want to delete this transaction?",
-    detail: "“{{description}}” and its payments will be removed. This cannot be undone.",
-    confirm: "Delete",
-    deleting: "Deleting…",
-    cancel: "Cancel",
-  },
   saved: {
     created: "Transaction created successfully!",
     updated: "Transaction updated successfully!",

@@ -69,9 +69,6 @@ export const budgets = {
   confirmDelete: {
     question: "¿Seguro que quieres eliminar este presupuesto?",
     detail: "Se elimina el presupuesto de {{name}}; sus transacciones se conservan.",
-    confirm: "Eliminar",
-    deleting: "Eliminando…",
-    cancel: "Cancelar",
   },
   goals: {
     title: "Metas de ahorro",
@@ -132,9 +129,6 @@ export const budgets = {
     confirmDelete: {
       question: "¿Seguro que quieres eliminar esta meta de ahorro?",
       detail: "Se eliminan {{name}} y su historial.",
-      confirm: "Eliminar",
-      deleting: "Eliminando…",
-      cancel: "Cancelar",
     },
   },
   alerts: {

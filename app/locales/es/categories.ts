@@ -33,9 +33,6 @@ export const categories = {
   confirmDelete: {
     question: "¿Seguro que quieres eliminar la categoría «{{name}}»?",
     detail: "Esta acción no se puede deshacer.",
-    confirm: "Eliminar",
-    deleting: "Eliminando…",
-    cancel: "Cancelar",
   },
   defaults: {
     title: "Categorías predeterminadas",

@@ -41,6 +41,7 @@ export const common = {
   loading: "Cargando…",
   skipToContent: "Saltar al contenido",
   cancel: "Cancelar",
+  confirmDelete: { confirm: "Eliminar", deleting: "Eliminando…" },
   save: "Guardar",
   saving: "Guardando…",
   edit: "Editar",

@@ -19,11 +19,6 @@ export const dashboard = {
   byCurrency: {
     title: "Transacciones por moneda",
     subtitle: "Este mes, en cada moneda y en USD",
-    currency: "Moneda",
-    income: "Ingresos",
-    expenses: "Gastos",
-    net: "Neto",
-    count: "Transacciones",
   },
   recent: {
     title: "Transacciones recientes",

@@ -12,6 +12,11 @@ export const money = {
     check: "Cheque",
     other: "Otro",
   },
+  deleteTransaction: {
+    question: "¿Seguro que quieres eliminar esta transacción?",
+    detail: "Se eliminarán «{{description}}» y sus pagos. No se puede deshacer.",
+  },
+  byCurrency: { currency: "Moneda", income: "Ingresos", expenses: "Gastos", net: "Neto", count: "Transacciones" },
   staleRate_one: "Tasa del {{date}}, de hace {{count}} día",
   staleRate_other: "Tasa del {{date}}, de hace {{count}} días",
   rateAge_zero: "de hoy",

@@ -82,6 +82,8 @@ export const profile = {
       reactivatedByAdmin: "Cuenta reactivada por un administrador",
       unlockedByAdmin: "Inicio de sesión desbloqueado por un administrador",
       manualRate: "{{currency}} {{rate}} ({{date}})",
+      fromImport: "De una importación",
+      fromSchedule: "Registrada por una programación recurrente",
       budget: "{{category}}, {{month}}",
       budgetsCopied_one: "{{count}} presupuesto copiado de {{from}} a {{to}}",
       budgetsCopied_other: "{{count}} presupuestos copiados de {{from}} a {{to}}",

@@ -29,10 +29,6 @@ export const reports = {
   byCurrency: {
     title: "Por moneda",
     subtitle: "Cada moneda en sus propias unidades, con su equivalente en USD a las tasas registradas.",
-    currency: "Moneda",
-    income: "Ingresos",
-    expenses: "Gastos",
-    net: "Neto",
   },
   charts: {
     title: "Gráficos",

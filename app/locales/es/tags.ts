@@ -50,9 +50,6 @@ export const tags = {
   confirmDelete: {
     question: "¿Seguro que quieres eliminar esta etiqueta?",
     detail: "«{{name}}» se quitará de las transacciones que la llevan; las transacciones se conservan.",
-    confirm: "Eliminar",
-    deleting: "Eliminando…",
-    cancel: "Cancelar",
   },
   saved: {
     created: "¡Etiqueta creada correctamente!",

@@ -53,13 +53,6 @@ export const transactionForm = {
   cancel: "Cancelar",
   delete: "Eliminar",
   deleteLabel: "Eliminar esta transacción",
-  confirmDelete: {
-    question: "¿Seguro que quieres eliminar esta transacción?",
-    detail: "Se eliminarán «{{description}}» y sus pagos. No se puede deshacer.",
-    confirm: "Eliminar",
-    deleting: "Eliminando…",
-    cancel: "Cancelar",
-  },
   notFound: {
     title: "Transacción no encontrada",
     body: "Puede que se haya eliminado o que no sea tuya.",

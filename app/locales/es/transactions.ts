@@ -84,13 +84,6 @@ export const transactions = {
     filteredTitle: "Ninguna transacción coincide con tus filtros",
     filteredText: "Prueba a cambiar la búsqueda o los filtros.",
   },
-  confirmDelete: {
-    question: "¿Seguro que quieres eliminar esta transacción?",
-    detail: "Se eliminarán «{{description}}» y sus pagos. No se puede deshacer.",
-    confirm: "Eliminar",
-    deleting: "Eliminando…",
-    cancel: "Cancelar",
-  },
   saved: {
     created: "¡Transacción creada correctamente!",
     updated: "¡Transacción actualizada correctamente!",

@@ -6,7 +6,7 @@ import type { ApiAuth } from "~/auth/api-tokens.server";
 import { requireApiSuperadmin, requireApiUser } from "./bearer-auth.server";
 import { ApiError, apiErrors, errorResponse, successResponse, validationError, type Translate } from "./envelope";
 import type { ApiOperation, BodyOf, HttpMethod, QueryOf, ResponseOf } from "./operation";
-import { translatorFor } from "./translate";
+import { translatorFor } from "~/locales/server-translators";
 
 // The request wrapper every /api resource route is built from:
 //   export const { loader, action } = apiRoute([endpoint(someOperation, handler), …])
@@ -88,7 +88,7 @@ export function endpoint<const O extends ApiOperation>(operation: O, handler: Ap
     operation,
     async handle(args) {
       const { request, context } = args;
-      const t = translatorFor(context);
+      const t = translatorFor(context).t;
       try {
         let auth: ApiAuth | null = null;
         if (operation.access === "user") auth = await requireApiUser(request, context);
@@ -124,7 +124,7 @@ export function apiRoute(endpoints: ApiEndpoint[]) {
   const dispatch = async (args: ApiRouteArgs): Promise<Response> => {
     const method = args.request.method === "HEAD" ? "GET" : (args.request.method as HttpMethod);
     const target = byMethod.get(method);
-    if (!target) return errorResponse(translatorFor(args.context), apiErrors.methodNotAllowed(allow));
+    if (!target) return errorResponse(translatorFor(args.context).t, apiErrors.methodNotAllowed(allow));
     return target.handle(args);
   };
   return { loader: dispatch, action: dispatch };
@@ -132,5 +132,5 @@ export function apiRoute(endpoints: ApiEndpoint[]) {
 
 /** Every method on a path the API does not have: a 404 envelope, never the web app's redirect. */
 export function apiNotFound({ context }: ApiRouteArgs): Response {
-  return errorResponse(translatorFor(context), apiErrors.notFound());
+  return errorResponse(translatorFor(context).t, apiErrors.notFound());
 }

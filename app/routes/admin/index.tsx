@@ -1,8 +1,10 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
-import { getInstance } from "~/middleware/i18n";
+import { Card, cardClass } from "~/components/card";
+import { PageHeader } from "~/components/page-header";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -15,7 +17,7 @@ export const handle = routeMessages("admin");
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("admin.dashboard.metaTitle") };
+  return { title: translatorFor(context).t("admin.dashboard.metaTitle") };
 }
 
 export default function AdminDashboard() {
@@ -26,16 +28,13 @@ export default function AdminDashboard() {
   ] as const;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("admin.dashboard.title")}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("admin.dashboard.subtitle")}</p>
-      </div>
+      <PageHeader title={t("admin.dashboard.title")} subtitle={t("admin.dashboard.subtitle")} />
       <ul className="grid gap-4 sm:grid-cols-2">
         {cards.map((card) => (
           <li key={card.key}>
             <Link
               to={card.to}
-              className="group flex h-full items-start gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500 hover:shadow-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-blue-400 dark:focus-visible:ring-offset-slate-950"
+              className={`group flex h-full items-start gap-4 p-5 ${cardClass} hover:border-brand-500 hover:shadow-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:hover:border-blue-400 dark:focus-visible:ring-offset-slate-950`}
             >
               <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-blue-300">
                 {card.icon}
@@ -53,15 +52,9 @@ export default function AdminDashboard() {
           </li>
         ))}
       </ul>
-      <section
-        aria-labelledby="admin-activity"
-        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-      >
-        <h2 id="admin-activity" className="text-lg font-semibold">
-          {t("admin.dashboard.recentActivity.title")}
-        </h2>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("admin.dashboard.recentActivity.note")}</p>
-      </section>
+      <Card id="admin-activity" title={t("admin.dashboard.recentActivity.title")}>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.dashboard.recentActivity.note")}</p>
+      </Card>
     </div>
   );
 }

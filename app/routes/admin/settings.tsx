@@ -20,11 +20,11 @@ import { ManualRateForm } from "~/features/rates/ui/manual-rate-form";
 import { RefreshCard } from "~/features/rates/ui/refresh-card";
 import { dayText, useReasonText } from "~/features/rates/ui/run-text";
 import { isBaseCurrency, isCurrencyCode } from "~/money/currencies";
-import { isoDay } from "~/money/dates";
-import { dbContext, envContext } from "~/context.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { isoDay } from "~/calendar/days";
+import { dbContext, envContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/settings";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -48,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     today,
   );
   return {
-    title: getInstance(context).t("settings.metaTitle"),
+    title: translatorFor(context).t("settings.metaTitle"),
     today,
     // Only the host: a provider URL may carry an API key in its path.
     providerHost: new URL(env.RATES_PROVIDER_URL).host,
@@ -80,13 +80,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await setCurrencyActive(db, actor, { code, isActive: active === "1" });
     if (outcome.kind !== "ok") {
       const { status, message } = rateRefusals[outcome.kind];
-      throw data({ message: getInstance(context).t(message, { code }) }, { status });
+      throw data({ message: translatorFor(context).t(message, { code }) }, { status });
     }
     return redirect(`/admin/settings?currency=${code}#currencies`);
   }
   if (intent !== settingsIntents.manualRate) throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
 
-  const submission = parseWithZod(formData, { schema: manualRateFormSchema(getLocale(context)) });
+  const submission = parseWithZod(formData, { schema: manualRateFormSchema(context.get(languageContext)) });
   const refuse = (result: SubmissionResult<string[]>, status = 400) =>
     data<ActionResult>({ intent: settingsIntents.manualRate, result }, { status });
   if (submission.status !== "success") return refuse(submission.reply());

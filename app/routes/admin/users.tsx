@@ -8,13 +8,14 @@ import { listAdminUserRows } from "~/features/accounts/queries.server";
 import { Filters, UsersTable } from "~/features/accounts/ui/admin-users";
 import { requireActor, requireSession } from "~/auth/guards.server";
 import { Alert } from "~/components/forms";
+import { Card } from "~/components/card";
 import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
 import { formatCount } from "~/text/count";
 import { dbContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/users";
 
 // Spec section 9: banners clear after 5000 ms.
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { q, searchTooLong, role } = readUserFilters(new URL(request.url).searchParams);
   const users = await listAdminUserRows(context.get(dbContext), { search: q, role });
   return {
-    title: getInstance(context).t("admin.users.metaTitle"),
+    title: translatorFor(context).t("admin.users.metaTitle"),
     q,
     searchTooLong,
     role,
@@ -86,22 +87,19 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       {updated && !actionData ? <Alert tone="success">{t("admin.users.updated")}</Alert> : null}
       <Filters q={q} searchTooLong={searchTooLong} role={role} />
-      <section
-        aria-labelledby="users-heading"
-        className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      <Card
+        id="users-heading"
+        title={t("admin.users.tableCaption")}
+        flush
+        titleSize="base"
+        actions={<p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.users.total", { total: formatCount(users.length, i18n.language) })}</p>}
       >
-        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-          <h2 id="users-heading" className="font-semibold">
-            {t("admin.users.tableCaption")}
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t("admin.users.total", { total: formatCount(users.length, i18n.language) })}</p>
-        </div>
         {users.length === 0 ? (
           <p className="px-4 py-10 text-center text-slate-600 dark:text-slate-300">{t("admin.users.empty")}</p>
         ) : (
           <UsersTable users={users} currentUserId={currentUserId} />
         )}
-      </section>
+      </Card>
     </div>
   );
 }

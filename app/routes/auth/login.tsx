@@ -14,9 +14,9 @@ import { Field, PasswordField, SubmitButton, useIsPending } from "~/components/f
 import { loginSchema } from "~/features/accounts/schemas";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { dbContext, envContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/login";
 
 export const handle = routeMessages("auth");
@@ -28,7 +28,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectSignedIn(context);
-  const { t } = getInstance(context);
+  const { t } = translatorFor(context);
   return { title: t("auth.login.metaTitle"), description: t("auth.login.metaDescription") };
 }
 

@@ -15,9 +15,9 @@ import { attemptRegistration } from "~/features/accounts/commands.server";
 import { registerSchema } from "~/features/accounts/schemas";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { dbContext, envContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/register";
 
 export const handle = routeMessages("auth");
@@ -29,7 +29,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export function loader({ context }: Route.LoaderArgs) {
   redirectSignedIn(context);
-  const { t } = getInstance(context);
+  const { t } = translatorFor(context);
   return { title: t("auth.register.metaTitle"), description: t("auth.register.metaDescription") };
 }
 

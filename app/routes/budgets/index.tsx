@@ -6,6 +6,7 @@ import { ListErrors, useEditableList } from "~/components/editable-list";
 import { editableListAction } from "~/components/editable-list.server";
 import { Alert } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
+import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
 import { copyPreviousMonthBudgets, createBudget, deleteBudget, updateBudget } from "~/features/budgets/commands.server";
 import { budgetFailures, budgetRefusals } from "~/features/budgets/errors";
@@ -22,11 +23,14 @@ import { findGoal } from "~/features/goals/queries.server";
 import { GoalsSection } from "~/features/goals/ui/goals-section";
 import { GOAL_PROGRESS_INTENT, goalIntents } from "~/features/goals/ui/intents";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { acceptedDays, addMonths, dayToDate, formatMonthYear, isoDay, monthStartOf, readMonthInRange } from "~/money/dates";
-import { dbContext } from "~/context.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { dayToDate, isoDay } from "~/calendar/days";
+import { addMonths, monthStartOf } from "~/calendar/months";
+import { acceptedDays, readMonthInRange } from "~/calendar/range";
+import { formatMonthYear } from "~/calendar/format";
+import { dbContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 // Budgets & Goals (spec section 2, issue 12). One month's budgets at a time, chosen by links
@@ -56,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return id && rows.some((row) => row.id === id) ? id : null;
   };
   return {
-    title: getInstance(context).t("budgets.metaTitle"),
+    title: translatorFor(context).t("budgets.metaTitle"),
     month,
     current,
     accepted,
@@ -76,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireActor(context, request);
   const db = context.get(dbContext);
-  const locale = getLocale(context);
+  const locale = context.get(languageContext);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const today = isoDay();
@@ -157,10 +161,7 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("budgets.title")}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("budgets.subtitle")}</p>
-      </div>
+      <PageHeader title={t("budgets.title")} subtitle={t("budgets.subtitle")} />
       <div aria-live="polite" className="space-y-2 empty:hidden">
         {savedMessage ? <Alert tone="success">{t(savedMessage)}</Alert> : null}
         {copiedCount !== null && Number.isInteger(copiedCount) ? (

@@ -6,6 +6,7 @@ import { ListErrors, useEditableList } from "~/components/editable-list";
 import { editableListAction } from "~/components/editable-list.server";
 import { Alert } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
+import { PageHeader } from "~/components/page-header";
 import { createCategory, deleteCategory, updateCategory } from "~/features/categories/commands.server";
 import { categoryFailures, categoryRefusals } from "~/features/categories/errors";
 import { categorySchema } from "~/features/categories/schemas";
@@ -14,9 +15,9 @@ import { listCategories } from "~/features/categories/queries.server";
 import { CategoryForm } from "~/features/categories/ui/category-form";
 import { CategoryLabel, CategoryRow } from "~/features/categories/ui/category-row";
 import { dbContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = own.some((c) => c.id === url.searchParams.get("edit")) ? url.searchParams.get("edit") : null;
   const deleteId = own.some((c) => c.id === url.searchParams.get("delete")) ? url.searchParams.get("delete") : null;
   return {
-    title: getInstance(context).t("categories.metaTitle"),
+    title: translatorFor(context).t("categories.metaTitle"),
     own: own.map(toCategoryView),
     defaults: all.filter((c) => c.isDefault).map(toCategoryView),
     editId,
@@ -65,10 +66,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
   const { saved, savedNotice, deleteError, createResult, updateResult, editing, rowlessError } = useEditableList(actionData, own, editId);
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("categories.title")}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("categories.subtitle")}</p>
-      </div>
+      <PageHeader title={t("categories.title")} subtitle={t("categories.subtitle")} />
       <div aria-live="polite" className="empty:hidden">
         {savedNotice ? <Alert tone="success">{t(`categories.saved.${savedNotice}`)}</Alert> : null}
       </div>

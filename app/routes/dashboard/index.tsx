@@ -1,6 +1,8 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { requireSession } from "~/auth/guards.server";
+import { cardClass } from "~/components/card";
+import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
 import { monthPeriod } from "~/features/reports/model/period";
 import { expenseCategories, reportTrend } from "~/features/reports/queries/report.server";
@@ -14,11 +16,13 @@ import { ByCurrency } from "~/features/dashboard/ui/by-currency";
 import { MoneyCards } from "~/features/dashboard/ui/money-cards";
 import { RecentTransactions } from "~/features/dashboard/ui/recent-transactions";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { formatMonthYear, isoDay, monthStartOf } from "~/money/dates";
-import { dbContext } from "~/context.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { addDays, isoDay } from "~/calendar/days";
+import { monthStartOf } from "~/calendar/months";
+import { formatMonthYear } from "~/calendar/format";
+import { dbContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -41,11 +45,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadBudgetAlerts(db, session.user.id, monthStartOf(today)),
     // Spec section 2: the month's expenses by category, and the last 7 days' income and expenses.
     expenseCategories(db, session.user.id, monthPeriod(monthStartOf(today))),
-    reportTrend(db, session.user.id, { startDate: isoDay(new Date(now.getTime() - 6 * 86_400_000)), endDate: today, month: null }, "daily"),
+    reportTrend(db, session.user.id, { startDate: addDays(today, -6), endDate: today, month: null }, "daily"),
   ]);
   return {
-    title: getInstance(context).t("dashboard.metaTitle"),
-    month: formatMonthYear(now, getLocale(context)),
+    title: translatorFor(context).t("dashboard.metaTitle"),
+    month: formatMonthYear(now, context.get(languageContext)),
     current: money.current,
     changeTenths: shownChange(netChangeTenthsOfPercent(money.current.netUsdCents, money.previous.netUsdCents)),
     byCurrency: money.byCurrency,
@@ -70,14 +74,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("dashboard.greeting", { name: user.firstName })}</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">{t("dashboard.overview", { month: loaderData.month })}</p>
-        </div>
-        <section
-          aria-label={user.name}
-          className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-        >
+        <PageHeader title={t("dashboard.greeting", { name: user.firstName })} subtitle={t("dashboard.overview", { month: loaderData.month })} />
+        <section aria-label={user.name} className={`flex items-center gap-4 p-4 ${cardClass}`}>
           <div className="min-w-0">
             <p className="flex items-center gap-2 font-semibold">
               <span className="truncate">{user.name}</span>

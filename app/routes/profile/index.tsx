@@ -15,11 +15,12 @@ import type { ValidSession } from "~/auth/session.server";
 import { isSuperadmin } from "~/auth/public-user";
 import type { Actor } from "~/platform/db/activity.server";
 import { Alert } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
 import { dbContext, envContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
@@ -48,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { user } = session;
   const activity = await listRecentActivity(context.get(dbContext), user.id, 10);
   return {
-    title: getInstance(context).t("profile.metaTitle"),
+    title: translatorFor(context).t("profile.metaTitle"),
     user: {
       id: user.id,
       firstName: user.firstName,
@@ -146,10 +147,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { user, activity } = loaderData;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("profile.title")}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("profile.subtitle")}</p>
-      </div>
+      <PageHeader title={t("profile.title")} subtitle={t("profile.subtitle")} />
       {saved === "profile" || saved === "password" ? (
         <Alert tone="success">{t(`profile.saved.${saved}`)}</Alert>
       ) : null}

@@ -3,7 +3,7 @@ import { dbContext } from "~/context.server";
 import { requireSession } from "~/auth/guards.server";
 import { csvExport } from "~/features/reports/queries/export.server";
 import { readPagePeriod } from "~/features/reports/model/period";
-import { isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
 import type { Route } from "./+types/export";
 
 // GET /reports/export?from=yyyy-MM-dd&to=yyyy-MM-dd (or ?month=yyyy-MM, or nothing for this

@@ -3,6 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { requireSession } from "~/auth/guards.server";
 import { Alert, buttonClass, ErrorList, Field, Spinner } from "~/components/forms";
 import { Card } from "~/components/card";
+import { CurrencyTotalsTable } from "~/components/currency-totals-table";
+import { PageHeader } from "~/components/page-header";
 import { Figure, FigureList } from "~/components/figure";
 import { LoadError } from "~/components/load-error";
 import { MonthNav, monthLinkClass } from "~/components/month-nav";
@@ -11,15 +13,18 @@ import { reportRefusal } from "~/features/reports/errors";
 import { defaultGrouping, monthPeriod, readPagePeriod, type ReportPeriod } from "~/features/reports/model/period";
 import { reportData } from "~/features/reports/queries/report.server";
 import { exportHref, REPORT_CHARTS, reportsHref, type ReportChart } from "~/features/reports/ui/href";
-import { CategoryBreakdown, CurrencyBreakdown, IncomeExpenseBars, SpendingTrend } from "~/features/reports/ui/report-tables";
+import { CategoryBreakdown, IncomeExpenseBars, SpendingTrend } from "~/features/reports/ui/report-tables";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { USD } from "~/money/currencies";
-import { acceptedDays, dayToDate, formatDate, isoDay, monthStartOf, type DayRange } from "~/money/dates";
+import { dayToDate, isoDay } from "~/calendar/days";
+import { monthStartOf } from "~/calendar/months";
+import { acceptedDays, type DayRange } from "~/calendar/range";
+import { formatDate } from "~/calendar/format";
 import { formatCount } from "~/text/count";
 import { dbContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
-import { getInstance } from "~/middleware/i18n";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 // Reports (spec section 2, issue 13): a month chosen by links (next stops at the current month),
@@ -48,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [report, currencies] = await Promise.all([reportData(db, session.user.id, period, grouping), listCurrencies(db, { activeOnly: false })]);
   const used = new Set(report.currencies.map((c) => c.currencyCode));
   return {
-    title: getInstance(context).t("reports.metaTitle"),
+    title: translatorFor(context).t("reports.metaTitle"),
     period,
     current,
     grouping,
@@ -120,16 +125,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const empty = report.transactionCount === 0;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("reports.title")}</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">{t("reports.subtitle")}</p>
-        </div>
-        {/* A plain link to a file: it works without JavaScript and never goes through the client router. */}
-        <a href={exportHref(period)} className={buttonClass.secondary} download>
-          {t("reports.export.button")}
-        </a>
-      </div>
+      <PageHeader
+        title={t("reports.title")}
+        subtitle={t("reports.subtitle")}
+        actions={
+          // A plain link to a file: it works without JavaScript and never goes through the client router.
+          <a href={exportHref(period)} className={buttonClass.secondary} download>
+            {t("reports.export.button")}
+          </a>
+        }
+      />
       {exportFailed ? <Alert tone="error">{t("reports.export.failed")}</Alert> : null}
 
       <section aria-label={t("reports.period.nav")} className="space-y-3">
@@ -163,10 +168,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         </Card>
       ) : (
         <div className={`space-y-6 ${loading ? "opacity-60" : ""}`}>
-          <section aria-labelledby="report-tiles" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
-            <h2 id="report-tiles" className="mb-3 text-lg font-semibold">
-              {t("reports.tiles.title")}
-            </h2>
+          <Card id="report-tiles" title={t("reports.tiles.title")}>
             <FigureList className="sm:grid-cols-4">
               <Figure label={t("reports.tiles.income")}>
                 <Money minor={report.incomeUsdCents} currency={USD} tone="income" className="text-lg" />
@@ -181,11 +183,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 <span className="text-lg tabular-nums">{formatCount(report.currencies.length, i18n.language)}</span>
               </Figure>
             </FigureList>
-          </section>
+          </Card>
 
           <Card id="report-by-currency" title={t("reports.byCurrency.title")}>
             <p className="-mt-2 mb-3 text-sm text-slate-600 dark:text-slate-300">{t("reports.byCurrency.subtitle")}</p>
-            <CurrencyBreakdown id="report-by-currency" currencies={report.currencies} currencyOf={currencyOf} />
+            <CurrencyTotalsTable labelledBy="report-by-currency" rows={report.currencies} currencyOf={currencyOf} />
           </Card>
 
           <Card id="report-chart" title={chartLabel[chart]}>

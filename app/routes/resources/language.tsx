@@ -1,14 +1,15 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/auth/guards.server";
 import { isSecure } from "~/auth/session-cookie.server";
-import { getInstance, isLanguage, languageCookie } from "~/middleware/i18n";
+import { isLanguage, languageCookie } from "~/middleware/i18n";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/language";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const lng = form.get("lng");
   if (!isLanguage(lng)) {
-    return new Response(getInstance(context).t("errors.languageUnsupported"), {
+    return new Response(translatorFor(context).t("errors.languageUnsupported"), {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

@@ -1,16 +1,16 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/auth/guards.server";
 import { isSecure } from "~/auth/session-cookie.server";
-import { getInstance } from "~/middleware/i18n";
 import { isThemeChoice, themeCookie } from "~/middleware/theme";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/theme";
 
 /**
- * Stores the theme. Our forms post form data (works without JavaScript);
- * remix-themes' client posts a JSON body `{ theme }`, where null means "follow the system".
+ * Stores the theme. The toggle's form posts form data (without JavaScript); with JavaScript its
+ * remix-themes setter posts a JSON body `{ theme }` (decision 026), where null means "follow the system".
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const badRequest = () => plainRefusal(getInstance(context).t("errors.themeInvalid"));
+  const badRequest = () => plainRefusal(translatorFor(context).t("errors.themeInvalid"));
   const contentType = request.headers.get("Content-Type") ?? "";
   let theme: unknown;
   let redirectTo: FormDataEntryValue | null = null;

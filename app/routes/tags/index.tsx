@@ -3,8 +3,10 @@ import { Link, useNavigation } from "react-router";
 import { requireActor, requireSession } from "~/auth/guards.server";
 import { ListErrors, useEditableList } from "~/components/editable-list";
 import { editableListAction } from "~/components/editable-list.server";
+import { Card } from "~/components/card";
 import { Alert, buttonClass, Spinner } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
+import { PageHeader } from "~/components/page-header";
 import { createTag, deleteTag, updateTag } from "~/features/tags/commands.server";
 import { tagFailures, tagRefusals } from "~/features/tags/errors";
 import { tagSchema } from "~/features/tags/schemas";
@@ -13,9 +15,9 @@ import { listTagsWithUsage, tagUsage } from "~/features/tags/queries.server";
 import { TagForm } from "~/features/tags/ui/tag-form";
 import { TagRow } from "~/features/tags/ui/tag-row";
 import { dbContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -38,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const usageId = known(params.get("usage"));
   const usage = usageId ? await tagUsage(db, session.user.id, usageId) : undefined;
   return {
-    title: getInstance(context).t("tags.metaTitle"),
+    title: translatorFor(context).t("tags.metaTitle"),
     tags: list.map(toTagView),
     creating: params.has("new"),
     editId: known(params.get("edit")),
@@ -72,47 +74,40 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/tags";
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("tags.title")}</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">{t("tags.subtitle")}</p>
-        </div>
-        {creating ? null : (
-          <Link to="/tags?new" preventScrollReset className={buttonClass.primary}>
-            <span aria-hidden="true">+</span>
-            {t("tags.newTag")}
-          </Link>
-        )}
-      </div>
+      <PageHeader
+        title={t("tags.title")}
+        subtitle={t("tags.subtitle")}
+        actions={
+          creating ? null : (
+            <Link to="/tags?new" preventScrollReset className={buttonClass.primary}>
+              <span aria-hidden="true">+</span>
+              {t("tags.newTag")}
+            </Link>
+          )
+        }
+      />
       {savedNotice ? <Alert tone="success">{t(`tags.saved.${savedNotice}`)}</Alert> : null}
       <ListErrors deleteError={deleteError} rowlessError={rowlessError} />
       {creating ? (
-        <section
-          aria-labelledby="tag-new-heading"
-          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <h2 id="tag-new-heading" className="mb-4 text-lg font-semibold">
-            {t("tags.form.createTitle")}
-          </h2>
+        <Card id="tag-new-heading" title={t("tags.form.createTitle")}>
           <TagForm mode="create" lastResult={createResult} />
-        </section>
+        </Card>
       ) : null}
-      <section
-        aria-labelledby="tag-list-heading"
-        aria-busy={loading || undefined}
-        className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
-      >
-        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-          <h2 id="tag-list-heading" className="font-semibold">
-            {t("tags.count", { count: tags.length })}
-          </h2>
-          {loading ? (
+      <Card
+        id="tag-list-heading"
+        title={t("tags.count", { count: tags.length })}
+        flush
+        titleSize="base"
+        busy={loading}
+        actions={
+          loading ? (
             <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300" role="status">
               <Spinner />
               {t("tags.loading")}
             </p>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         {tags.length === 0 ? (
           <div className="px-4 py-10 text-center">
             <p className="font-semibold">{t("tags.empty.title")}</p>
@@ -136,7 +131,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "~/locales/use-translation";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { staleAfterDays } from "~/features/rates/model";
 import { requireActor, requireSession } from "~/auth/guards.server";
+import { MessageCard } from "~/components/load-error";
 import { buttonClass } from "~/components/forms";
 import { type FormActionData, TransactionEditor } from "~/features/transactions/ui/transaction-editor";
 import { listCategories } from "~/features/categories/queries.server";
@@ -14,12 +15,13 @@ import { transactionFailures } from "~/features/transactions/errors";
 import { createTransaction, updateTransaction } from "~/features/transactions/commands.server";
 import { getTransaction } from "~/features/transactions/queries.server";
 import { toTransactionInput, transactionFormSchema } from "~/features/transactions/schemas/form";
-import { applyIntent, type Draft, issuesToFieldErrors, newDraft, parseFormIntent, readDraft } from "~/features/transactions/model/form";
-import { acceptedDays, isoDay } from "~/money/dates";
-import { dbContext, envContext } from "~/context.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { applyIntent, issuesToFieldErrors, newDraft, parseFormIntent, readDraft, type Draft } from "~/features/transactions/model/form";
+import { isoDay } from "~/calendar/days";
+import { acceptedDays } from "~/calendar/range";
+import { dbContext, envContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/form";
 
 // /expenses/new and /expenses/edit/{id}: one screen (spec sections 2, 4 and 5), drawn by
@@ -32,7 +34,7 @@ import type { Route } from "./+types/form";
 // The error page has no loader data, and the browser holds only the page's language: the 404
 // carries its own title, translated on the server.
 const notFound = (context: Route.LoaderArgs["context"]) =>
-  data({ message: "Transaction not found", title: getInstance(context).t("transactionForm.notFound.title") }, { status: 404 });
+  data({ message: "Transaction not found", title: translatorFor(context).t("transactionForm.notFound.title") }, { status: 404 });
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   if (loaderData) return [{ title: loaderData.title }];
@@ -56,9 +58,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   if (id && !record) throw notFound(context);
   const today = isoDay();
-  const draft = record ? draftFromRecord(record, currencies, getLocale(context)) : newDraft(categories, today);
+  const draft = record ? draftFromRecord(record, currencies, context.get(languageContext)) : newDraft(categories, today);
   return {
-    title: getInstance(context).t(id ? "transactionForm.metaTitleEdit" : "transactionForm.metaTitleNew"),
+    title: translatorFor(context).t(id ? "transactionForm.metaTitleEdit" : "transactionForm.metaTitleNew"),
     id,
     savedDescription: record?.description ?? "",
     confirmDelete: Boolean(record) && new URL(request.url).searchParams.has("delete"),
@@ -87,7 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw data({ message: `Unknown intent: ${String(formData.get("intent"))}` }, { status: 400 });
   }
   const actor = requireActor(context, request);
-  const locale = getLocale(context);
+  const locale = context.get(languageContext);
 
   if (intent.kind === "delete") {
     const outcome = await deleteIntent(db, actor, existing!.id);
@@ -162,12 +164,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <h1 className="text-2xl font-semibold">{t(missing ? "transactionForm.notFound.title" : "transactionForm.error.title")}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{t(missing ? "transactionForm.notFound.body" : "transactionForm.error.body")}</p>
+    <MessageCard
+      title={t(missing ? "transactionForm.notFound.title" : "transactionForm.error.title")}
+      body={t(missing ? "transactionForm.notFound.body" : "transactionForm.error.body")}
+    >
       <Link to="/expenses" className={`${buttonClass.primary} mt-4`}>
         {t("transactionForm.back")}
       </Link>
-    </section>
+    </MessageCard>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from "~/locales/use-translation";
 import { useEffect, useRef } from "react";
 import { data, redirect, useLocation, useNavigation } from "react-router";
 import { requireActor, requireSession } from "~/auth/guards.server";
+import { Card } from "~/components/card";
 import { Alert, Spinner } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
@@ -18,11 +19,12 @@ import { Pagination, reachedByListLink, ShowingText } from "~/features/transacti
 import { deleteIntent } from "~/features/transactions/page.server";
 import { transactionFailures, transactionRefusals } from "~/features/transactions/errors";
 import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
-import { acceptedDays, isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
+import { acceptedDays } from "~/calendar/range";
 import { dbContext } from "~/context.server";
-import { getInstance } from "~/middleware/i18n";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
+import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/list";
 
 // /expenses (spec section 2, Transaction list). The whole state of the page (search, filters,
@@ -90,7 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const deleteParam = params.get("delete");
   return {
-    title: getInstance(context).t("transactions.metaTitle"),
+    title: translatorFor(context).t("transactions.metaTitle"),
     query,
     rows,
     total: page.total,
@@ -149,25 +151,24 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
       {deleteError ? <Alert tone="error">{t(deleteError.error)}</Alert> : null}
       <Filters data={loaderData} />
       <Totals totals={totals} total={total} filtered={filtered} />
-      <section
+      <Card
         ref={listRef}
-        aria-labelledby="transaction-list-heading"
-        aria-busy={loading || undefined}
-        className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
-      >
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-          <h2 id="transaction-list-heading" className="font-semibold">
-            {t("transactions.list.title")}
-          </h2>
-          {loading ? (
+        id="transaction-list-heading"
+        title={t("transactions.list.title")}
+        flush
+        titleSize="base"
+        busy={loading}
+        actions={
+          loading ? (
             <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300" role="status">
               <Spinner />
               {t("transactions.list.loading")}
             </p>
           ) : total > 0 ? (
             <ShowingText page={query.page} total={total} />
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         {rows.length === 0 ? (
           <EmptyState query={query} filtered={filtered} />
         ) : (
@@ -176,7 +177,7 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
             <Pagination query={query} total={total} />
           </div>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { dbContext, sessionContext } from "~/context.server";
+import { isIsoDate, isoDay } from "~/calendar/days";
 import { findRateOn } from "~/features/rates/queries.server";
-import { acceptedDays, dayRangeError, isIsoDate, isoDay } from "~/money/dates";
+import { acceptedDays, dayRangeError } from "~/calendar/range";
 import { isCurrencyCode } from "~/money/currencies";
 import type { Route } from "./+types/rate";
 

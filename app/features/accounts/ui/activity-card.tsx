@@ -3,7 +3,7 @@ import { useNavigation, useRevalidator } from "react-router";
 import { Spinner } from "~/components/forms";
 import { Card } from "~/components/card";
 import type { ActivityEntry } from "~/features/accounts/model";
-import { formatDateTime } from "~/money/dates";
+import { formatDateTime } from "~/calendar/format";
 import { activityText } from "./activity-text";
 
 export function ActivityCard({ activity }: { activity: ActivityEntry[] }) {

@@ -34,3 +34,22 @@ test("an entry's values are worded in the reader's language, and its own text (a
 test("an old entry without values shows its description as stored", () => {
   expect(read({ action: "budget_copy", description: "something else", details: null }, es).line).toBe("something else");
 });
+
+test("an entry written by an import or a schedule says so; one from the form or the API does not", () => {
+  expect(read({ action: "transactions_create", description: "12", details: { count: 12, source: "import" } }, es)).toEqual({
+    title: "12 transacciones añadidas",
+    line: "De una importación",
+  });
+  expect(read({ action: "transaction_create", description: "Rent", details: { description: "Rent", source: "recurring" } })).toEqual({
+    title: "Transaction added",
+    line: "Rent · Posted by a recurring schedule",
+  });
+  expect(read({ action: "transaction_create", description: "Coffee", details: { description: "Coffee", source: "web" } }).line).toBe("Coffee");
+  expect(read({ action: "transactions_create", description: "3", details: { count: 3, source: "api" } }).line).toBeNull();
+});
+
+test("a stored month that is no month (2026-13, or yyyy-MM-dd) is shown as stored instead of breaking the page", () => {
+  expect(read({ action: "budget_delete", description: "Food, 2026-13", details: { category: "Food", month: "2026-13" } }).line).toBe("Food, 2026-13");
+  expect(read({ action: "budget_delete", description: "Food, 2026-01-01", details: { category: "Food", month: "2026-01-01" } }).line).toBe("Food, 2026-01-01");
+  expect(read({ action: "budget_update", description: "Food, 0050-02", details: { category: "Food", month: "0050-02" } }).line).toBe("Food, February 50");
+});

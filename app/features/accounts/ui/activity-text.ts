@@ -1,5 +1,7 @@
 import type { ActivityEntry } from "~/features/accounts/model";
-import { formatMonthYear } from "~/money/dates";
+import { formatMonthYear } from "~/calendar/format";
+import { dayToDate } from "~/calendar/days";
+import { readMonth } from "~/calendar/months";
 import type { Translate } from "~/locales/translator";
 
 /**
@@ -33,7 +35,10 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
       return said("reactivatedByAdmin");
     case "signin_unlocked":
       return said("unlockedByAdmin");
+    case "transactions_create":
+      return sourceLine(details.source, said);
     case "transaction_create":
+      return [text("description"), sourceLine(details.source, said)].filter(Boolean).join(" · ") || null;
     case "transaction_update":
     case "transaction_delete":
       return text("description");
@@ -54,12 +59,23 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
     case "budget_copy":
       return said("budgetsCopied", { count: details.count, from: monthName(details.from, language), to: monthName(details.to, language) });
     default:
-      // sign_up, login, logout, password_change, transactions_create: the label says it all.
+      // sign_up, login, logout, password_change: the label says it all.
       return null;
   }
 }
 
+/**
+ * Where a create came from, when it was not the user at the form or an API client: an import or
+ * a schedule (the door's CreateSource). Entries written before the source was stored have none.
+ */
+function sourceLine(source: string | number | undefined, said: (key: string) => string): string | null {
+  if (source === "import") return said("fromImport");
+  if (source === "recurring") return said("fromSchedule");
+  return null;
+}
+
 /** "2026-01" as "January 2026" / "enero de 2026". */
 function monthName(month: string | number | undefined, language: string) {
-  return typeof month === "string" && /^\d{4}-\d{2}$/.test(month) ? formatMonthYear(new Date(`${month}-01T00:00:00Z`), language) : month;
+  const start = typeof month === "string" && /^\d{4}-\d{2}$/.test(month) ? readMonth(month) : null;
+  return start ? formatMonthYear(dayToDate(start), language) : month;
 }

@@ -1,10 +1,11 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { cardClass } from "~/components/card";
 import { ErrorList, inputClass, rowButtonClass, Spinner, SubmitButton } from "~/components/forms";
 import { RoleBadge } from "~/components/role-badge";
 import { DataCell, DataRow, DataTable } from "~/components/table";
 import { UNLOCK, type AdminUserRow, type RowIntent } from "~/features/accounts/model";
-import { formatDate } from "~/money/dates";
+import { formatDate } from "~/calendar/format";
 import { SEARCH_MAX } from "~/text/search-text";
 
 // The /admin/users page's filters and table; every row action is a real POST form.
@@ -23,7 +24,7 @@ export function Filters({ q, searchTooLong, role }: { q: string; searchTooLong: 
       method="get"
       role="search"
       aria-label={t("admin.users.filters")}
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_12rem_auto] sm:items-end dark:border-slate-800 dark:bg-slate-900"
+      className={`grid gap-4 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end ${cardClass}`}
     >
       <div>
         <label htmlFor="user-search" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">

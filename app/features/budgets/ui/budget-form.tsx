@@ -6,7 +6,7 @@ import { EditingHeading, FormButtons, FormErrorAlert, type ListIntents } from "~
 import { Field, SelectField } from "~/components/forms";
 import { serverForm } from "~/components/server-form";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
-import type { MonthStart } from "~/money/dates";
+import { type MonthStart, yearMonthOf } from "~/calendar/months";
 import { DEFAULT_ALERT_THRESHOLD, MAX_ALERT_THRESHOLD, MIN_ALERT_THRESHOLD } from "~/features/budgets/model";
 import type { BudgetCategory, BudgetView } from "./budget-status";
 
@@ -56,7 +56,7 @@ export function BudgetForm({
     <Form method="post" action={action} id={form.id} noValidate className="space-y-3">
       {mode === "edit" ? <EditingHeading heading={t("budgets.form.editTitle")} id={budget!.id} /> : null}
       <FormErrorAlert form={form} result={lastResult} />
-      <input type="hidden" name="month" value={month.slice(0, 7)} />
+      <input type="hidden" name="month" value={yearMonthOf(month)} />
       <div className="grid gap-x-4 sm:grid-cols-3">
         <SelectField
           label={t("budgets.form.category")}

@@ -1,12 +1,15 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Form, Link } from "react-router";
+import { Card } from "~/components/card";
 import type { useEditableList } from "~/components/editable-list";
 import { Figure, FigureList } from "~/components/figure";
 import { buttonClass, Spinner, SubmitButton, useIsPending } from "~/components/forms";
 import { Money } from "~/components/money";
 import { MonthNav } from "~/components/month-nav";
 import { USD } from "~/money/currencies";
-import { addMonths, dayToDate, formatMonthYear, type MonthStart } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
+import { addMonths, type MonthStart, yearMonthOf } from "~/calendar/months";
+import { formatMonthYear } from "~/calendar/format";
 import type { BudgetMonthTotals } from "~/features/budgets/model";
 import { BudgetCard } from "./budget-card";
 import { BudgetForm } from "./budget-form";
@@ -50,41 +53,41 @@ export function BudgetsSection({
   const budgeted = new Set(budgets.map((b) => b.categoryId));
   const freeCategories = categories.filter((c) => !budgeted.has(c.id));
   return (
-  <section
-    aria-labelledby="budgets-heading"
-    aria-busy={loading || undefined}
-    className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+  <Card
+    id="budgets-heading"
+    title={t("budgets.list.title", { month: monthName(month) })}
+    flush
+    busy={loading}
+    actions={
+      loading ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300" role="status">
+          <Spinner />
+          {t("budgets.list.loading")}
+        </p>
+      ) : null
+    }
+    toolbar={
+      <>
+        <MonthNav month={month} current={current} href={(m) => budgetsHref(m, current)} messages="budgets.month" />
+        <div className="flex flex-wrap gap-2">
+          {list.creating ? null : (
+            <Link to={back({ newBudget: "" })} preventScrollReset className={buttonClass.primary}>
+              <span aria-hidden="true">+</span>
+              {t("budgets.list.newBudget")}
+            </Link>
+          )}
+          {previousHasBudgets ? (
+            <Form method="post" action={back()}>
+              <input type="hidden" name="month" value={yearMonthOf(month)} />
+              <SubmitButton name="intent" value={COPY_INTENT} variant="secondary" pending={copying} pendingLabel={t("budgets.list.copying")}>
+                {t("budgets.list.copy", { month: monthName(addMonths(month, -1)) })}
+              </SubmitButton>
+            </Form>
+          ) : null}
+        </div>
+      </>
+    }
   >
-    <div className="space-y-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="budgets-heading" className="text-lg font-semibold">
-          {t("budgets.list.title", { month: monthName(month) })}
-        </h2>
-        {loading ? (
-          <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300" role="status">
-            <Spinner />
-            {t("budgets.list.loading")}
-          </p>
-        ) : null}
-      </div>
-      <MonthNav month={month} current={current} href={(m) => budgetsHref(m, current)} messages="budgets.month" />
-      <div className="flex flex-wrap gap-2">
-        {list.creating ? null : (
-          <Link to={back({ newBudget: "" })} preventScrollReset className={buttonClass.primary}>
-            <span aria-hidden="true">+</span>
-            {t("budgets.list.newBudget")}
-          </Link>
-        )}
-        {previousHasBudgets ? (
-          <Form method="post" action={back()}>
-            <input type="hidden" name="month" value={month.slice(0, 7)} />
-            <SubmitButton name="intent" value={COPY_INTENT} variant="secondary" pending={copying} pendingLabel={t("budgets.list.copying")}>
-              {t("budgets.list.copy", { month: monthName(addMonths(month, -1)) })}
-            </SubmitButton>
-          </Form>
-        ) : null}
-      </div>
-    </div>
 
     {list.creating ? (
       <div className="border-b border-slate-200 px-4 py-4 dark:border-slate-800">
@@ -148,6 +151,6 @@ export function BudgetsSection({
         <p className="mt-1 text-slate-600 dark:text-slate-300">{t("budgets.empty.text")}</p>
       </div>
     )}
-  </section>
+  </Card>
   );
 }

@@ -1,11 +1,11 @@
-import { type MonthStart } from "~/money/dates";
+import { type MonthStart, yearMonthOf } from "~/calendar/months";
 
 // The /budgets page's address: the month (left out for the current one, so the menu's plain
 // /budgets is "this month") and the page's modes (?newBudget, ?editGoal=id, ...).
 
 export function budgetsHref(month: MonthStart, current: MonthStart, state: Record<string, string> = {}): string {
   const params = new URLSearchParams();
-  if (month !== current) params.set("month", month.slice(0, 7));
+  if (month !== current) params.set("month", yearMonthOf(month));
   for (const [key, value] of Object.entries(state)) params.set(key, value);
   const query = params.toString().replace(/=(?=&|$)/g, "");
   return query ? `/budgets?${query}` : "/budgets";
@@ -13,5 +13,5 @@ export function budgetsHref(month: MonthStart, current: MonthStart, state: Recor
 
 /** The month part of the page's address, for links that add a mode to it (RowEditDeleteLinks' params). */
 export function monthParam(month: MonthStart, current: MonthStart): string {
-  return month === current ? "" : `month=${month.slice(0, 7)}`;
+  return month === current ? "" : `month=${yearMonthOf(month)}`;
 }

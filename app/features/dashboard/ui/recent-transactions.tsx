@@ -9,7 +9,8 @@ import type { RecentTransaction } from "~/features/transactions/model/transactio
 import { signedAmount } from "~/money/amounts";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
-import { dayToDate, formatDate } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
+import { formatDate } from "~/calendar/format";
 
 /** Spec section 2: the 5 latest by date, with a USD line under non-USD amounts. */
 export function RecentTransactions({ recent, currencies }: { recent: RecentTransaction[]; currencies: DashboardCurrency[] }) {

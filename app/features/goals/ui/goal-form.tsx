@@ -8,7 +8,7 @@ import { Field, SelectField } from "~/components/forms";
 import { serverForm } from "~/components/server-form";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import { BASE_CURRENCY } from "~/money/currencies";
-import type { DayRange } from "~/money/dates";
+import type { DayRange } from "~/calendar/range";
 import { GOAL_DESCRIPTION_MAX, GOAL_NAME_MAX } from "~/features/goals/model";
 import type { GoalView } from "./goal-card";
 

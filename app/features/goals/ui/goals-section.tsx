@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
+import { Card } from "~/components/card";
 import type { useEditableList } from "~/components/editable-list";
 import { buttonClass } from "~/components/forms";
 import { GoalCard, type GoalView } from "./goal-card";
 import { GoalForm, type GoalCurrencyChoice } from "./goal-form";
-import type { DayRange } from "~/money/dates";
+import type { DayRange } from "~/calendar/range";
 import { goalIntents } from "./intents";
 
 /**
@@ -35,21 +36,19 @@ export function GoalsSection({
 }) {
   const { t } = useTranslation();
   return (
-  <section
-    aria-labelledby="goals-heading"
-    className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
-  >
-    <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-      <h2 id="goals-heading" className="text-lg font-semibold">
-        {t("budgets.goals.title")}
-      </h2>
-      {list.creating ? null : (
+  <Card
+    id="goals-heading"
+    title={t("budgets.goals.title")}
+    flush
+    actions={
+      list.creating ? null : (
         <Link to={back({ newGoal: "" })} preventScrollReset className={buttonClass.primary}>
           <span aria-hidden="true">+</span>
           {t("budgets.goals.newGoal")}
         </Link>
-      )}
-    </div>
+      )
+    }
+  >
     {list.creating ? (
       <div className="border-b border-slate-200 px-4 py-4 dark:border-slate-800">
         <h3 className="mb-3 font-semibold">{t("budgets.goals.form.createTitle")}</h3>
@@ -82,6 +81,6 @@ export function GoalsSection({
         ))}
       </ul>
     )}
-  </section>
+  </Card>
   );
 }

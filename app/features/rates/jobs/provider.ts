@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { RefreshFailure } from "~/features/rates/model";
 import { BASE_CURRENCY } from "~/money/currencies";
-import { EARLIEST_DAY, isIsoDate, isoDay } from "~/money/dates";
+import { isIsoDate, isoDay } from "~/calendar/days";
+import { EARLIEST_DAY } from "~/calendar/range";
 import { providerNumberToRate } from "~/money/rates";
 
 // The exchange-rate provider adapter (ARCHITECTURE.md 4). The provider is whatever

@@ -3,7 +3,7 @@ import { listCurrencies } from "~/features/rates/queries.server";
 import { recordRefreshRunQueries, upsertRateQuery } from "~/features/rates/commands.server";
 import { encodeFailure, PROVIDER_SOURCE, type RefreshFailure } from "~/features/rates/model";
 import { isBaseCurrency } from "~/money/currencies";
-import { isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
 import { BASE_RATE } from "~/money/rates";
 import { parseEnv, ratesRefreshOptions } from "~/env.server";
 import { fetchProviderRates, type ProviderOptions } from "~/features/rates/jobs/provider";

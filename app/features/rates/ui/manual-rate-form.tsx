@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { useTranslation } from "~/locales/use-translation";
 import { useCurrencyName } from "~/components/currency-name";
 import { Form } from "react-router";
-import { ErrorList, ErrorSummary, Field, inputClass, SubmitButton, useIsPending } from "~/components/forms";
+import { ErrorSummary, Field, SelectField, SubmitButton, useIsPending } from "~/components/forms";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
 import { settingsIntents } from "~/features/rates/model";
 import { decimalForInput } from "~/money/amounts";
-import { EARLIEST_DAY } from "~/money/dates";
+import { EARLIEST_DAY } from "~/calendar/range";
 
 // The schema (per language) arrives on the form's first focus (docs/decisions/017).
 const loadValidation = validationLoader(() => import("~/features/rates/schemas").then((m) => m.manualRateFormSchema));
@@ -33,32 +33,24 @@ export function ManualRateForm({
     shouldRevalidate: "onInput",
     onValidate: validation && (({ formData }) => validation.parseWithZod(formData, { schema: validation.schema(i18n.language) })),
   });
-  const currencyErrorId = `${fields.currencyCode.id}-error`;
   const rateHintId = `${fields.rate.id}-hint`;
   return (
     <Form method="post" className="space-y-3" {...getFormProps(form)} {...loadValidationOnUse}>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("settings.manual.description")}</p>
       <ErrorSummary formId={form.id} errors={form.allErrors} result={lastResult} formErrorId={form.errorId} />
-      <div>
-        <label htmlFor={fields.currencyCode.id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-          {t("settings.manual.currency")}
-        </label>
-        <select
-          {...getSelectProps(fields.currencyCode)}
-          key={fields.currencyCode.key}
-          className={inputClass}
-          aria-invalid={fields.currencyCode.errors?.length ? true : undefined}
-          aria-describedby={fields.currencyCode.errors?.length ? currencyErrorId : undefined}
-        >
-          <option value="">{t("settings.manual.choose")}</option>
-          {currencies.map((c) => (
-            <option key={c.code} value={c.code}>
-              {`${c.code} · ${currencyName(c)}`}
-            </option>
-          ))}
-        </select>
-        <ErrorList id={currencyErrorId} errors={fields.currencyCode.errors} />
-      </div>
+      <SelectField
+        key={fields.currencyCode.key}
+        label={t("settings.manual.currency")}
+        selectProps={getSelectProps(fields.currencyCode)}
+        errors={fields.currencyCode.errors}
+      >
+        <option value="">{t("settings.manual.choose")}</option>
+        {currencies.map((c) => (
+          <option key={c.code} value={c.code}>
+            {`${c.code} · ${currencyName(c)}`}
+          </option>
+        ))}
+      </SelectField>
       <Field
         label={t("settings.manual.date")}
         inputProps={{ ...getInputProps(fields.date, { type: "date" }), min: EARLIEST_DAY, max: today }}

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/locales/use-translation";
 import type { RunView } from "~/features/rates/model";
-import { dayToDate, formatDate, formatDateTime } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
+import { formatDate, formatDateTime } from "~/calendar/format";
 
 /** A failed run's reason in the user's language, with the technical detail (a status, currency codes) after it. */
 export function useReasonText() {

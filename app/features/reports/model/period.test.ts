@@ -13,6 +13,9 @@ test("a custom range: real dates, the end not before the start, at most five yea
   expect(readRange("2021-01-01", "2026-01-01", today)).toEqual({ ok: false, error: "rangeTooLong" });
   // From a leap day, five years on is 1 March.
   expect(latestEnd("2024-02-29")).toBe("2029-02-28");
+  // From 1 March, the day before: 29 February when the fifth year has one.
+  expect(latestEnd("2023-03-01")).toBe("2028-02-29");
+  expect(latestEnd("2024-03-01")).toBe("2029-02-28");
 });
 
 test("a period's dates are within 1900-01-01 and ten years after today; five years from year 1 is year 6, not 1906", () => {

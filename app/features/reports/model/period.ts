@@ -1,17 +1,6 @@
-import {
-  acceptedDays,
-  addDays,
-  addMonths,
-  dayToDate,
-  daysBetween,
-  isDayInRange,
-  isIsoDate,
-  monthEndOf,
-  monthStartOf,
-  readMonthInRange,
-  utcDay,
-  type MonthStart,
-} from "~/money/dates";
+import { addDays, dayParts, daysBetween, isIsoDate, utcDay, weekStartOf } from "~/calendar/days";
+import { addMonths, monthEndOf, monthStartOf, type MonthStart } from "~/calendar/months";
+import { acceptedDays, isDayInRange, readMonthInRange } from "~/calendar/range";
 
 // A report's period (issue 13) and how its trend is grouped. Pure: the page, the API and the
 // CSV export read the same period the same way.
@@ -33,8 +22,10 @@ export type PeriodError = "dateInvalid" | "dateOutOfRange" | "dateRangeInvalid" 
 
 /** The last day a period starting on `startDate` may end on. */
 export function latestEnd(startDate: string): string {
-  const start = dayToDate(startDate);
-  return utcDay(start.getUTCFullYear() + MAX_REPORT_YEARS, start.getUTCMonth(), start.getUTCDate() - 1);
+  // The day before the same day five years later; 29 February five years later is 1 March, so
+  // a period from a leap day may end on 28 February.
+  const { year, month, day } = dayParts(startDate);
+  return utcDay(year + MAX_REPORT_YEARS, month - 1, day - 1);
 }
 
 /**
@@ -78,8 +69,7 @@ export function defaultGrouping(period: ReportPeriod): Grouping {
 export function bucketOf(day: string, grouping: Grouping): string {
   if (grouping === "daily") return day;
   if (grouping === "monthly") return monthStartOf(day);
-  const sinceMonday = (dayToDate(day).getUTCDay() + 6) % 7;
-  return addDays(day, -sinceMonday);
+  return weekStartOf(day);
 }
 
 /** Every bucket of the period in order, the first one starting on or before the period's start. */

@@ -11,6 +11,7 @@ import { csvExport } from "./export.server";
 import { GROUPINGS, readRange, type Grouping, type ReportPeriod } from "../model/period";
 import { reportData } from "./report.server";
 import { parseCsv } from "../../../../tests/setup/parse-csv";
+import { addDays } from "~/calendar/days";
 import { seededRandom } from "../../../../tests/setup/seeded-random";
 
 // Issue 13, "Money": a few thousand random transactions in several currencies, single and
@@ -36,7 +37,7 @@ let stored: Stored[];
 const { random, int, pick } = seededRandom(SEED);
 
 /** A day from 2025-12-01 to 2026-03-31 (121 days), so periods cross months, ISO weeks and a year. */
-const randomDay = () => new Date(Date.UTC(2025, 11, 1) + int(121) * 86_400_000).toISOString().slice(0, 10);
+const randomDay = () => addDays("2025-12-01", int(121));
 
 beforeAll(async () => {
   db = await createLibsqlTestDb();

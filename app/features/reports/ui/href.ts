@@ -1,3 +1,4 @@
+import { yearMonthOf } from "~/calendar/months";
 import type { ReportPeriod } from "~/features/reports/model/period";
 
 export type ReportChart = "pie" | "bar" | "trend";
@@ -5,7 +6,7 @@ export const REPORT_CHARTS: readonly ReportChart[] = ["pie", "bar", "trend"];
 
 /** The period's part of a reports address: ?month=yyyy-MM for a month, ?from=&to= for a range. */
 export function periodParams(period: ReportPeriod): Record<string, string> {
-  return period.month ? { month: period.month.slice(0, 7) } : { from: period.startDate, to: period.endDate };
+  return period.month ? { month: yearMonthOf(period.month) } : { from: period.startDate, to: period.endDate };
 }
 
 /** /reports for a period and chart: each chart has its own address, so it works without JavaScript. */

@@ -3,14 +3,13 @@ import { useTranslation } from "~/locales/use-translation";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { LazyChart } from "~/components/charts/lazy-chart";
-import { Money, MoneyWithUsd, type MoneyTone } from "~/components/money";
+import { Money } from "~/components/money";
 import { DataCell, DataRow, DataTable } from "~/components/table";
-import type { MoneyCurrency } from "~/money/amounts";
 import { formatPercentTenths } from "~/text/count";
 import { USD } from "~/money/currencies";
-import { dayToDate } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
 import type { Grouping, TrendPoint } from "~/features/reports/model/period";
-import type { ReportCategory, ReportCurrency } from "~/features/reports/queries/report.server";
+import type { ReportCategory } from "~/features/reports/queries/report.server";
 
 // The figures of a report as tables (rendered by the server, read by screen readers), each with
 // the chart that pictures it: every chart is drawn from the same rows its table lists.
@@ -140,34 +139,5 @@ export function SpendingTrend({ id, trend, grouping }: { id: string; trend: Tren
         ]}
       />
     </div>
-  );
-}
-
-/** Each currency of the period in its own units (exact, its decimals) with the USD equivalents stored with the payments. */
-export function CurrencyBreakdown({ id, currencies, currencyOf }: { id: string; currencies: ReportCurrency[]; currencyOf: (code: string) => MoneyCurrency }) {
-  const { t } = useTranslation();
-  const cell = (minor: number, usdCents: number, code: string, tone: MoneyTone) => (
-    <MoneyWithUsd minor={minor} usdCents={usdCents} currency={currencyOf(code)} tone={tone} />
-  );
-  return (
-    <DataTable wideAt="sm" compact labelledBy={id} columns={[
-      { key: "currency", label: t("reports.byCurrency.currency") },
-      { key: "income", label: t("reports.byCurrency.income"), align: "right" },
-      { key: "expenses", label: t("reports.byCurrency.expenses"), align: "right" },
-      { key: "net", label: t("reports.byCurrency.net"), align: "right" },
-    ]}>
-      {currencies.map((c) => (
-        <DataRow key={c.currencyCode}>
-          <DataCell label={t("reports.byCurrency.currency")} place="title" header className="text-left font-semibold">
-            {c.currencyCode}
-          </DataCell>
-          <DataCell label={t("reports.byCurrency.income")} align="right">{cell(c.incomeMinor, c.incomeUsdCents, c.currencyCode, "income")}</DataCell>
-          <DataCell label={t("reports.byCurrency.expenses")} align="right">{cell(c.expenseMinor, c.expenseUsdCents, c.currencyCode, "expense")}</DataCell>
-          <DataCell label={t("reports.byCurrency.net")} align="right" className="font-medium">
-            {cell(c.incomeMinor - c.expenseMinor, c.incomeUsdCents - c.expenseUsdCents, c.currencyCode, "signed")}
-          </DataCell>
-        </DataRow>
-      ))}
-    </DataTable>
   );
 }

@@ -5,7 +5,8 @@ import { rowButtonClass } from "~/components/forms";
 import type { TagUsageView, TagView } from "~/features/tags/model";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
-import { dayToDate, formatDate } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
+import { formatDate } from "~/calendar/format";
 
 /** A tag with its usage count, its links (usage, edit, delete), and under it the delete question or the usage panel. */
 export function TagRow({ tag, confirming, usage }: { tag: TagView; confirming: boolean; usage: TagUsageView | null }) {

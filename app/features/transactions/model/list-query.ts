@@ -1,5 +1,6 @@
 import { SEARCH_MAX } from "~/text/search-text";
-import { acceptedDays, isDayInRange, isoDay, type DayRange } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
+import { acceptedDays, isDayInRange, type DayRange } from "~/calendar/range";
 import { isCurrencyCode } from "~/money/currencies";
 import { MAX_TAGS, TRANSACTION_TYPES, type TransactionType } from "./transaction";
 

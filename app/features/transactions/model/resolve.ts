@@ -68,7 +68,7 @@ export type ResolveFacts = {
 };
 
 /**
- * Checks a well-shaped input against the facts (loaded beforehand, resolve.server.ts) and works
+ * Checks a well-shaped input against the facts (loaded beforehand, loadBatchFacts in queries.server.ts) and works
  * out what is stored. Pure: the same input and facts always resolve the same way.
  */
 export function resolveTransaction(input: TransactionInput, facts: ResolveFacts): Resolution {

@@ -3,7 +3,7 @@ import { MANUAL_SOURCE, PROVIDER_SOURCE } from "~/features/rates/model";
 import { emptyPayment, rateExplanation } from "./form";
 import { rateOfRow } from "./resolve";
 import { calendarDateOf, rateFieldApplies, typedRateStored } from "./transaction";
-import { isIsoDate } from "~/money/dates";
+import { isIsoDate } from "~/calendar/days";
 
 const onFile = { rate: "0.92", date: "2026-11-20", source: PROVIDER_SOURCE };
 

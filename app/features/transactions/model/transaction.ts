@@ -2,7 +2,7 @@ import type { CategoryType } from "~/features/categories/model";
 import { MANUAL_SOURCE } from "~/features/rates/model";
 import { isBaseCurrency } from "~/money/currencies";
 import { minorToNumber, type AmountError } from "~/money/amounts";
-import { isIsoDate } from "~/money/dates";
+import { isIsoDate } from "~/calendar/days";
 import { amountMessage } from "~/text/typed-number";
 
 // The transactions model without zod (the schemas are in ../schemas/): types, constants and pure
@@ -34,9 +34,6 @@ export const MAX_PAYMENTS = 20;
 export function categoryTypeFor(type: TransactionType): CategoryType {
   return type === "INCOME" ? "income" : "expense";
 }
-
-/** Moved to the money kernel's calendar (goals use it too); kept here for the transactions feature's imports. */
-export { isIsoDate } from "~/money/dates";
 
 /** The value of each intent button (name="intent"). */
 export const intentValue = {

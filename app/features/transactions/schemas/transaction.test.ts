@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { addDays, addYears, isoDay } from "~/money/dates";
+import { addDays, addYears, isoDay } from "~/calendar/days";
 import { messageWithValues } from "~/text/message";
 import { transactionInputSchema } from "./transaction";
 

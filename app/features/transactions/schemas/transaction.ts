@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasInvisibleControlCharacters } from "~/text/plain-text";
-import { isoDateField } from "~/money/date-checks";
+import { isoDateField } from "~/calendar/fields";
 import { DESCRIPTION_MAX, MAX_PAYMENTS, MAX_TAGS, normalizePaymentMethod, PAYMENT_METHODS, TRANSACTION_TYPES } from "../model/transaction";
 
 // The shape of a transaction as the web form and the API send it (spec sections 3 and 5),

@@ -1,17 +1,18 @@
 import type { ReactNode } from "react";
+import { dayToDate, isIsoDate } from "~/calendar/days";
 import { useTranslation } from "~/locales/use-translation";
 import { useCurrencyName } from "~/components/currency-name";
 import { Link } from "react-router";
-import { dayToDate, formatDate } from "~/money/dates";
+import { formatDate } from "~/calendar/format";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
 import { formatRate } from "~/money/rates";
 import { isRateSource, staleRateAge } from "~/features/rates/model";
 import { type DraftPayment, paymentAnchor, PAYMENTS_ANCHOR, rateExplanation } from "~/features/transactions/model/form";
-import { categoryTypeFor, hasRateField, intentValue, isIsoDate, PAYMENT_METHODS } from "~/features/transactions/model/transaction";
+import { categoryTypeFor, hasRateField, intentValue, PAYMENT_METHODS } from "~/features/transactions/model/transaction";
 import type { TransactionType } from "~/features/transactions/model/transaction";
 import { useCategoryName } from "~/components/category-name";
-import { buttonClass, ErrorList, Field, inputClass, type ListOfErrors, Spinner } from "~/components/forms";
+import { buttonClass, ErrorList, Field, inputClass, type ListOfErrors, SelectField, Spinner } from "~/components/forms";
 
 // The parts of the transaction form (transaction-editor.tsx): plain controlled fields
 // named as the server reads them (payments[0].amount …), each with its label and its errors
@@ -47,45 +48,6 @@ export function segmentClass(active: boolean, type: TransactionType, first: bool
   return `relative min-h-11 border px-4 py-2 text-sm font-semibold sm:min-h-0 focus:outline-none focus-visible:z-20 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-slate-900 ${edges} ${active ? on : off}`;
 }
 
-function SelectField({
-  id,
-  label,
-  name,
-  value,
-  onChange,
-  errors,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors?: ListOfErrors;
-  children: ReactNode;
-}) {
-  const invalid = Boolean(errors?.length);
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        className={inputClass}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-      >
-        {children}
-      </select>
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
-  );
-}
-
 export function CategorySelect({
   categories,
   type,
@@ -103,7 +65,11 @@ export function CategorySelect({
   const displayName = useCategoryName();
   const ofType = categories.filter((c) => c.type === categoryTypeFor(type));
   return (
-    <SelectField id={transactionFieldId("categoryId")} label={t("transactionForm.category.label")} name="categoryId" value={value} onChange={onChange} errors={errors}>
+    <SelectField
+      label={t("transactionForm.category.label")}
+      selectProps={{ id: transactionFieldId("categoryId"), name: "categoryId", value, onChange: (e) => onChange(e.currentTarget.value) }}
+      errors={errors}
+    >
       <option value="">{ofType.length ? t("transactionForm.category.placeholder") : t("transactionForm.category.none")}</option>
       {ofType.map((c) => (
         <option key={c.id} value={c.id}>
@@ -252,11 +218,8 @@ export function PaymentRow({
       <div className="grid gap-x-4 sm:grid-cols-3">
         <div>
           <SelectField
-            id={id("currency")}
             label={t("transactionForm.payment.currency")}
-            name={name("currencyCode")}
-            value={known ? code : ""}
-            onChange={onCurrency}
+            selectProps={{ id: id("currency"), name: name("currencyCode"), value: known ? code : "", onChange: (e) => onCurrency(e.currentTarget.value) }}
             errors={errors[name("currencyCode")]}
           >
             {known ? null : <option value="">{t("transactionForm.payment.choose")}</option>}
@@ -282,11 +245,8 @@ export function PaymentRow({
           errors={errors[name("amount")]}
         />
         <SelectField
-          id={id("method")}
           label={t("transactionForm.payment.method")}
-          name={name("method")}
-          value={payment.method}
-          onChange={(method) => onChange({ method })}
+          selectProps={{ id: id("method"), name: name("method"), value: payment.method, onChange: (e) => onChange({ method: e.currentTarget.value }) }}
           errors={errors[name("method")]}
         >
           {(PAYMENT_METHODS as readonly string[]).includes(payment.method) ? null : (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/locales/use-translation";
+import { cardClass } from "~/components/card";
 import { useCurrencyName } from "~/components/currency-name";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useCategoryName } from "~/components/category-name";
@@ -17,7 +18,7 @@ import {
 import type { CategoryChoice, TagChoice } from "~/features/transactions/ui/form-fields";
 import type { ListCurrency } from "~/features/transactions/ui/list-table";
 import { SEARCH_MAX } from "~/text/search-text";
-import type { DayRange } from "~/money/dates";
+import type { DayRange } from "~/calendar/range";
 
 const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
 
@@ -100,7 +101,7 @@ export function Filters({ data }: { data: FilterData }) {
       aria-label={t("transactions.filters.region")}
       onSubmit={onSubmit}
       onChange={onChange}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className={`p-4 ${cardClass}`}
     >
       {query.sort !== DEFAULT_SORT.sort || query.order !== DEFAULT_SORT.order ? (
         <>

@@ -1,29 +1,31 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
 import { listHref, type ListQuery } from "~/features/transactions/model/list-query";
 
 /** The list's title with its two actions: reload the same URL (the icon spins while loading) and add one. */
 export function ListHeader({ query, loading }: { query: ListQuery; loading: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("transactions.title")}</h1>
-        {/* Left out on a phone, where the first screen is for the transactions themselves. */}
-        <p className="mt-1 hidden text-slate-600 sm:block dark:text-slate-300">{t("transactions.subtitle")}</p>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Link to={listHref(query)} preventScrollReset className={buttonClass.secondary}>
-          <RefreshIcon spinning={loading} />
-          {t("transactions.refresh")}
-        </Link>
-        <Link to="/expenses/new" className={buttonClass.primary}>
-          <span aria-hidden="true">+</span>
-          {t("transactions.newTransaction")}
-        </Link>
-      </div>
-    </div>
+    <PageHeader
+      title={t("transactions.title")}
+      subtitle={t("transactions.subtitle")}
+      // Left out on a phone, where the first screen is for the transactions themselves.
+      subtitleOnPhone={false}
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <Link to={listHref(query)} preventScrollReset className={buttonClass.secondary}>
+            <RefreshIcon spinning={loading} />
+            {t("transactions.refresh")}
+          </Link>
+          <Link to="/expenses/new" className={buttonClass.primary}>
+            <span aria-hidden="true">+</span>
+            {t("transactions.newTransaction")}
+          </Link>
+        </div>
+      }
+    />
   );
 }
 

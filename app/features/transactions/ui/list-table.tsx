@@ -10,7 +10,8 @@ import { listHref, sortedBy, type ListQuery, type SortColumn } from "~/features/
 import type { TransactionType } from "~/features/transactions/model/transaction";
 import type { TagChoice } from "~/features/transactions/ui/form-fields";
 import { MobileSort, SortLink } from "~/features/transactions/ui/sort-links";
-import { dayToDate, formatDate } from "~/money/dates";
+import { dayToDate } from "~/calendar/days";
+import { formatDate } from "~/calendar/format";
 import { signedAmount } from "~/money/amounts";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
@@ -187,15 +188,12 @@ function TransactionRow({
       {confirming ? (
         <FullWidthRow columns={8}>
             <ConfirmPanel
-              question={t("transactions.confirmDelete.question")}
-              detail={t("transactions.confirmDelete.detail", { description: row.description })}
+              question={t("money.deleteTransaction.question")}
+              detail={t("money.deleteTransaction.detail", { description: row.description })}
               action={listHref(query)}
               hidden={{ intent: intentValue.delete, id: row.id }}
-              confirmLabel={t("transactions.confirmDelete.confirm")}
-              pendingLabel={t("transactions.confirmDelete.deleting")}
               pending={deleting}
               cancelTo={listHref(query)}
-              cancelLabel={t("transactions.confirmDelete.cancel")}
             />
         </FullWidthRow>
       ) : null}

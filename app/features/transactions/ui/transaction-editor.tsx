@@ -4,6 +4,7 @@ import { useTranslation } from "~/locales/use-translation";
 import { Form, Link } from "react-router";
 import { CONFIRM_ANCHOR, ConfirmPanel } from "~/components/confirm-panel";
 import { Alert, buttonClass, ErrorList, ErrorSummary, Field, type ListOfErrors, SubmitButton, useIsPending } from "~/components/forms";
+import { cardClass } from "~/components/card";
 import { PageHeader } from "~/components/page-header";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
 import { type Draft, type FormIntent, intentAnchor, PAYMENTS_ANCHOR, paymentUsdCents } from "~/features/transactions/model/form";
@@ -25,7 +26,7 @@ import { useTransactionDraft } from "~/features/transactions/ui/use-transaction-
 import { sumMinor } from "~/money/amounts";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
-import type { DayRange } from "~/money/dates";
+import type { DayRange } from "~/calendar/range";
 
 // The transaction form's page (/expenses/new and /expenses/edit/{id}). It is a plain POST that
 // works without JavaScript: switching type or mode, adding or removing a payment row and
@@ -136,15 +137,12 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
         <div>
           {deleteError ? <Alert tone="error">{t(deleteError)}</Alert> : null}
           <ConfirmPanel
-            question={t("transactionForm.confirmDelete.question")}
-            detail={t("transactionForm.confirmDelete.detail", { description: page.savedDescription })}
+            question={t("money.deleteTransaction.question")}
+            detail={t("money.deleteTransaction.detail", { description: page.savedDescription })}
             action={`/expenses/edit/${page.id}?delete=1`}
             hidden={{ intent: intentValue.delete, id: page.id }}
-            confirmLabel={t("transactionForm.confirmDelete.confirm")}
-            pendingLabel={t("transactionForm.confirmDelete.deleting")}
             pending={deleting}
             cancelTo={`/expenses/edit/${page.id}`}
-            cancelLabel={t("transactionForm.confirmDelete.cancel")}
           />
         </div>
       ) : null}
@@ -152,7 +150,7 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
       <Form
         method="post"
         action={formAction}
-        className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+        className={`space-y-6 p-4 sm:p-6 ${cardClass}`}
         {...getFormProps(form)}
         {...loadValidationOnUse}
       >

@@ -11,7 +11,8 @@ import {
 import type { TransactionType } from "~/features/transactions/model/transaction";
 import { decimalForInput } from "~/money/amounts";
 import { isBaseCurrency } from "~/money/currencies";
-import { acceptedDays, isDayInRange, isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
+import { acceptedDays, isDayInRange } from "~/calendar/range";
 
 // The transaction form's state with JavaScript. Switching type or mode and adding or removing
 // a row go through applyIntent, the function the server runs for the same buttons without

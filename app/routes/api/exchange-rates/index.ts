@@ -4,7 +4,7 @@ import { createManualRateOperation, getExchangeRateOperation, toApiExchangeRate,
 import { saveManualRate } from "~/features/rates/commands.server";
 import { rateRefusals } from "~/features/rates/errors";
 import { findCurrency, findRatesOn } from "~/features/rates/queries.server";
-import { isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
 import { crossRate } from "~/money/rates";
 import { dbContext } from "~/context.server";
 

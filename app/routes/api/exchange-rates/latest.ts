@@ -1,7 +1,7 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
 import { latestRatesOperation, toApiLatestRates } from "~/features/rates/api";
 import { findRatesOn, listCurrencies } from "~/features/rates/queries.server";
-import { isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.

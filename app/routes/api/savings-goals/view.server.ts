@@ -1,4 +1,4 @@
-import { isoDay } from "~/money/dates";
+import { isoDay } from "~/calendar/days";
 import { decimalsOf } from "~/money/currencies";
 import { toApiGoal } from "~/features/goals/api";
 import { findGoal, type GoalEntryRow, type GoalRow } from "~/features/goals/queries.server";

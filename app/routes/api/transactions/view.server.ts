@@ -1,9 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { dbContext, envContext } from "~/context.server";
+import { dbContext, envContext, languageContext } from "~/context.server";
 import { staleAfterDays } from "~/features/rates/model";
 import { transactionView } from "~/features/transactions/api";
 import { currencyDecimals } from "~/features/transactions/queries.server";
-import { getLocale } from "~/middleware/i18n";
 import type { Translate } from "~/platform/http/envelope";
 
 /** What the transaction API's answers need from the request: decimals, the stale-rate age and the language. */
@@ -11,7 +10,7 @@ export async function apiTransactionView(context: Readonly<RouterContextProvider
   return transactionView({
     decimals: await currencyDecimals(context.get(dbContext)),
     staleAfterDays: staleAfterDays(context.get(envContext)),
-    locale: getLocale(context),
+    locale: context.get(languageContext),
     t,
   });
 }

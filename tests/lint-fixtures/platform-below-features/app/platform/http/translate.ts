@@ -1,2 +1,2 @@
-import { getInstance } from "~/middleware/i18n";
-export const translatorOf = getInstance;
+import { i18nMiddleware } from "~/middleware/i18n";
+export const languageMiddleware = i18nMiddleware;

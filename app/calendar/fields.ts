@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { acceptedDays, dayRangeError, isIsoDate, isMonthInRange, isoDay, monthRangeMessage, type MonthStart } from "./dates";
+import { isIsoDate, isoDay } from "./days";
+import type { MonthStart } from "./months";
+import { acceptedDays, dayRangeError, isMonthInRange, monthRangeMessage } from "./range";
 
-// The accepted range of dates (dates.ts, decision 022) as zod checks, for every schema a date
+// The accepted range of dates (range.ts, decision 022) as zod checks, for every schema a date
 // enters through: `.superRefine(checkAcceptedDay)` after the field is known to be a real date
 // (or is null, for an optional one). Today is the day the schema runs, in UTC: the request's day
-// on the server, the browser's for a form's live validation. A separate module from dates.ts so
-// that a page which only formats dates does not download zod.
+// on the server, the browser's for a form's live validation. A separate module from the rest of
+// the calendar so that a page which only formats dates does not download zod.
 
 /** A real yyyy-MM-dd date outside 1900-01-01 … today + 10 years: an issue naming the range. */
 export function checkAcceptedDay(day: string | null | undefined, ctx: z.RefinementCtx): void {

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
-import { isoDateField, nullableIsoDateField, optionalIsoDateField } from "./date-checks";
-import { acceptedDays, dayRangeError, isoDay } from "./dates";
+import { isoDateField, nullableIsoDateField, optionalIsoDateField } from "./fields";
+import { isoDay } from "./days";
+import { acceptedDays, dayRangeError } from "./range";
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? [] : result.error!.issues.map((i) => i.message));
 const outOfRange = dayRangeError("1899-12-31", acceptedDays(isoDay()))!;

@@ -1,0 +1,2 @@
+import { useLoaderData } from "react-router";
+export const useToday = () => useLoaderData<{ today: string }>().today;
