@@ -1,11 +1,12 @@
 // npm test: everything ARCHITECTURE.md section 8 lists, in order, on a fresh machine:
-// typecheck and lint, unit and integration tests (Vitest: Node and workerd), then the
-// browser journeys in Debian's chromium with JavaScript on and off. Ends with one
-// "N passed, N failed" line counting every test that ran.
+// typecheck and lint, unit and integration tests (Vitest: Node and workerd), the production build
+// and its `wrangler deploy --dry-run` (refused over Cloudflare's size limit, decision 028), then the
+// browser journeys in Debian's chromium with JavaScript on and off, on that same build. Ends with
+// one "N passed, N failed" line counting every test that ran.
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bin, run } from "./lib.mjs";
+import { bin, ensureDevVars, run } from "./lib.mjs";
 
 const reports = mkdtempSync(join(tmpdir(), "test-reports-"));
 const started = Date.now();
@@ -35,11 +36,24 @@ try {
   failure ??= new Error("Vitest wrote no report");
 }
 
+let built = false;
 if (!failure || process.env.TEST_KEEP_GOING) {
+  step("build, and wrangler deploy --dry-run on it (Cloudflare's 3 MiB gzip limit)");
+  try {
+    ensureDevVars(); // before the build, which copies it for `wrangler dev` on the build
+    run(bin("react-router"), ["build"], { quiet: true });
+    built = true;
+    run("node", ["scripts/deploy-check.mjs", "--no-build"]);
+  } catch (error) {
+    failure ??= error;
+  }
+}
+
+if (built && (!failure || process.env.TEST_KEEP_GOING)) {
   step("browser journeys (chromium, JavaScript on and off)");
   const e2eReport = join(reports, "playwright.json");
   try {
-    run("node", ["scripts/e2e.mjs", "--reporter=list,json"], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport } });
+    run("node", ["scripts/e2e.mjs", "--no-build", "--reporter=list,json"], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport } });
   } catch (error) {
     failure ??= error;
   }
