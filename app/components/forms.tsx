@@ -230,6 +230,16 @@ export function Spinner({ className = "h-4 w-4" }: { className?: string }) {
   );
 }
 
+/** "Loading…" beside a spinner while a page's data reloads: a status, so it is announced once. */
+export function LoadingNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300" role="status">
+      <Spinner />
+      {children}
+    </p>
+  );
+}
+
 /**
  * A banner. `focusFor`: the answer to a submit that has no fields to point at (a row action's
  * refusal); the banner takes focus when it shows that answer, as the error summary does, so a

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody, send } from "./http.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "libsql";
@@ -264,19 +265,4 @@ function toProto(value: unknown): Value {
 function toProtoError(error: unknown) {
   const { message = String(error), code } = error as { message?: string; code?: string };
   return { message, code: code ?? null };
-}
-
-function send(res: ServerResponse, status: number, type: string, body: string) {
-  res.writeHead(status, { "Content-Type": type });
-  res.end(body);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (text += chunk));
-    req.on("end", () => resolve(text));
-    req.on("error", reject);
-  });
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody, send } from "./http.ts";
 
 // A stand-in for the exchange-rate provider (ARCHITECTURE.md 4), on loopback only. It answers
 // like open.er-api.com's /v6/latest/USD. Tests switch it between the states the refresh job
@@ -143,22 +144,6 @@ export async function startFakeRateProvider({
         server.close(() => resolve());
       }),
   };
-}
-
-function send(res: ServerResponse, status: number, type: string, body: string) {
-  if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store" });
-  res.end(body);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (text += chunk));
-    req.on("end", () => resolve(text));
-    req.on("error", reject);
-  });
 }
 
 /** A loopback port nothing listens on, for the "connection refused" case. */

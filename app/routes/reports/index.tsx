@@ -1,7 +1,7 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { requireSession } from "~/auth/guards.server";
-import { Alert, buttonClass, ErrorList, Field, Spinner } from "~/components/forms";
+import { Alert, buttonClass, ErrorList, Field, LoadingNote } from "~/components/forms";
 import { Card } from "~/components/card";
 import { CurrencyTotalsTable } from "~/components/currency-totals-table";
 import { PageHeader } from "~/components/page-header";
@@ -152,10 +152,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         />
         <RangeForm period={period} chart={chart} rangeError={rangeError} accepted={accepted} />
         {loading ? (
-          <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300" role="status">
-            <Spinner />
-            {t("common.loading")}
-          </p>
+          <LoadingNote>{t("common.loading")}</LoadingNote>
         ) : null}
       </section>
 

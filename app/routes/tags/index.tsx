@@ -4,7 +4,7 @@ import { requireActor, requireSession } from "~/auth/guards.server";
 import { ListErrors, useEditableList } from "~/components/editable-list";
 import { editableListAction } from "~/components/editable-list.server";
 import { Card } from "~/components/card";
-import { Alert, buttonClass, Spinner } from "~/components/forms";
+import { Alert, buttonClass, LoadingNote } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { PageHeader } from "~/components/page-header";
 import { createTag, deleteTag, updateTag } from "~/features/tags/commands.server";
@@ -101,10 +101,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
         busy={loading}
         actions={
           loading ? (
-            <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300" role="status">
-              <Spinner />
-              {t("tags.loading")}
-            </p>
+            <LoadingNote>{t("tags.loading")}</LoadingNote>
           ) : null
         }
       >

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { data, redirect, useLocation, useNavigation } from "react-router";
 import { requireActor, requireSession } from "~/auth/guards.server";
 import { Card } from "~/components/card";
-import { Alert, Spinner } from "~/components/forms";
+import { Alert, LoadingNote } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { useExpiring, useFlashParam } from "~/components/use-flash-param";
 import { listCategories } from "~/features/categories/queries.server";
@@ -160,10 +160,7 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
         busy={loading}
         actions={
           loading ? (
-            <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300" role="status">
-              <Spinner />
-              {t("transactions.list.loading")}
-            </p>
+            <LoadingNote>{t("transactions.list.loading")}</LoadingNote>
           ) : total > 0 ? (
             <ShowingText page={query.page} total={total} />
           ) : null

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { Card } from "~/components/card";
 import type { useEditableList } from "~/components/editable-list";
 import { Figure, FigureList } from "~/components/figure";
-import { buttonClass, Spinner, SubmitButton, useIsPending } from "~/components/forms";
+import { buttonClass, LoadingNote, SubmitButton, useIsPending } from "~/components/forms";
 import { Money } from "~/components/money";
 import { MonthNav } from "~/components/month-nav";
 import { USD } from "~/money/currencies";
@@ -60,10 +60,7 @@ export function BudgetsSection({
     busy={loading}
     actions={
       loading ? (
-        <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300" role="status">
-          <Spinner />
-          {t("budgets.list.loading")}
-        </p>
+        <LoadingNote>{t("budgets.list.loading")}</LoadingNote>
       ) : null
     }
     toolbar={
