@@ -52,13 +52,13 @@ export const rules = [
   },
   {
     name: "card-chrome-in-card",
-    // The landing page's marketing cards are its own design (app/routes/landing, features/landing).
-    applies: (f) => f.startsWith("app/") && f !== "app/components/card.tsx" && !/^app\/(routes|features)\/landing\//.test(f) && !f.includes(".test."),
+    applies: (f) => f.startsWith("app/") && f !== "app/components/card.tsx" && !f.includes(".test."),
     pattern: /\brounded-xl border border-slate-200 bg-white\b/,
     why: "a card's surface is written once: use Card, or cardClass for a form, link or box (app/components/card.tsx)",
   },
   {
     name: "page-title-in-page-header",
+    // The landing page's hero headline is a marketing design of its own, not an app page's title.
     applies: (f) => /^app\/(routes|features\/[^/]+\/ui)\//.test(f) && !/^app\/(routes|features)\/landing\//.test(f) && !f.includes(".test."),
     pattern: /<h1\b/,
     why: "a page's title block is PageHeader (app/components/page-header.tsx), so every page's h1 looks and is found alike",

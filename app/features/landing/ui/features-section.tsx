@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { cardClass } from "~/components/card";
 import { useTranslation } from "~/locales/use-translation";
 import { headingClass, mutedText } from "./classes";
 
@@ -42,10 +43,7 @@ export function Features() {
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {featureKeys.map((key) => (
-            <li
-              key={key}
-              className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-            >
+            <li key={key} className={`${cardClass} p-6`}>
               <span className="flex h-11 w-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-blue-950 dark:text-blue-300">
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
                   {featureIcons[key]}
