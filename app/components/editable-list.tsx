@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/locales/use-translation";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { CONFIRM_ANCHOR, ConfirmPanel } from "./confirm-panel";
 import { Alert, buttonClass, ErrorSummary, rowButtonClass, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "./forms";
 import { useExpiring, useFlashParam } from "./use-flash-param";
@@ -70,14 +70,19 @@ function isListAnswer(actionData: unknown, intents: ListIntents): actionData is 
 }
 
 /**
- * A write's success banner where the write landed: beside its row, or at its list's top. A
- * status region, so it is announced when it appears.
+ * A write's success banner where the write landed: beside its row, or at its list's top. It
+ * takes focus (the form that was saved is gone), so it is read out and the keyboard goes on from
+ * the row; without JavaScript through autofocus.
  */
 export function LandedBanner({ message, className = "" }: { message: string | null; className?: string }) {
+  // Each landing takes focus again, also the same banner after a second save of the same row.
+  const visit = useLocation().key;
   if (!message) return null;
   return (
     <div className={className}>
-      <Alert tone="success">{message}</Alert>
+      <Alert tone="success" focusFor={visit}>
+        {message}
+      </Alert>
     </div>
   );
 }

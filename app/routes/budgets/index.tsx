@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/locales/use-translation";
-import { data, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, redirect, useLocation, useNavigation, useSearchParams } from "react-router";
 import { requireActor, requireSession } from "~/auth/guards.server";
 import { ITEM_PARAM, LANDING_PARAMS, ListErrors, useEditableList } from "~/components/editable-list";
 import { editableListAction, landingHref, withRowId } from "~/components/editable-list.server";
@@ -154,6 +154,8 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
   const saved = useFlashParam("saved", LANDING_PARAMS);
   const copied = useFlashParam("copied");
   const [searchParams] = useSearchParams();
+  // A banner takes focus on each visit that brings it (the form that was saved is gone).
+  const visit = useLocation().key;
   // The answers that are not a list's: the copy's failure, and the progress form's.
   const answer = actionData as { intent?: string; id?: string; error?: string; result?: SubmissionResult<string[]> } | undefined;
   const progress = answer?.intent === GOAL_PROGRESS_INTENT && answer.id && answer.result ? { id: answer.id, result: answer.result } : undefined;
@@ -168,13 +170,13 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
   const landing = (prefix: string, rows: { id: string }[]) => {
     if (!savedMessage || !saved?.startsWith(prefix)) return { notice: null, landed: null };
     const message = t(savedMessage);
-    return item && rows.some((row) => row.id === item) ? { notice: null, landed: { id: item, message } } : { notice: <Alert tone="success">{message}</Alert>, landed: null };
+    return item && rows.some((row) => row.id === item) ? { notice: null, landed: { id: item, message } } : { notice: <Alert tone="success" focusFor={visit}>{message}</Alert>, landed: null };
   };
   const budgetLanding = landing("budget-", budgets);
   const goalLanding = landing("goal-", goals);
   const copiedNotice =
     copiedCount !== null && Number.isInteger(copiedCount) ? (
-      <Alert tone={copiedCount > 0 ? "success" : "info"}>
+      <Alert tone={copiedCount > 0 ? "success" : "info"} focusFor={visit}>
         {copiedCount > 0 ? t("budgets.messages.copied", { count: copiedCount, month: previousMonth }) : t("budgets.messages.copiedNone", { month: previousMonth })}
       </Alert>
     ) : null;
