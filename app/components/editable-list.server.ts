@@ -2,12 +2,26 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { listIntents, type ListActionResult, type ListIntents } from "./editable-list";
+import { ITEM_PARAM, itemAnchor, listIntents, type ListActionResult, type ListIntents } from "./editable-list";
 
 // The action side of an editable list page (editable-list.tsx): the intents it posts, the
 // redirect with ?saved=… after a write, and the answer that keeps a refused form open.
 
-type Outcome<Refusal extends string> = { kind: "ok" } | { kind: Refusal };
+/** A write's outcome; a create's names the new row (`id`) so the page can land at it. */
+type Outcome<Refusal extends string> = { kind: "ok"; id?: string } | { kind: Refusal };
+
+/** A command's outcome with the new row's id beside "ok" (for `create`). */
+export async function withRowId<O extends { kind: string }>(outcome: Promise<O>, idOf: (ok: Extract<O, { kind: "ok" }>) => string) {
+  const answer = await outcome;
+  return answer.kind === "ok" ? { kind: "ok" as const, id: idOf(answer as Extract<O, { kind: "ok" }>) } : (answer as Exclude<O, { kind: "ok" }>);
+}
+
+/** A page address with the row a write landed at: ?item=id and its element's id as the fragment, else the list's heading. */
+export function landingHref(href: string, anchors: { item: string; list: string }, id?: string): string {
+  const url = new URL(href, "http://page.invalid");
+  if (id) url.searchParams.set(ITEM_PARAM, id);
+  return `${url.pathname}${url.search}#${id ? itemAnchor(anchors.item, id) : anchors.list}`;
+}
 
 export type EditableListWrites<Schema extends z.ZodType<object>, Refusal extends string> = {
   /** The page's path, where a write redirects to. */
@@ -26,6 +40,8 @@ export type EditableListWrites<Schema extends z.ZodType<object>, Refusal extends
   intents?: ListIntents;
   /** Where a write redirects, given the ?saved= flag; the page itself by default. */
   savedTo?: (saved: string) => string;
+  /** Where on that page it lands: the prefix of a row's element id (itemAnchor), and the list heading's id. */
+  anchors: { item: string; list: string };
 };
 
 /** Runs the posted intent through the feature's commands; an unknown intent is a 400. */
@@ -34,9 +50,9 @@ export async function editableListAction<Schema extends z.ZodType<object>, Refus
   writes: EditableListWrites<Schema, Refusal>,
 ) {
   const intents = writes.intents ?? listIntents;
-  const savedTo = (op: "created" | "updated" | "deleted") => {
+  const savedTo = (op: "created" | "updated" | "deleted", rowId?: string) => {
     const saved = `${intents.savedPrefix}${op}`;
-    return writes.savedTo ? writes.savedTo(saved) : `${writes.page}?saved=${saved}`;
+    return landingHref(writes.savedTo ? writes.savedTo(saved) : `${writes.page}?saved=${saved}`, writes.anchors, rowId);
   };
   const intent = formData.get("intent");
   const id = String(formData.get("id") ?? "");
@@ -61,15 +77,17 @@ export async function editableListAction<Schema extends z.ZodType<object>, Refus
   const reply = (result: SubmissionResult<string[]>, status: number) =>
     data<ListActionResult>({ intent, op, id: op === "update" ? id : null, result }, { status });
   if (submission.status !== "success") return reply(submission.reply(), 400);
+  let landed: string | undefined = op === "update" ? id : undefined;
   try {
     const outcome = op === "create" ? await writes.create(submission.value) : await writes.update({ ...submission.value, id });
     if (outcome.kind !== "ok") {
       const { status, message, field } = writes.refusals[outcome.kind as Refusal];
       return reply(submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), status);
     }
+    if (op === "create" && "id" in outcome) landed = outcome.id;
   } catch (cause) {
     console.error(`${writes.noun} ${op} failed`, cause);
     return reply(submission.reply({ formErrors: [writes.failures[op]] }), 500);
   }
-  return redirect(savedTo(op === "create" ? "created" : "updated"));
+  return redirect(savedTo(op === "create" ? "created" : "updated", landed));
 }

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/locales/use-translation";
-import { Link } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { CONFIRM_ANCHOR, ConfirmPanel } from "./confirm-panel";
 import { Alert, buttonClass, ErrorSummary, rowButtonClass, SubmitButton, useHydrated, useIsPending, type ListOfErrors } from "./forms";
 import { useExpiring, useFlashParam } from "./use-flash-param";
@@ -23,6 +23,21 @@ export function listIntentsFor(noun: string): ListIntents {
   return { create: `${noun}-create`, update: `${noun}-update`, delete: `${noun}-delete`, savedPrefix: `${noun}-` };
 }
 
+/**
+ * Where a write lands (issue 23): the redirect names the row just created or changed (?item=id)
+ * and carries its element's id as the fragment (#budget-<id>), so the page opens at that row,
+ * with and without JavaScript, and its banner is drawn beside it; a delete lands at the list's
+ * heading, with the banner at the list's top.
+ */
+export const ITEM_PARAM = "item";
+/** The parameters that go with a ?saved= flag (useFlashParam's companions). */
+export const LANDING_PARAMS = [ITEM_PARAM] as const;
+
+/** The id of the element a list's row is drawn in: `prefix` names the list ("budget", "tag"). */
+export function itemAnchor(prefix: string, id: string): string {
+  return `${prefix}-${id}`;
+}
+
 /** What the page's action answers when it does not redirect; `intent` is the posted value, `op` what it asked for. */
 export type ListActionResult =
   | { intent: string; op: "create" | "update"; id: string | null; result: SubmissionResult<string[]> }
@@ -30,7 +45,8 @@ export type ListActionResult =
 
 /** The page's state from the URL and the last action's answer, for the list whose intents are given. */
 export function useEditableList(actionData: unknown, rows: { id: string }[], editId: string | null, intents: ListIntents = listIntents) {
-  const saved = useFlashParam("saved");
+  const saved = useFlashParam("saved", LANDING_PARAMS);
+  const [searchParams] = useSearchParams();
   const answer = isListAnswer(actionData, intents) ? actionData : undefined;
   const deleteError = useExpiring(answer?.op === "delete" ? answer : null);
   const createResult = answer?.op === "create" ? answer.result : undefined;
@@ -41,13 +57,34 @@ export function useEditableList(actionData: unknown, rows: { id: string }[], edi
   const rowlessError = answer?.op === "update" && !rows.some((row) => row.id === answer.id) ? answer.result.error?.[""]?.[0] : undefined;
   const notice = saved?.startsWith(intents.savedPrefix) ? saved.slice(intents.savedPrefix.length) : null;
   const savedNotice = notice === "created" || notice === "updated" || notice === "deleted" ? notice : null;
-  return { saved, savedNotice, deleteError, createResult, updateResult, editing, rowlessError };
+  // The row the banner stands beside; a banner whose row is not in the list shows at the list's top.
+  const item = savedNotice && savedNotice !== "deleted" ? searchParams.get(ITEM_PARAM) : null;
+  const landedId = item && rows.some((row) => row.id === item) ? item : null;
+  return { saved, savedNotice, landedId, deleteError, createResult, updateResult, editing, rowlessError };
 }
 
 function isListAnswer(actionData: unknown, intents: ListIntents): actionData is ListActionResult {
   if (typeof actionData !== "object" || actionData === null) return false;
   const { intent, op } = actionData as { intent?: unknown; op?: unknown };
   return typeof op === "string" && (intent === intents.create || intent === intents.update || intent === intents.delete);
+}
+
+/**
+ * A write's success banner where the write landed: beside its row, or at its list's top. It
+ * takes focus (the form that was saved is gone), so it is read out and the keyboard goes on from
+ * the row; without JavaScript through autofocus.
+ */
+export function LandedBanner({ message, className = "" }: { message: string | null; className?: string }) {
+  // Each landing takes focus again, also the same banner after a second save of the same row.
+  const visit = useLocation().key;
+  if (!message) return null;
+  return (
+    <div className={className}>
+      <Alert tone="success" focusFor={visit}>
+        {message}
+      </Alert>
+    </div>
+  );
 }
 
 /** A refused delete, and a refused update that has no row to show on. */

@@ -13,11 +13,13 @@ function translateError(t: Translate, message: string, extraValues?: Record<stri
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
 /** Renders translated error keys; always takes its line so errors appearing do not shift the layout. */
-export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+export function ErrorList({ id, errors, reserve = true }: { id?: string; errors?: ListOfErrors; reserve?: boolean }) {
   const { t } = useTranslation();
   const shown = errors?.filter(Boolean) ?? [];
+  // `reserve` keeps a line for the error so live validation moves nothing; a list whose errors
+  // come only with a submit (which redraws the form anyway) may take no room until then.
   return (
-    <div id={id} className="min-h-5 text-sm text-red-700 dark:text-red-300" aria-live="polite">
+    <div id={id} className={`${reserve ? "min-h-5 " : ""}text-sm text-red-700 dark:text-red-300`} aria-live="polite">
       {shown.map((e) => (
         <p key={e}>{translateError(t, e!)}</p>
       ))}

@@ -4,12 +4,16 @@ import { useLocation, useNavigation, useSearchParams } from "react-router";
 /** How long a success banner stays up with JavaScript. */
 export const BANNER_MS = 5000;
 
+const NONE: readonly string[] = [];
+
 /**
  * A post/redirect/get flag such as ?saved=profile: rendered by the server once, and with
  * JavaScript removed from the address after BANNER_MS so the banner goes away. Without
- * JavaScript the banner stays until the next page.
+ * JavaScript the banner stays until the next page. `companions` are the flag's other parameters
+ * (?item=, the row the banner stands beside), removed with it: a constant list, since a new
+ * array each render would restart the timer.
  */
-export function useFlashParam(name: string) {
+export function useFlashParam(name: string, companions: readonly string[] = NONE) {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const location = useLocation();
@@ -31,13 +35,14 @@ export function useFlashParam(name: string) {
         (prev) => {
           const next = new URLSearchParams(prev);
           next.delete(name);
+          for (const companion of companions) next.delete(companion);
           return next;
         },
         { replace: true, preventScrollReset: true },
       );
     }, BANNER_MS);
     return () => window.clearTimeout(timer);
-  }, [name, value, location.key, setSearchParams]);
+  }, [name, companions, value, location.key, setSearchParams]);
   return value && hiddenKey !== location.key ? value : null;
 }
 

@@ -54,10 +54,13 @@ test("a budget is created in the month shown, in cents, and the page answers wit
   const { b, userId } = await signedIn();
   const res = await createBudget(b, { categoryId: "default-food", amount: "1234.50", alertThreshold: "75" });
   expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe("/budgets?month=2026-10&saved=budget-created");
   expect(await budgetsOf(userId)).toMatchObject([{ category_id: "default-food", amount_usd_cents: 123450, month: "2026-10-01", alert_threshold: 75 }]);
-  const text = await pageText(b, "/budgets?month=2026-10&saved=budget-created");
-  expect(text).toContain("Budget created successfully!");
+  // It lands at the new budget (issue 23), whose row carries the banner.
+  const [budget] = await budgetsOf(userId);
+  expect(res.headers.get("Location")).toBe(`/budgets?month=2026-10&saved=budget-created&item=${budget!.id}#budget-${budget!.id}`);
+  const html = await (await b.fetch(`/budgets?month=2026-10&saved=budget-created&item=${budget!.id}`)).text();
+  expect(html).toMatch(new RegExp(`<li id="budget-${budget!.id}"[^>]*><div[^>]*><div[^>]*role="status"[^>]*>Budget created successfully!`));
+  const text = await pageText(b, "/budgets?month=2026-10");
   expect(text).toContain("Food & Dining");
   expect(text).toContain("Within budget");
   expect(text).toContain("alert at 75%");
@@ -126,14 +129,14 @@ test("copying last month's budgets skips what the month has and says how many it
   }
   const res = await b.fetch("/budgets?month=2026-10", { form: { intent: "budget-copy", month: "2026-10" } });
   expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe("/budgets?month=2026-10&copied=1");
+  expect(res.headers.get("Location")).toBe("/budgets?month=2026-10&copied=1#budgets-heading");
   expect((await budgetsOf(userId)).filter((r) => r.month === "2026-10-01").map((r) => [r.category_id, r.amount_usd_cents, r.alert_threshold])).toEqual([
     ["default-food", 12000, 90],
     ["default-transport", 5000, 90],
   ]);
   expect(await pageText(b, "/budgets?month=2026-10&copied=1")).toContain("Copied 1 budget from September 2026");
   const again = await b.fetch("/budgets?month=2026-10", { form: { intent: "budget-copy", month: "2026-10" } });
-  expect(again.headers.get("Location")).toBe("/budgets?month=2026-10&copied=0");
+  expect(again.headers.get("Location")).toBe("/budgets?month=2026-10&copied=0#budgets-heading");
   expect(await pageText(b, "/budgets?month=2026-10&copied=0")).toContain("Nothing to copy");
 });
 
@@ -144,7 +147,7 @@ test("editing and deleting: the confirmation is on the page without JavaScript; 
   const edit = await b.fetch(`/budgets?month=2026-10&editBudget=${budget!.id}`, {
     form: { intent: "budget-update", id: budget!.id, month: "2026-10", categoryId: "default-food", amount: "150.5", alertThreshold: "60" },
   });
-  expect(edit.headers.get("Location")).toBe("/budgets?month=2026-10&saved=budget-updated");
+  expect(edit.headers.get("Location")).toBe(`/budgets?month=2026-10&saved=budget-updated&item=${budget!.id}#budget-${budget!.id}`);
   expect(await budgetsOf(userId)).toMatchObject([{ amount_usd_cents: 15050, alert_threshold: 60 }]);
 
   const other = await signedIn();
@@ -161,7 +164,7 @@ test("editing and deleting: the confirmation is on the page without JavaScript; 
   const confirm = await pageText(b, `/budgets?month=2026-10&deleteBudget=${budget!.id}`);
   expect(confirm).toContain("Are you sure you want to delete this budget?");
   const deleted = await b.fetch("/budgets?month=2026-10", { form: { intent: "budget-delete", id: budget!.id } });
-  expect(deleted.headers.get("Location")).toBe("/budgets?month=2026-10&saved=budget-deleted");
+  expect(deleted.headers.get("Location")).toBe("/budgets?month=2026-10&saved=budget-deleted#budgets-heading");
   expect(await budgetsOf(userId)).toEqual([]);
 });
 
@@ -181,11 +184,11 @@ test("a savings goal: created with what is saved, added to twice, withdrawn from
   const created = await b.fetch("/budgets?newGoal", {
     form: { intent: "goal-create", name: "Laptop", currencyCode: "USD", targetAmount: "1500", savedAmount: "420", targetDate: "2031-01-01", description: "" },
   });
-  expect(created.headers.get("Location")).toBe("/budgets?saved=goal-created");
   const goal = await env.DB.prepare("select id from savings_goals where user_id = ?").bind(userId).first<{ id: string }>();
+  expect(created.headers.get("Location")).toBe(`/budgets?saved=goal-created&item=${goal!.id}#goal-${goal!.id}`);
   expect(await goalOf(goal!.id)).toMatchObject({ currency_code: "USD", target_minor: 150000, saved_minor: 42000, target_date: "2031-01-01" });
   const progress = (fields: Record<string, string>) => b.fetch("/budgets", { form: { intent: "goal-progress", id: goal!.id, note: "", ...fields } });
-  expect((await progress({ amount: "80", direction: "deposit" })).headers.get("Location")).toBe("/budgets?saved=goal-progress");
+  expect((await progress({ amount: "80", direction: "deposit" })).headers.get("Location")).toBe(`/budgets?saved=goal-progress&item=${goal!.id}#goal-${goal!.id}`);
   await progress({ amount: "0.50", direction: "deposit", note: "Coins" });
   await progress({ amount: "100.25", direction: "withdraw" });
   expect(await goalOf(goal!.id)).toMatchObject({ saved_minor: 40025 });
@@ -220,7 +223,7 @@ test("a goal in pesos, in Spanish: amounts in its own currency, the spec's messa
   expect(await goalOf(goal!.id)).toMatchObject({ saved_minor: 0, name: "Viaje" });
 
   expect(await pageText(b, `/budgets?deleteGoal=${goal!.id}`)).toContain("¿Seguro que quieres eliminar esta meta de ahorro?");
-  expect((await b.fetch("/budgets", { form: { intent: "goal-delete", id: goal!.id } })).headers.get("Location")).toBe("/budgets?saved=goal-deleted");
+  expect((await b.fetch("/budgets", { form: { intent: "goal-delete", id: goal!.id } })).headers.get("Location")).toBe("/budgets?saved=goal-deleted#goals-heading");
   expect(await goalOf(goal!.id)).toBeNull();
 });
 

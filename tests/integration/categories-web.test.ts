@@ -50,8 +50,10 @@ test("adding a category stores it for the user and shows it with a success banne
   const { b, userId } = await signedIn();
   const res = await create(b, { name: "  Groceries  ", color: "#10b981", icon: "Utensils" });
   expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe("/categories?saved=created");
   expect(await rowsOf(userId)).toMatchObject([{ name: "Groceries", type: "expense", color: "#10B981", icon: "Utensils" }]);
+  // It lands at the new row (issue 23).
+  const [groceries] = await rowsOf(userId);
+  expect(res.headers.get("Location")).toBe(`/categories?saved=created&item=${groceries!.id}#category-${groceries!.id}`);
   const html = await (await b.fetch("/categories?saved=created")).text();
   expect(html).toContain("Category created successfully!");
   expect(html).toContain("Groceries");
@@ -106,7 +108,7 @@ test("?edit=id opens one category inline with its values; saving updates it", as
   expect(html).toContain(`name="id" value="${pet!.id}"`);
   const res = await post(b, { intent: "update", id: pet!.id, name: "Pet care", type: "expense", color: "#F43F5E", icon: "HeartPulse" }, `/categories?edit=${pet!.id}`);
   expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe("/categories?saved=updated");
+  expect(res.headers.get("Location")).toBe(`/categories?saved=updated&item=${pet!.id}#category-${pet!.id}`);
   expect(await rowsOf(userId)).toMatchObject([{ id: pet!.id, name: "Pet care", color: "#F43F5E", icon: "HeartPulse" }]);
 });
 
@@ -145,7 +147,7 @@ test("?delete=id asks for confirmation on the server; confirming deletes the cat
   expect(await rowsOf(userId)).toHaveLength(1);
   const res = await post(b, { intent: "delete", id: hobby!.id });
   expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe("/categories?saved=deleted");
+  expect(res.headers.get("Location")).toBe("/categories?saved=deleted#your-categories");
   expect(await rowsOf(userId)).toEqual([]);
   expect(await (await b.fetch("/categories?saved=deleted")).text()).toContain("Category deleted successfully!");
 });

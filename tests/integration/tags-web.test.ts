@@ -47,8 +47,10 @@ test("creating a tag trims it, omits an empty description, and lists it with its
   const { b, userId } = await signedIn();
   const res = await create(b, { name: "  Vacation  ", description: "   ", color: "#14b8a6" });
   expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe("/tags?saved=created");
   expect(await tagsOf(userId)).toMatchObject([{ name: "Vacation", color: "#14B8A6", description: null }]);
+  // It lands at the new row (issue 23).
+  const [vacation] = await tagsOf(userId);
+  expect(res.headers.get("Location")).toBe(`/tags?saved=created&item=${vacation!.id}#tag-${vacation!.id}`);
   const html = await (await b.fetch("/tags?saved=created")).text();
   expect(html).toContain("Tag created successfully!");
   expect(html).toContain("1 tag<");
@@ -142,7 +144,7 @@ test("deleting asks 'Are you sure you want to delete this tag?' and then removes
   expect(await tagsOf(userId)).toHaveLength(1);
   const res = await b.fetch("/tags", { form: { intent: "delete", id: tag!.id } });
   expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe("/tags?saved=deleted");
+  expect(res.headers.get("Location")).toBe("/tags?saved=deleted#tag-list-heading");
   expect(await tagsOf(userId)).toEqual([]);
   const links = await env.DB.prepare("select count(*) as n from transaction_tags where tag_id = ?").bind(tag!.id).first<{ n: number }>();
   expect(links?.n).toBe(0);

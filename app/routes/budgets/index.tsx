@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/locales/use-translation";
-import { data, redirect, useNavigation } from "react-router";
+import { data, redirect, useLocation, useNavigation, useSearchParams } from "react-router";
 import { requireActor, requireSession } from "~/auth/guards.server";
-import { ListErrors, useEditableList } from "~/components/editable-list";
-import { editableListAction } from "~/components/editable-list.server";
+import { ITEM_PARAM, LANDING_PARAMS, ListErrors, useEditableList } from "~/components/editable-list";
+import { editableListAction, landingHref, withRowId } from "~/components/editable-list.server";
 import { Alert } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { PageHeader } from "~/components/page-header";
@@ -14,14 +14,14 @@ import { budgetFormSchema } from "~/features/budgets/schemas";
 import { loadBudgetMonth } from "~/features/budgets/page.server";
 import { BudgetsSection } from "~/features/budgets/ui/budgets-section";
 import { budgetsHref, monthParam } from "~/features/budgets/ui/href";
-import { budgetIntents, COPY_INTENT, savedMessages } from "~/features/budgets/ui/intents";
+import { budgetAnchors, budgetIntents, COPY_INTENT, savedMessages } from "~/features/budgets/ui/intents";
 import { createGoal, deleteGoal, updateGoal } from "~/features/goals/commands.server";
 import { goalFailures, goalRefusals } from "~/features/goals/errors";
 import { goalFormSchema } from "~/features/goals/schemas";
 import { loadGoals, submitGoalProgress } from "~/features/goals/page.server";
 import { findGoal } from "~/features/goals/queries.server";
 import { GoalsSection } from "~/features/goals/ui/goals-section";
-import { GOAL_PROGRESS_INTENT, goalIntents } from "~/features/goals/ui/intents";
+import { GOAL_PROGRESS_INTENT, goalAnchors, goalIntents } from "~/features/goals/ui/intents";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { dayToDate, isoDay } from "~/calendar/days";
 import { addMonths, monthStartOf } from "~/calendar/months";
@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const outcome = await copyPreviousMonthBudgets(db, actor, month);
       if (outcome.kind !== "ok") return data({ intent, error: budgetRefusals[outcome.kind].message }, { status: budgetRefusals[outcome.kind].status });
-      return redirect(back({ copied: String(outcome.copied) }));
+      return redirect(landingHref(back({ copied: String(outcome.copied) }), budgetAnchors));
     } catch (cause) {
       console.error("budget copy failed", cause);
       return data({ intent, error: budgetFailures.save }, { status: 500 });
@@ -103,7 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === GOAL_PROGRESS_INTENT) {
     const submitted = await submitGoalProgress(db, actor, formData, locale);
-    return submitted.ok ? redirect(back({ saved: "goal-progress" })) : data(submitted.answer, { status: submitted.status });
+    return submitted.ok
+      ? redirect(landingHref(back({ saved: "goal-progress" }), goalAnchors, String(formData.get("id"))))
+      : data(submitted.answer, { status: submitted.status });
   }
 
   if (intent.startsWith("goal-")) {
@@ -121,7 +123,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       failures: { create: goalFailures.save, update: goalFailures.save, delete: goalFailures.delete },
       intents: goalIntents,
       savedTo: (saved) => back({ saved }),
-      create: (input) => createGoal(db, actor, input),
+      anchors: goalAnchors,
+      create: (input) => withRowId(createGoal(db, actor, input), (ok) => ok.goal.id),
       update: (input) => updateGoal(db, actor, input),
       delete: (input) => deleteGoal(db, actor, input),
     });
@@ -135,7 +138,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     failures: { create: budgetFailures.save, update: budgetFailures.save, delete: budgetFailures.delete },
     intents: budgetIntents,
     savedTo: (saved) => back({ saved }),
-    create: (input) => createBudget(db, actor, input),
+    anchors: budgetAnchors,
+    create: (input) => withRowId(createBudget(db, actor, input), (ok) => ok.budget.id),
     update: (input) => updateBudget(db, actor, input),
     delete: (input) => deleteBudget(db, actor, input),
   });
@@ -147,8 +151,11 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const budgetList = useEditableList(actionData, budgets, modes.editBudget, budgetIntents);
   const goalList = useEditableList(actionData, goals, modes.editGoal, goalIntents);
-  const saved = useFlashParam("saved");
+  const saved = useFlashParam("saved", LANDING_PARAMS);
   const copied = useFlashParam("copied");
+  const [searchParams] = useSearchParams();
+  // A banner takes focus on each visit that brings it (the form that was saved is gone).
+  const visit = useLocation().key;
   // The answers that are not a list's: the copy's failure, and the progress form's.
   const answer = actionData as { intent?: string; id?: string; error?: string; result?: SubmissionResult<string[]> } | undefined;
   const progress = answer?.intent === GOAL_PROGRESS_INTENT && answer.id && answer.result ? { id: answer.id, result: answer.result } : undefined;
@@ -158,18 +165,25 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
   const previousMonth = formatMonthYear(dayToDate(addMonths(month, -1)), i18n.language);
   const copiedCount = copied === null ? null : Number(copied);
   const savedMessage = saved ? savedMessages[saved] : undefined;
+  // Each banner stands where its write landed: beside the row (?item=id), else at its list's top.
+  const item = searchParams.get(ITEM_PARAM);
+  const landing = (prefix: string, rows: { id: string }[]) => {
+    if (!savedMessage || !saved?.startsWith(prefix)) return { notice: null, landed: null };
+    const message = t(savedMessage);
+    return item && rows.some((row) => row.id === item) ? { notice: null, landed: { id: item, message } } : { notice: <Alert tone="success" focusFor={visit}>{message}</Alert>, landed: null };
+  };
+  const budgetLanding = landing("budget-", budgets);
+  const goalLanding = landing("goal-", goals);
+  const copiedNotice =
+    copiedCount !== null && Number.isInteger(copiedCount) ? (
+      <Alert tone={copiedCount > 0 ? "success" : "info"} focusFor={visit}>
+        {copiedCount > 0 ? t("budgets.messages.copied", { count: copiedCount, month: previousMonth }) : t("budgets.messages.copiedNone", { month: previousMonth })}
+      </Alert>
+    ) : null;
 
   return (
     <div className="space-y-6">
       <PageHeader title={t("budgets.title")} subtitle={t("budgets.subtitle")} />
-      <div aria-live="polite" className="space-y-2 empty:hidden">
-        {savedMessage ? <Alert tone="success">{t(savedMessage)}</Alert> : null}
-        {copiedCount !== null && Number.isInteger(copiedCount) ? (
-          <Alert tone={copiedCount > 0 ? "success" : "info"}>
-            {copiedCount > 0 ? t("budgets.messages.copied", { count: copiedCount, month: previousMonth }) : t("budgets.messages.copiedNone", { month: previousMonth })}
-          </Alert>
-        ) : null}
-      </div>
       {pageError ? (
         <Alert tone="error" focusFor={answer}>
           {t(pageError)}
@@ -187,12 +201,16 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
         deleteId={modes.deleteBudget}
         list={{ ...budgetList, creating: modes.newBudget || Boolean(budgetList.createResult) }}
         loading={loading}
+        notice={budgetLanding.notice ?? copiedNotice}
+        landed={budgetLanding.landed}
       />
       <GoalsSection
         goals={goals}
         currencies={currencies}
         deleteId={modes.deleteGoal}
         list={{ ...goalList, creating: modes.newGoal || Boolean(goalList.createResult) }}
+        notice={goalLanding.notice}
+        landed={goalLanding.landed}
         progress={progress}
         back={(state = {}) => budgetsHref(month, current, state)}
         params={monthParam(month, current)}

@@ -2,9 +2,8 @@ import { useTranslation } from "~/locales/use-translation";
 import { requireActor, requireSession } from "~/auth/guards.server";
 import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";
-import { ListErrors, useEditableList } from "~/components/editable-list";
-import { editableListAction } from "~/components/editable-list.server";
-import { Alert } from "~/components/forms";
+import { itemAnchor, LandedBanner, ListErrors, useEditableList } from "~/components/editable-list";
+import { editableListAction, withRowId } from "~/components/editable-list.server";
 import { LoadError } from "~/components/load-error";
 import { PageHeader } from "~/components/page-header";
 import { createCategory, deleteCategory, updateCategory } from "~/features/categories/commands.server";
@@ -19,6 +18,10 @@ import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
+
+// Where a save lands: the row's element (category-<id>), or the list's heading after a delete.
+const ROW_ANCHOR = "category";
+const LIST_ANCHOR = "your-categories";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -54,7 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: categorySchema,
     refusals: categoryRefusals,
     failures: categoryFailures,
-    create: (input) => createCategory(db, actor, input),
+    anchors: { item: ROW_ANCHOR, list: LIST_ANCHOR },
+    create: (input) => withRowId(createCategory(db, actor, input), (ok) => ok.category.id),
     update: (input) => updateCategory(db, actor, input),
     delete: (input) => deleteCategory(db, actor, input),
   });
@@ -63,13 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { own, defaults, editId, deleteId } = loaderData;
-  const { saved, savedNotice, deleteError, createResult, updateResult, editing, rowlessError } = useEditableList(actionData, own, editId);
+  const { saved, savedNotice, landedId, deleteError, createResult, updateResult, editing, rowlessError } = useEditableList(actionData, own, editId);
+  const banner = savedNotice ? t(`categories.saved.${savedNotice}`) : null;
   return (
     <div className="space-y-6">
       <PageHeader title={t("categories.title")} subtitle={t("categories.subtitle")} />
-      <div aria-live="polite" className="empty:hidden">
-        {savedNotice ? <Alert tone="success">{t(`categories.saved.${savedNotice}`)}</Alert> : null}
-      </div>
       <ListErrors deleteError={deleteError} rowlessError={rowlessError} />
       {/* grid-cols-1 (a minmax(0, 1fr) track), not the implicit auto one: a long name in a card must
           not widen the column, and with it the add form, past a phone's screen. */}
@@ -80,16 +82,18 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
         </Card>
         <div className="space-y-6 lg:col-span-3">
           <Card
-            id="your-categories"
+            id={LIST_ANCHOR}
             title={t("categories.yours.title")}
             actions={<span className="text-sm text-slate-600 dark:text-slate-300">{t("categories.yours.count", { count: own.length })}</span>}
           >
+            <LandedBanner message={landedId ? null : banner} className="mb-4" />
             {own.length === 0 ? (
               <p className="py-6 text-center text-slate-600 dark:text-slate-300">{t("categories.yours.empty")}</p>
             ) : (
               <ul className="divide-y divide-slate-200 dark:divide-slate-800">
                 {own.map((category) => (
-                  <li key={category.id} className="py-3 first:pt-0 last:pb-0">
+                  <li key={category.id} id={itemAnchor(ROW_ANCHOR, category.id)} className="py-3 first:pt-0 last:pb-0">
+                    <LandedBanner message={landedId === category.id ? banner : null} className="mb-3" />
                     {editing === category.id ? (
                       <CategoryForm mode="edit" category={category} lastResult={updateResult} />
                     ) : (

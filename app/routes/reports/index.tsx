@@ -1,4 +1,5 @@
 import { useTranslation } from "~/locales/use-translation";
+import { DisclosureMarker } from "~/components/disclosure-marker";
 import { Form, Link, useNavigation } from "react-router";
 import { requireSession } from "~/auth/guards.server";
 import { Alert, buttonClass, ErrorList, Field, LoadingNote } from "~/components/forms";
@@ -89,8 +90,11 @@ function RangeForm({
   const error = rangeError?.message ?? null;
   const bounds = { min: accepted.earliest, max: accepted.latest };
   return (
-    <details open={Boolean(rangeError) || !period.month || undefined} className="rounded-md border border-slate-200 dark:border-slate-700">
-      <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-semibold">{t("reports.period.range")}</summary>
+    <details open={Boolean(rangeError) || !period.month || undefined} className="group rounded-md border border-slate-200 dark:border-slate-700">
+      <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-3 text-sm font-semibold">
+        <DisclosureMarker />
+        {t("reports.period.range")}
+      </summary>
       <Form method="get" action="/reports" className="grid gap-x-3 px-3 pb-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
         {chart !== "pie" ? <input type="hidden" name="chart" value={chart} /> : null}
         <Field label={t("reports.period.from")} inputProps={{ type: "date", name: "from", id: "report-from", defaultValue: rangeError?.from ?? period.startDate, required: true, ...bounds }} />

@@ -1,10 +1,10 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Link, useNavigation } from "react-router";
 import { requireActor, requireSession } from "~/auth/guards.server";
-import { ListErrors, useEditableList } from "~/components/editable-list";
-import { editableListAction } from "~/components/editable-list.server";
+import { itemAnchor, LandedBanner, ListErrors, useEditableList } from "~/components/editable-list";
+import { editableListAction, withRowId } from "~/components/editable-list.server";
 import { Card } from "~/components/card";
-import { Alert, buttonClass, LoadingNote } from "~/components/forms";
+import { buttonClass, LoadingNote } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { PageHeader } from "~/components/page-header";
 import { createTag, deleteTag, updateTag } from "~/features/tags/commands.server";
@@ -49,6 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+// Where a save lands: the row's element (tag-<id>), or the list's heading after a delete.
+const ROW_ANCHOR = "tag";
+const LIST_ANCHOR = "tag-list-heading";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireActor(context, request);
   const db = context.get(dbContext);
@@ -58,7 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: tagSchema,
     refusals: tagRefusals,
     failures: tagFailures,
-    create: (input) => createTag(db, actor, input),
+    anchors: { item: ROW_ANCHOR, list: LIST_ANCHOR },
+    create: (input) => withRowId(createTag(db, actor, input), (ok) => ok.tag.id),
     update: (input) => updateTag(db, actor, input),
     delete: (input) => deleteTag(db, actor, input),
   });
@@ -68,7 +73,8 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { tags, editId, deleteId, usage } = loaderData;
   const navigation = useNavigation();
-  const { savedNotice, deleteError, createResult, updateResult, editing, rowlessError } = useEditableList(actionData, tags, editId);
+  const { savedNotice, landedId, deleteError, createResult, updateResult, editing, rowlessError } = useEditableList(actionData, tags, editId);
+  const banner = savedNotice ? t(`tags.saved.${savedNotice}`) : null;
   const creating = loaderData.creating || Boolean(createResult);
   // With JavaScript, the list shows that it is being reloaded (after a save, or when switching mode).
   const loading = navigation.state === "loading" && navigation.location.pathname === "/tags";
@@ -86,7 +92,6 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
           )
         }
       />
-      {savedNotice ? <Alert tone="success">{t(`tags.saved.${savedNotice}`)}</Alert> : null}
       <ListErrors deleteError={deleteError} rowlessError={rowlessError} />
       {creating ? (
         <Card id="tag-new-heading" title={t("tags.form.createTitle")}>
@@ -94,7 +99,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
         </Card>
       ) : null}
       <Card
-        id="tag-list-heading"
+        id={LIST_ANCHOR}
         title={t("tags.count", { count: tags.length })}
         flush
         titleSize="base"
@@ -105,6 +110,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
           ) : null
         }
       >
+        <LandedBanner message={landedId ? null : banner} className="px-4 pt-4" />
         {tags.length === 0 ? (
           <div className="px-4 py-10 text-center">
             <p className="font-semibold">{t("tags.empty.title")}</p>
@@ -118,7 +124,8 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
         ) : (
           <ul className={`divide-y divide-slate-200 dark:divide-slate-800 ${loading ? "opacity-60" : ""}`}>
             {tags.map((tag) => (
-              <li key={tag.id} className="px-4 py-4">
+              <li key={tag.id} id={itemAnchor(ROW_ANCHOR, tag.id)} className="px-4 py-4">
+                <LandedBanner message={landedId === tag.id ? banner : null} className="mb-3" />
                 {editing === tag.id ? (
                   <TagForm mode="edit" tag={tag} lastResult={updateResult} />
                 ) : (

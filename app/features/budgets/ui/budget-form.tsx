@@ -37,7 +37,7 @@ export function BudgetForm({
 }) {
   const { t, i18n } = useTranslation();
   const categoryName = useCategoryName();
-  const formId = mode === "create" ? "budget-new" : `budget-${budget!.id}`;
+  const formId = mode === "create" ? "budget-new" : `budget-edit-${budget!.id}`;
   const { form, field } = serverForm<"categoryId" | "amount" | "alertThreshold">(
     formId,
     lastResult,
@@ -60,7 +60,8 @@ export function BudgetForm({
       <div className="grid gap-x-4 sm:grid-cols-3">
         <SelectField
           label={t("budgets.form.category")}
-          selectProps={{ ...category.input, autoFocus: mode === "edit" }}
+          // An opened form (new or edit) starts at its first field, as the goal form does.
+          selectProps={{ ...category.input, autoFocus: true }}
           errors={category.errors}
         >
           <option value="">{t("budgets.form.chooseCategory")}</option>

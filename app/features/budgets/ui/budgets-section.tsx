@@ -1,7 +1,8 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/locales/use-translation";
 import { Form, Link } from "react-router";
 import { Card } from "~/components/card";
-import type { useEditableList } from "~/components/editable-list";
+import { itemAnchor, LandedBanner, type useEditableList } from "~/components/editable-list";
 import { Figure, FigureList } from "~/components/figure";
 import { buttonClass, LoadingNote, SubmitButton, useIsPending } from "~/components/forms";
 import { Money } from "~/components/money";
@@ -15,7 +16,7 @@ import { BudgetCard } from "./budget-card";
 import { BudgetForm } from "./budget-form";
 import type { BudgetCategory, BudgetView } from "./budget-status";
 import { budgetsHref, monthParam } from "./href";
-import { budgetIntents, COPY_INTENT } from "./intents";
+import { budgetAnchors, budgetIntents, COPY_INTENT } from "./intents";
 
 /**
  * /budgets' month of budgets: its links to other months, the new-budget form (?newBudget), the
@@ -32,6 +33,8 @@ export function BudgetsSection({
   deleteId,
   list,
   loading,
+  notice,
+  landed,
 }: {
   month: MonthStart;
   current: MonthStart;
@@ -43,6 +46,10 @@ export function BudgetsSection({
   deleteId: string | null;
   list: ReturnType<typeof useEditableList> & { creating: boolean };
   loading: boolean;
+  /** A write's banner at the list's top (a delete, a copy). */
+  notice: ReactNode;
+  /** A write's banner beside the budget it saved. */
+  landed: { id: string; message: string } | null;
 }) {
   const { t, i18n } = useTranslation();
   const monthName = (m: MonthStart) => formatMonthYear(dayToDate(m), i18n.language);
@@ -54,7 +61,7 @@ export function BudgetsSection({
   const freeCategories = categories.filter((c) => !budgeted.has(c.id));
   return (
   <Card
-    id="budgets-heading"
+    id={budgetAnchors.list}
     title={t("budgets.list.title", { month: monthName(month) })}
     flush
     busy={loading}
@@ -85,7 +92,7 @@ export function BudgetsSection({
       </>
     }
   >
-
+    {notice ? <div className="px-4 pt-4">{notice}</div> : null}
     {list.creating ? (
       <div className="border-b border-slate-200 px-4 py-4 dark:border-slate-800">
         <h3 className="mb-3 font-semibold">{t("budgets.form.createTitle")}</h3>
@@ -123,7 +130,8 @@ export function BudgetsSection({
         </div>
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {budgets.map((budget) => (
-            <li key={budget.id} className="px-4 py-4">
+            <li key={budget.id} id={itemAnchor(budgetAnchors.item, budget.id)} className="px-4 py-4">
+              <LandedBanner message={landed?.id === budget.id ? landed.message : null} className="mb-3" />
               {list.editing === budget.id ? (
                 <BudgetForm
                   mode="edit"

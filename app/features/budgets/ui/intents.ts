@@ -4,6 +4,8 @@ import { listIntentsFor } from "~/components/editable-list";
 
 export const budgetIntents = listIntentsFor("budget");
 export const COPY_INTENT = "budget-copy";
+/** Where a budget's save lands: its element (budget-<id>), or the month's heading after a delete or a copy. */
+export const budgetAnchors = { item: "budget", list: "budgets-heading" } as const;
 
 /** The ?saved= flags of the page's writes (budgets' and goals'), and their banners. */
 export const savedMessages: Record<string, string> = {

@@ -32,7 +32,7 @@ export function CategoryForm({
 }) {
   const { t } = useTranslation();
   const intent = mode === "create" ? listIntents.create : listIntents.update;
-  const formId = mode === "create" ? "category-new" : `category-${category!.id}`;
+  const formId = mode === "create" ? "category-new" : `category-edit-${category!.id}`;
   const [validation, loadValidationOnUse] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: formId,

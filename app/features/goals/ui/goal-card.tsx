@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { DisclosureMarker } from "~/components/disclosure-marker";
 import { useTranslation } from "~/locales/use-translation";
 import { Form, useNavigation } from "react-router";
 import { RowDeleteConfirm, RowEditDeleteLinks, type ListIntents } from "~/components/editable-list";
@@ -135,8 +136,11 @@ function ProgressForm({ goal, action, lastResult }: { goal: GoalView; action: st
   const direction = posting ? navigation.formData?.get("direction") : null;
   return (
     // Closed until opened, so a phone shows the goals first; open again when the server refused it.
-    <details open={Boolean(lastResult) || undefined} className="mt-3 rounded-md border border-slate-200 dark:border-slate-700">
-      <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-semibold">{t("budgets.goals.progress.legend", { name: goal.name })}</summary>
+    <details open={Boolean(lastResult) || undefined} className="group mt-3 rounded-md border border-slate-200 dark:border-slate-700">
+      <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-3 text-sm font-semibold">
+        <DisclosureMarker />
+        {t("budgets.goals.progress.legend", { name: goal.name })}
+      </summary>
       <Form method="post" action={action} id={form.id} noValidate className="px-3 pb-3">
         <fieldset>
           <legend className="sr-only">{t("budgets.goals.progress.legend", { name: goal.name })}</legend>

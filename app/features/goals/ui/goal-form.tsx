@@ -42,7 +42,7 @@ export function GoalForm({
 }) {
   const { t, i18n } = useTranslation();
   const currencyName = useCurrencyName();
-  const formId = mode === "create" ? "goal-new" : `goal-${goal!.id}`;
+  const formId = mode === "create" ? "goal-new" : `goal-edit-${goal!.id}`;
   const amount = (minor: number, decimals: number) => decimalForInput(minorToDecimalString(minor, decimals), i18n.language);
   const { form, field } = serverForm<"name" | "currencyCode" | "targetAmount" | "savedAmount" | "targetDate" | "description">(
     formId,

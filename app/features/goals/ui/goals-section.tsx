@@ -1,13 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { Card } from "~/components/card";
-import type { useEditableList } from "~/components/editable-list";
+import { itemAnchor, LandedBanner, type useEditableList } from "~/components/editable-list";
 import { buttonClass } from "~/components/forms";
 import { GoalCard, type GoalView } from "./goal-card";
 import { GoalForm, type GoalCurrencyChoice } from "./goal-form";
 import type { DayRange } from "~/calendar/range";
-import { goalIntents } from "./intents";
+import { goalAnchors, goalIntents } from "./intents";
 
 /**
  * /budgets' savings goals: the new-goal form (?newGoal) and each goal (its edit form or delete
@@ -23,6 +24,8 @@ export function GoalsSection({
   back,
   params,
   dateBounds,
+  notice,
+  landed,
 }: {
   goals: GoalView[];
   currencies: GoalCurrencyChoice[];
@@ -33,11 +36,15 @@ export function GoalsSection({
   back: (state?: Record<string, string>) => string;
   params: string;
   dateBounds: DayRange;
+  /** A write's banner at the list's top (a delete). */
+  notice: ReactNode;
+  /** A write's banner beside the goal it saved. */
+  landed: { id: string; message: string } | null;
 }) {
   const { t } = useTranslation();
   return (
   <Card
-    id="goals-heading"
+    id={goalAnchors.list}
     title={t("budgets.goals.title")}
     flush
     actions={
@@ -49,6 +56,7 @@ export function GoalsSection({
       )
     }
   >
+    {notice ? <div className="px-4 pt-4">{notice}</div> : null}
     {list.creating ? (
       <div className="border-b border-slate-200 px-4 py-4 dark:border-slate-800">
         <h3 className="mb-3 font-semibold">{t("budgets.goals.form.createTitle")}</h3>
@@ -63,7 +71,8 @@ export function GoalsSection({
     ) : (
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         {goals.map((goal) => (
-          <li key={goal.id} id={`goal-${goal.id}`} className="px-4 py-4">
+          <li key={goal.id} id={itemAnchor(goalAnchors.item, goal.id)} className="px-4 py-4">
+            <LandedBanner message={landed?.id === goal.id ? landed.message : null} className="mb-3" />
             {list.editing === goal.id ? (
               <GoalForm mode="edit" goal={goal} currencies={currencies} action={back({ editGoal: goal.id })} cancelTo={back()} intents={goalIntents} lastResult={list.updateResult} dateBounds={dateBounds} />
             ) : (

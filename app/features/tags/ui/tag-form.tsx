@@ -16,7 +16,7 @@ const loadValidation = validationLoader(() => import("~/features/tags/schemas").
 export function TagForm({ mode, tag, lastResult }: { mode: "create" | "edit"; tag?: TagView; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
   const intent = mode === "create" ? listIntents.create : listIntents.update;
-  const formId = mode === "create" ? "tag-new" : `tag-${tag!.id}`;
+  const formId = mode === "create" ? "tag-new" : `tag-edit-${tag!.id}`;
   const [validation, loadValidationOnUse] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: formId,

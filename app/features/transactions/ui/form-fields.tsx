@@ -215,8 +215,9 @@ export function PaymentRow({
 
   const fields = (
     <>
-      <div className="grid gap-x-4 sm:grid-cols-3">
-        <div>
+      {/* On a phone the currency and the amount share a line, so the amount is near the form's top. */}
+      <div className="grid grid-cols-2 gap-x-3 sm:grid-cols-3 sm:gap-x-4">
+        <div className="min-w-0">
           <SelectField
             label={t("transactionForm.payment.currency")}
             selectProps={{ id: id("currency"), name: name("currencyCode"), value: known ? code : "", onChange: (e) => onCurrency(e.currentTarget.value) }}
@@ -244,20 +245,22 @@ export function PaymentRow({
           }}
           errors={errors[name("amount")]}
         />
-        <SelectField
-          label={t("transactionForm.payment.method")}
-          selectProps={{ id: id("method"), name: name("method"), value: payment.method, onChange: (e) => onChange({ method: e.currentTarget.value }) }}
-          errors={errors[name("method")]}
-        >
-          {(PAYMENT_METHODS as readonly string[]).includes(payment.method) ? null : (
-            <option value="">{t("transactionForm.payment.choose")}</option>
-          )}
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {t(`money.paymentMethods.${method}`)}
-            </option>
-          ))}
-        </SelectField>
+        <div className="col-span-2 sm:col-span-1">
+          <SelectField
+            label={t("transactionForm.payment.method")}
+            selectProps={{ id: id("method"), name: name("method"), value: payment.method, onChange: (e) => onChange({ method: e.currentTarget.value }) }}
+            errors={errors[name("method")]}
+          >
+            {(PAYMENT_METHODS as readonly string[]).includes(payment.method) ? null : (
+              <option value="">{t("transactionForm.payment.choose")}</option>
+            )}
+            {PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {t(`money.paymentMethods.${method}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
       </div>
       {base ? (
         multi ? usdLine : null

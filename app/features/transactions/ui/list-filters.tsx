@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { DisclosureMarker } from "~/components/disclosure-marker";
 import { useTranslation } from "~/locales/use-translation";
 import { cardClass } from "~/components/card";
 import { useCurrencyName } from "~/components/currency-name";
@@ -135,9 +136,7 @@ export function Filters({ data }: { data: FilterData }) {
         className="group mt-4 rounded-lg border border-slate-200 dark:border-slate-700"
       >
         <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
-          <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4 transition-transform group-open:rotate-90">
-            <path d="M7.2 4.2a.75.75 0 0 1 1.06 0l5.25 5.27a.75.75 0 0 1 0 1.06L8.26 15.8a.75.75 0 1 1-1.06-1.06L11.92 10 7.2 5.27a.75.75 0 0 1 0-1.06Z" />
-          </svg>
+          <DisclosureMarker />
           <span>{t("transactions.filters.title")}</span>
           {count > 0 ? (
             <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">

@@ -267,7 +267,27 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
               removeAction={landAt({ kind: "remove", index })}
             />
           ))}
-          <ErrorList id={`${FORM_ID}-payments-error`} errors={errors.payments} />
+          {/* Without JavaScript the USD amounts are worked out on request. With it they follow every
+              keystroke, so the box is not needed: inside <noscript> a browser running scripts never
+              lays it out, so nothing moves on hydration and no empty space is left in the form. */}
+          <noscript>
+            <div className="flex flex-col gap-2 rounded-md bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-800/60">
+              <p className="text-xs text-slate-600 dark:text-slate-300">{t("transactionForm.payments.recalculateHint")}</p>
+              <button
+                type="submit"
+                name="intent"
+                value={intentValue.recalculate}
+                formAction={landAt({ kind: "recalculate" })}
+                formNoValidate
+                className={`${buttonClass.secondary} shrink-0`}
+              >
+                {t("transactionForm.payments.recalculate")}
+              </button>
+            </div>
+          </noscript>
+          {/* The rows' sum is checked on save only: no line is kept for it, so no empty band sits
+              under the payment (issue 23). */}
+          <ErrorList id={`${FORM_ID}-payments-error`} errors={errors.payments} reserve={false} />
           {draft.multi ? (
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               {draft.payments.length < MAX_PAYMENTS ? (
@@ -294,24 +314,6 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
               </p>
             </div>
           ) : null}
-          {/* Without JavaScript the USD amounts are worked out on request. With it they follow every
-              keystroke, so the box is not needed: inside <noscript> a browser running scripts never
-              lays it out, so nothing moves on hydration and no empty space is left in the form. */}
-          <noscript>
-            <div className="flex flex-col gap-2 rounded-md bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-800/60">
-              <p className="text-xs text-slate-600 dark:text-slate-300">{t("transactionForm.payments.recalculateHint")}</p>
-              <button
-                type="submit"
-                name="intent"
-                value={intentValue.recalculate}
-                formAction={landAt({ kind: "recalculate" })}
-                formNoValidate
-                className={`${buttonClass.secondary} shrink-0`}
-              >
-                {t("transactionForm.payments.recalculate")}
-              </button>
-            </div>
-          </noscript>
         </fieldset>
 
         <div className="grid gap-x-4 sm:grid-cols-2">
