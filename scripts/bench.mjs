@@ -14,6 +14,8 @@
 //    and the CSV export (API and web) of ~5,000 and all 50,000 transactions: time to the first
 //    byte, total time, size, and workerd's peak resident memory while it streams.
 // `--reports` prints only the reports API and export figures.
+// `--load`, `--growth`, `--users` and `--writes` (any together, `--seconds N` per figure, default 20)
+// measure load and growth instead (scripts/bench-load.mjs; the tables are kept in docs/benchmarks.md).
 // `--no-build` skips the build; `--weight` prints only the page-weight and first-paint figures
 // (no 50,000-row load, no timings), in about a minute; with `--chunks` it lists each page's scripts.
 import { execFileSync, spawn } from "node:child_process";
@@ -24,6 +26,7 @@ import { gzipSync } from "node:zlib";
 import { DatabaseSync } from "node:sqlite";
 import { chromium } from "playwright-core";
 import { benchAccount, BENCH_TRANSACTIONS, seedBenchData } from "./bench-data.mjs";
+import { runLoadBench } from "./bench-load.mjs";
 import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
 import { demoAccounts } from "./seed.mjs";
 
@@ -40,6 +43,14 @@ const showChunks = process.argv.includes("--chunks");
 
 ensureDevVars(); // before the build, which copies it for `wrangler dev` on the build
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
+const loadModes = ["--load", "--growth", "--users", "--writes"].filter((mode) => process.argv.includes(mode));
+if (loadModes.length > 0) {
+  const at = process.argv.indexOf("--seconds");
+  const seconds = at === -1 ? 20 : Number(process.argv[at + 1]);
+  if (!(seconds > 0)) throw new Error("--seconds takes a positive number");
+  await runLoadBench({ modes: loadModes, seconds, port });
+  process.exit(0);
+}
 const persist = mkdtempSync(join(tmpdir(), "bench-db-"));
 process.env.PERSIST_TO = persist;
 migrateLocal();
