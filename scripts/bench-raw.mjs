@@ -59,6 +59,10 @@ export function rawPages(raw, user, today) {
 if (!isMainThread && workerData?.rawPage) {
   const { file, user, today, rawPage, seconds } = workerData;
   const raw = new DatabaseSync(file, { readOnly: true });
+  // A database server keeps its working set in memory. SQLite's default 2 MB page cache re-reads a
+  // month of the 50,000-row user from the OS on every query, which made the raw month queries grow
+  // with the file rather than with the rows (60 ms instead of 4: docs/benchmarks.md).
+  raw.exec("PRAGMA cache_size = -262144");
   const run = rawPages(raw, user, today)[rawPage];
   const times = [];
   const end = performance.now() + seconds * 1000;
