@@ -202,7 +202,7 @@ export function filterConditions(userId: string, filter: TransactionFilter): SQL
 /**
  * Always true (every stored date is a yyyy-MM-dd text), but a range on the date: with only
  * `user_id = ?` SQLite may answer a date-sorted page from the (user, category) index and sort every
- * row the user has to find its ten (SQLite 3.53 does; libSQL's 3.45 does not): 180 ms at 50,000
+ * row the user has to find its ten (D1 and SQLite 3.53 do; libSQL's 3.45 does not): 180 ms at 50,000
  * transactions and growing with them (docs/benchmarks.md). With the range, the (user, date)
  * indexes are the cheapest way in, and they already give the order: a page reads about its rows.
  */

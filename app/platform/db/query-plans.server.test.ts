@@ -49,7 +49,8 @@ async function plansOf(call: () => Promise<unknown>): Promise<string[]> {
 
 /**
  * The plans of the same statements on the SQLite that Node ships (3.53), an empty database with the
- * same migrations: libSQL's 3.45 and newer SQLite (D1's moves with workerd) pick differently.
+ * same migrations: libSQL's 3.45 and newer SQLite pick differently, and D1 (workerd's SQLite) picked
+ * as 3.53 does where they differed (the date-sorted page below).
  */
 let newer: DatabaseSync;
 async function newerPlansOf(call: () => Promise<unknown>): Promise<string[]> {
@@ -99,7 +100,7 @@ test("a list page counts and totals from a covering index and fetches only its o
   for (const plan of plans) expect(plan).not.toMatch(readsAllOfTheUser);
 });
 
-// Growth bench (docs/benchmarks.md): with only `user_id = ?` SQLite took the (user, category)
+// Growth bench (docs/benchmarks.md): with only `user_id = ?` D1 took the (user, category)
 // index and sorted every row the user has to find the newest ten: 180 ms at 50,000 transactions,
 // growing with the user's rows. Walked in date order, a page reads about its own rows.
 const sortsEveryRow = /transactions_user_category_idx \(user_id=\?\)(?! AND)/;
