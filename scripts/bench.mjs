@@ -324,7 +324,9 @@ async function heavyUserFigures(out) {
       .all();
   const rawList = (where, order, offset) => () => {
     raw.prepare(`select count(*), sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where ${where}`).get();
-    const ids = raw.prepare(`select id from transactions where ${where} order by ${order} limit 10 offset ${offset}`).all().map((r) => r.id);
+    // A date-sorted page takes the (user, date) index in order as the app does (inDateOrder in transactions/queries.server.ts).
+    const inDateOrder = order.startsWith("date") ? " and date >= ''" : "";
+    const ids = raw.prepare(`select id from transactions where ${where}${inDateOrder} order by ${order} limit 10 offset ${offset}`).all().map((r) => r.id);
     raw.prepare(`select * from payments where +user_id='${user}' and transaction_id in (${ids.map((id) => `'${id}'`).join(",")})`).all();
   };
   const cases = [
@@ -332,7 +334,7 @@ async function heavyUserFigures(out) {
       // The same query shapes as app/db/dashboard.server.ts (previous month folded into one range).
       raw.prepare(`select sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and date >= '${month}-01' and date <= '${month}-31'`).get();
       raw.prepare(`select p.currency_code, count(distinct t.id), sum(case when t.type='INCOME' then p.amount_minor end), sum(case when t.type='EXPENSE' then p.usd_cents end) from transactions t join payments p on p.transaction_id = t.id and +p.user_id='${user}' where t.user_id='${user}' and t.date >= '${month}-01' and t.date <= '${month}-31' group by p.currency_code`).all();
-      raw.prepare(`select * from transactions t join payments p on p.transaction_id = t.id and +p.user_id='${user}' where +t.user_id='${user}' and t.id in (select id from transactions where user_id='${user}' order by date desc, created_at desc, id desc limit 5)`).all();
+      raw.prepare(`select * from transactions t join payments p on p.transaction_id = t.id and +p.user_id='${user}' where +t.user_id='${user}' and t.id in (select id from transactions where user_id='${user}' and date >= '' order by date desc, created_at desc, id desc limit 5)`).all();
     }],
     ["GET /expenses (page 1)", "/expenses", rawList(`user_id='${user}'`, "date desc, created_at desc, id desc", 0)],
     ["GET /expenses (page 4000)", "/expenses?page=4000", rawList(`user_id='${user}'`, "date desc, created_at desc, id desc", 39990)],
