@@ -1,7 +1,11 @@
 // The bench's heavy user (ARCHITECTURE.md 9): 50,000 transactions over three years in the
 // nine built-in currencies, 1–3 payments each, some tags. Written as multi-row INSERTs into
 // the throwaway database, then loaded with wrangler (the same path the demo seed takes).
+// The load and growth modes (scripts/bench-load.mjs) build users of any size with the same
+// generator and write them straight into the SQLite file (seedBenchFile): a million
+// transactions through `wrangler d1 execute` would take longer than the measurements.
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "../app/auth/password.server.ts";
@@ -25,28 +29,38 @@ const currencies = [
   ["AUD", 2, "1.5321"],
 ];
 // The seven default expense categories and 23 of the user's own: 30, each with a budget this month and last (issue 12).
-const ownExpenseCategories = Array.from({ length: 23 }, (_, i) => `bench-cat-${i}`);
-const expenseCategories = ["default-food", "default-housing", "default-transport", "default-utilities", "default-entertainment", "default-health", "default-shopping", ...ownExpenseCategories];
+const ownCategorySuffixes = Array.from({ length: 23 }, (_, i) => `cat-${i}`);
+const defaultExpenseCategories = ["default-food", "default-housing", "default-transport", "default-utilities", "default-entertainment", "default-health", "default-shopping"];
 const incomeCategories = ["default-salary", "default-freelance", "default-investments"];
 const methods = ["cash", "credit_card", "debit_card", "bank_transfer", "digital_wallet"];
 
 const inserts = (table, rows) => insertSql(table, rows);
 
 export async function buildBenchSql(today = new Date()) {
+  return benchUserSql({ passwordHash: await hashPassword(benchAccount.password), today }).join("\n") + "\n";
+}
+
+/**
+ * The INSERT statements of one bench user: by default the 50,000-transaction `bench-user`
+ * (benchAccount); `userId`, `email` and `prefix` (of every row id) make more users in one
+ * database, `transactions` another size. Every user gets the same rows for the same size.
+ */
+export function benchUserSql({ passwordHash, today = new Date(), userId = "bench-user", email = benchAccount.email, prefix = "bench", transactions: size = BENCH_TRANSACTIONS }) {
   let seed = 42;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = (list) => list[Math.floor(random() * list.length)];
-  const userId = "bench-user";
   const now = Date.now();
+  const ownExpenseCategories = ownCategorySuffixes.map((suffix) => `${prefix}-${suffix}`);
+  const expenseCategories = [...defaultExpenseCategories, ...ownExpenseCategories];
   const statements = [
     ...inserts("users", [
       {
         id: userId,
-        email: benchAccount.email,
+        email,
         first_name: "Bench",
         last_name: "User",
-        search_text: userSearchText({ firstName: "Bench", lastName: "User", email: benchAccount.email }),
-        password_hash: await hashPassword(benchAccount.password),
+        search_text: userSearchText({ firstName: "Bench", lastName: "User", email }),
+        password_hash: passwordHash,
         role: "user",
         is_active: 1,
         created_at: now - 3 * 365 * 86_400_000,
@@ -54,7 +68,7 @@ export async function buildBenchSql(today = new Date()) {
       },
     ]),
   ];
-  const tags = Array.from({ length: 12 }, (_, i) => ({ id: `bench-tag-${i}`, user_id: userId, name: `Tag ${i}`, name_key: `tag ${i}`, color: "#3B82F6", description: null, created_at: now, updated_at: now }));
+  const tags = Array.from({ length: 12 }, (_, i) => ({ id: `${prefix}-tag-${i}`, user_id: userId, name: `Tag ${i}`, name_key: `tag ${i}`, color: "#3B82F6", description: null, created_at: now, updated_at: now }));
   statements.push(...inserts("tags", tags));
   statements.push(
     ...inserts(
@@ -64,11 +78,11 @@ export async function buildBenchSql(today = new Date()) {
   );
   const month = (back) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1)).toISOString().slice(0, 10);
   const budgets = [0, 1].flatMap((back) =>
-    expenseCategories.map((categoryId, i) => ({ id: `bench-budget-${back}-${i}`, user_id: userId, category_id: categoryId, amount_usd_cents: 50_000 + i * 10_000, month: month(back), alert_threshold: 80, created_at: now, updated_at: now })),
+    expenseCategories.map((categoryId, i) => ({ id: `${prefix}-budget-${back}-${i}`, user_id: userId, category_id: categoryId, amount_usd_cents: 50_000 + i * 10_000, month: month(back), alert_threshold: 80, created_at: now, updated_at: now })),
   );
   statements.push(...inserts("budgets", budgets));
   // Three savings goals with ten entries each.
-  const goals = [["USD", 500_000], ["EUR", 300_000], ["COP", 2_000_000_000]].map(([code, target], i) => ({ id: `bench-goal-${i}`, user_id: userId, name: `Goal ${i}`, currency_code: code, target_minor: target, saved_minor: 10 * 1_000 * (i + 1), target_date: null, description: null, created_at: now, updated_at: now }));
+  const goals = [["USD", 500_000], ["EUR", 300_000], ["COP", 2_000_000_000]].map(([code, target], i) => ({ id: `${prefix}-goal-${i}`, user_id: userId, name: `Goal ${i}`, currency_code: code, target_minor: target, saved_minor: 10 * 1_000 * (i + 1), target_date: null, description: null, created_at: now, updated_at: now }));
   statements.push(...inserts("savings_goals", goals));
   statements.push(
     ...inserts(
@@ -80,8 +94,8 @@ export async function buildBenchSql(today = new Date()) {
   const payments = [];
   const links = [];
   const days = 3 * 365;
-  for (let i = 0; i < BENCH_TRANSACTIONS; i++) {
-    const id = `bench-tx-${i}`;
+  for (let i = 0; i < size; i++) {
+    const id = `${prefix}-tx-${i}`;
     const income = random() < 0.2;
     const date = new Date(today.getTime() - Math.floor(random() * days) * 86_400_000).toISOString().slice(0, 10);
     const count = random() < 0.85 ? 1 : 2 + Math.floor(random() * 2);
@@ -98,7 +112,26 @@ export async function buildBenchSql(today = new Date()) {
     if (random() < 0.3) links.push({ transaction_id: id, tag_id: pick(tags).id });
   }
   statements.push(...inserts("transactions", transactions), ...inserts("payments", payments), ...inserts("transaction_tags", links));
-  return statements.join("\n") + "\n";
+  return statements;
+}
+
+/**
+ * Writes bench users straight into a local D1's SQLite file (the server must not be running),
+ * one transaction per user, with the per-user totals triggers on as in any write. All share
+ * one password hash (hashing 200 passwords would take longer than writing their rows).
+ */
+export async function seedBenchFile(file, users, today = new Date()) {
+  const passwordHash = await hashPassword(benchAccount.password);
+  const db = new DatabaseSync(file);
+  try {
+    for (const user of users) {
+      db.exec("BEGIN");
+      for (const statement of benchUserSql({ ...user, passwordHash, today })) db.exec(statement);
+      db.exec("COMMIT");
+    }
+  } finally {
+    db.close();
+  }
 }
 
 export async function seedBenchData() {

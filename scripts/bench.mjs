@@ -14,6 +14,8 @@
 //    and the CSV export (API and web) of ~5,000 and all 50,000 transactions: time to the first
 //    byte, total time, size, and workerd's peak resident memory while it streams.
 // `--reports` prints only the reports API and export figures.
+// `--load`, `--growth`, `--users` and `--writes` (any together, `--seconds N` per figure, default 20)
+// measure load and growth instead (scripts/bench-load.mjs; the tables are kept in docs/benchmarks.md).
 // `--no-build` skips the build; `--weight` prints only the page-weight and first-paint figures
 // (no 50,000-row load, no timings), in about a minute; with `--chunks` it lists each page's scripts.
 import { execFileSync, spawn } from "node:child_process";
@@ -24,6 +26,7 @@ import { gzipSync } from "node:zlib";
 import { DatabaseSync } from "node:sqlite";
 import { chromium } from "playwright-core";
 import { benchAccount, BENCH_TRANSACTIONS, seedBenchData } from "./bench-data.mjs";
+import { runLoadBench } from "./bench-load.mjs";
 import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
 import { demoAccounts } from "./seed.mjs";
 
@@ -40,6 +43,14 @@ const showChunks = process.argv.includes("--chunks");
 
 ensureDevVars(); // before the build, which copies it for `wrangler dev` on the build
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
+const loadModes = ["--load", "--growth", "--users", "--writes"].filter((mode) => process.argv.includes(mode));
+if (loadModes.length > 0) {
+  const at = process.argv.indexOf("--seconds");
+  const seconds = at === -1 ? 20 : Number(process.argv[at + 1]);
+  if (!(seconds > 0)) throw new Error("--seconds takes a positive number");
+  await runLoadBench({ modes: loadModes, seconds, port });
+  process.exit(0);
+}
 const persist = mkdtempSync(join(tmpdir(), "bench-db-"));
 process.env.PERSIST_TO = persist;
 migrateLocal();
@@ -313,7 +324,9 @@ async function heavyUserFigures(out) {
       .all();
   const rawList = (where, order, offset) => () => {
     raw.prepare(`select count(*), sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where ${where}`).get();
-    const ids = raw.prepare(`select id from transactions where ${where} order by ${order} limit 10 offset ${offset}`).all().map((r) => r.id);
+    // A date-sorted page takes the (user, date) index in order as the app does (inDateOrder in transactions/queries.server.ts).
+    const inDateOrder = order.startsWith("date") ? " and date >= ''" : "";
+    const ids = raw.prepare(`select id from transactions where ${where}${inDateOrder} order by ${order} limit 10 offset ${offset}`).all().map((r) => r.id);
     raw.prepare(`select * from payments where +user_id='${user}' and transaction_id in (${ids.map((id) => `'${id}'`).join(",")})`).all();
   };
   const cases = [
@@ -321,7 +334,7 @@ async function heavyUserFigures(out) {
       // The same query shapes as app/db/dashboard.server.ts (previous month folded into one range).
       raw.prepare(`select sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and date >= '${month}-01' and date <= '${month}-31'`).get();
       raw.prepare(`select p.currency_code, count(distinct t.id), sum(case when t.type='INCOME' then p.amount_minor end), sum(case when t.type='EXPENSE' then p.usd_cents end) from transactions t join payments p on p.transaction_id = t.id and +p.user_id='${user}' where t.user_id='${user}' and t.date >= '${month}-01' and t.date <= '${month}-31' group by p.currency_code`).all();
-      raw.prepare(`select * from transactions t join payments p on p.transaction_id = t.id and +p.user_id='${user}' where +t.user_id='${user}' and t.id in (select id from transactions where user_id='${user}' order by date desc, created_at desc, id desc limit 5)`).all();
+      raw.prepare(`select * from transactions t join payments p on p.transaction_id = t.id and +p.user_id='${user}' where +t.user_id='${user}' and t.id in (select id from transactions where user_id='${user}' and date >= '' order by date desc, created_at desc, id desc limit 5)`).all();
     }],
     ["GET /expenses (page 1)", "/expenses", rawList(`user_id='${user}'`, "date desc, created_at desc, id desc", 0)],
     ["GET /expenses (page 4000)", "/expenses?page=4000", rawList(`user_id='${user}'`, "date desc, created_at desc, id desc", 39990)],
