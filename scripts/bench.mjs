@@ -4,9 +4,10 @@
 //  - JSON API latency and throughput under concurrent load on loopback,
 //  - gzip JavaScript and CSS each page makes the browser load (every page a user visits), the
 //    JavaScript against the 106 KB React Router floor;
-//  - first contentful paint of /auth/login and /dashboard on a slow phone (4× CPU, 1.6 Mbps, 150 ms
-//    latency, cold cache), and when hydration starts there (the entry and the page's messages have
-//    arrived and the router exists), the median of 5 loads.
+//  - first paint on a slow phone (4× CPU, 1.6 Mbps, 150 ms latency, cold cache; decision 030): a
+//    static page, then /auth/login, /dashboard and /expenses with JavaScript on and off: first
+//    contentful paint, when the page's h1 is painted, and with JavaScript when hydration starts (the
+//    entry and the page's messages have arrived and the router exists), the median of 5 loads.
 //  - with 50,000 transactions (scripts/bench-data.mjs): /dashboard and /expenses (page 1, a deep page,
 //    filtered and sorted), /budgets with 30 budgets and GET /api/budgets/progress, each against the
 //    same aggregate queries run raw on the same SQLite file.
@@ -18,8 +19,9 @@
 // measure load and growth instead (scripts/bench-load.mjs; the tables are kept in docs/benchmarks.md).
 // `--no-build` skips the build; `--weight` prints only the page-weight and first-paint figures
 // (no 50,000-row load, no timings), in about a minute; with `--chunks` it lists each page's scripts.
+// `--paint` prints only the slow-phone figures; `--runs N` sets their cold loads per variant (5).
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -40,6 +42,10 @@ const weightOnly = process.argv.includes("--weight");
 const reportsOnly = process.argv.includes("--reports");
 /** `--chunks`: also list each page's scripts with their gzip size, largest first. */
 const showChunks = process.argv.includes("--chunks");
+/** `--paint`: only the slow-phone first-paint figures (no 50,000-row load, no page weights). */
+const paintOnly = process.argv.includes("--paint");
+const runsArg = process.argv.indexOf("--runs");
+const paintRuns = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 
 ensureDevVars(); // before the build, which copies it for `wrangler dev` on the build
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
@@ -55,7 +61,7 @@ const persist = mkdtempSync(join(tmpdir(), "bench-db-"));
 process.env.PERSIST_TO = persist;
 migrateLocal();
 const seeded = performance.now();
-if (!weightOnly) await seedBenchData();
+if (!weightOnly && !paintOnly) await seedBenchData();
 const seedSeconds = (performance.now() - seeded) / 1000;
 const server = spawn("node", ["scripts/e2e-server.mjs"], {
   cwd: root,
@@ -149,22 +155,37 @@ async function pageWeight(browser, path, cookie) {
   return { jsKb: gzipKb(js), cssKb: gzipKb(css) };
 }
 
-/** First contentful paint on a slow phone: 4× CPU, 1.6 Mbps down, 750 kbps up, 150 ms, no cache. */
-async function slowPhoneFcp(browser, path, cookie) {
+/** The slow phone of issue 22 (decision 030): 4× CPU, 1.6 Mbps down, 750 kbps up, 150 ms, no cache. */
+const SLOW_PHONE = "4× CPU, 1.6 Mbps, 150 ms, cold";
+/**
+ * The reference the first paint is held to: a static HTML file with a heading and a paragraph, no
+ * stylesheet and no script, served by the same workerd from the build's assets (one document round trip).
+ */
+const STATIC_PAGE = "/bench-static.html";
+const staticPageFile = join(root, "build/client", STATIC_PAGE);
+
+/**
+ * One cold load on the slow phone, with JavaScript on or off: first contentful paint, when the
+ * page's h1 is painted (its `elementtiming="page-title"`, Element Timing: the main content is
+ * visible), and with JavaScript when hydration starts (the entry and the page's messages have
+ * arrived and the router exists).
+ */
+async function slowPhoneLoad(browser, path, cookie, javaScript) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   if (cookie) await context.addCookies([sessionCookie(cookie)]);
   const page = await context.newPage();
-  // When the entry creates the router, i.e. once the entry and the page's messages have arrived
-  // and React starts hydrating: from then on typing is no longer lost.
-  await page.addInitScript(() => {
-    Object.defineProperty(window, "__reactRouterDataRouter", {
-      configurable: true,
-      set(router) {
-        Object.defineProperty(window, "__reactRouterDataRouter", { value: router, writable: true, configurable: true });
-        window.__hydrationStart = performance.now();
-      },
+  // When the entry creates the router: from then on typing is no longer lost.
+  if (javaScript) {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, "__reactRouterDataRouter", {
+        configurable: true,
+        set(router) {
+          Object.defineProperty(window, "__reactRouterDataRouter", { value: router, writable: true, configurable: true });
+          window.__hydrationStart = performance.now();
+        },
+      });
     });
-  });
+  }
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
@@ -175,20 +196,79 @@ async function slowPhoneFcp(browser, path, cookie) {
     downloadThroughput: (1.6 * 1024 * 1024) / 8,
     uploadThroughput: (750 * 1024) / 8,
   });
+  // JavaScript off through this session (not the context's javaScriptEnabled), so that it can be
+  // switched back on below.
+  if (!javaScript) await cdp.send("Emulation.setScriptExecutionDisabled", { value: true });
   const res = await page.goto(`${base}${path}`, { waitUntil: "load", timeout: 120_000 });
   if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
-  const fcp = await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const found = () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
-        if (found() !== undefined) return resolve(found());
-        new PerformanceObserver(() => found() !== undefined && resolve(found())).observe({ type: "paint", buffered: true });
-      }),
+  // Buffered observers read what was recorded during the load. With the page's JavaScript off
+  // their callbacks would never run: scripts are switched back on once the page has loaded (its own
+  // scripts were skipped while it parsed and stay so).
+  if (!javaScript) await cdp.send("Emulation.setScriptExecutionDisabled", { value: false });
+  const [fcp, title] = await page.evaluate(() =>
+    Promise.all(
+      [
+        ["paint", (e) => e.name === "first-contentful-paint"],
+        ["element", (e) => e.identifier === "page-title"],
+      ].map(
+        ([type, wanted]) =>
+          new Promise((resolve) => {
+            new PerformanceObserver((list, observer) => {
+              const entry = list.getEntries().find(wanted);
+              if (entry) (observer.disconnect(), resolve(entry.renderTime || entry.startTime));
+            }).observe({ type, buffered: true });
+            setTimeout(() => resolve(Number.NaN), 10_000);
+          }),
+      ),
+    ),
   );
-  await page.waitForFunction(() => window.__hydrationStart !== undefined, null, { timeout: 120_000 });
-  const hydration = await page.evaluate(() => window.__hydrationStart);
+  let hydration = Number.NaN;
+  if (javaScript) {
+    await page.waitForFunction(() => window.__hydrationStart !== undefined, null, { timeout: 120_000 });
+    hydration = await page.evaluate(() => window.__hydrationStart);
+  }
   await context.close();
-  return { fcp, hydration };
+  return { fcp, title, hydration };
+}
+
+/**
+ * First paint on the slow phone (issue 22): the static page, then each page with JavaScript on
+ * and off, `runs` cold loads each, interleaved so a busy moment of the machine hits every variant.
+ * Medians, with the ratio of FCP to the static page's.
+ */
+async function slowPhoneFigures(out, browser, cookie, runs) {
+  writeFileSync(
+    staticPageFile,
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Static</title></head>' +
+      '<body><main><h1 elementtiming="page-title">A static page</h1><p>One document, no stylesheet, no script: what the slow phone paints at the earliest.</p></main></body></html>',
+  );
+  const variants = [["static page", STATIC_PAGE.replace(/\.html$/, ""), null, false]];
+  for (const [path, pageCookie] of [["/auth/login", null], ["/dashboard", cookie], ["/expenses", cookie]]) {
+    variants.push([`${path}, JS on`, path, pageCookie, true], [`${path}, JS off`, path, pageCookie, false]);
+  }
+  const results = variants.map(() => []);
+  try {
+    for (let i = 0; i < runs; i++) {
+      for (const [v, [, path, pageCookie, javaScript]] of variants.entries()) results[v].push(await slowPhoneLoad(browser, path, pageCookie, javaScript));
+    }
+  } finally {
+    rmSync(staticPageFile, { force: true });
+  }
+  const median = (list, key) => {
+    const sorted = list.map((r) => r[key]).sort((a, b) => a - b);
+    return sorted[Math.floor((sorted.length - 1) / 2)];
+  };
+  const staticFcp = median(results[0], "fcp");
+  for (const [v, [name, , , javaScript]] of variants.entries()) {
+    const fcp = median(results[v], "fcp");
+    const hydration = javaScript ? `; hydration starts ${Math.round(median(results[v], "hydration"))} ms` : "";
+    out.push([
+      `slow phone: ${name}`,
+      `FCP ${Math.round(fcp)} ms (${(fcp / staticFcp).toFixed(1)}× static)`,
+      `h1 painted ${Math.round(median(results[v], "title"))} ms`,
+      `median of ${runs} cold loads${hydration}; ${SLOW_PHONE}`,
+    ]);
+  }
 }
 
 /** The id of one of the signed-in user's transactions, for the edit form's URL. */
@@ -220,20 +300,13 @@ async function weightFigures(out, cookie) {
   ];
   const browser = await chromium.launch(launchOptions);
   try {
-    for (const [path, pageCookie] of pages) {
+    for (const [path, pageCookie] of paintOnly ? [] : pages) {
       const { jsKb, cssKb } = await pageWeight(browser, path, pageCookie);
       const shown = path.startsWith("/expenses/edit/") ? "/expenses/edit/:id" : path;
       const over = jsKb > TARGET_KB ? `; OVER the ${TARGET_KB} KB target` : "";
       out.push([`JS gzip: ${shown}`, `${jsKb.toFixed(1)} KB`, `${(jsKb / FLOOR_KB).toFixed(2)}× floor`, `CSS gzip ${cssKb.toFixed(1)} KB; floor = ${FLOOR_KB} KB${over}`]);
     }
-    for (const [path, pageCookie] of [["/auth/login", null], ["/dashboard", cookie]]) {
-      const runs = [];
-      for (let i = 0; i < 5; i++) runs.push(await slowPhoneFcp(browser, path, pageCookie));
-      for (const [name, key] of [["FCP", "fcp"], ["hydration starts", "hydration"]]) {
-        const times = runs.map((run) => run[key]).sort((a, b) => a - b);
-        out.push([`${name} slow phone: ${path}`, `median ${Math.round(times[2])} ms`, `min ${Math.round(times[0])} ms`, `max ${Math.round(times[4])} ms; 4× CPU, 1.6 Mbps, 150 ms, 5 cold loads`]);
-      }
-    }
+    await slowPhoneFigures(out, browser, cookie, paintRuns);
   } finally {
     await browser.close();
   }
@@ -247,7 +320,7 @@ try {
     const benchCookie = await signIn(benchAccount);
     await reportFigures(rows, new DatabaseSync(findSqlite(join(persist, "v3", "d1")), { readOnly: true }), "bench-user", await apiToken(benchAccount), benchCookie);
   } else {
-    if (!weightOnly) await timingFigures(rows, cookie);
+    if (!weightOnly && !paintOnly) await timingFigures(rows, cookie);
     await weightFigures(rows, cookie);
   }
 } finally {

@@ -23,7 +23,7 @@ export function AuthShell({ title, subtitle, children }: { title: string; subtit
         <div className={`w-full max-w-md p-6 sm:p-8 ${cardClass}`}>
           <div className="mb-6 text-center">
             <Logo className="mx-auto mb-3 h-10 w-10" />
-            <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+            <h1 elementtiming="page-title" className="text-2xl font-bold tracking-tight">{title}</h1>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{subtitle}</p>
           </div>
           {children}

@@ -31,7 +31,7 @@ export function PageHeader({
           {back.label}
         </Link>
       ) : null}
-      <h1 className={`${back ? "mt-2 " : ""}text-2xl font-bold tracking-tight sm:text-3xl`}>{title}</h1>
+      <h1 elementtiming="page-title" className={`${back ? "mt-2 " : ""}text-2xl font-bold tracking-tight sm:text-3xl`}>{title}</h1>
       <p className={subtitleOnPhone ? "mt-1 text-slate-600 dark:text-slate-300" : "mt-1 hidden text-slate-600 sm:block dark:text-slate-300"}>{subtitle}</p>
     </div>
   );

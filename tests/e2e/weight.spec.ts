@@ -95,3 +95,33 @@ test("a form that opens with a field focused loads its validation on the first k
   await expect.poll(() => fetched("ZodError")).toHaveLength(1);
   await expect(email).toBeFocused();
 });
+
+// Decision 030: on a slow link the first paint waits for the document and the stylesheet only.
+// React Router hoists some fifteen modulepreloads into <head>; were they ahead of the stylesheet,
+// the browser would queue it behind them and paint with JavaScript on far later than without.
+test("the stylesheet is the first file a page asks for, ahead of every script it preloads", async ({ page }, testInfo) => {
+  const assets: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/assets/")) assets.push(pathname);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  const firstRequests = async (path: string) => {
+    assets.length = 0;
+    const document = await page.goto(path);
+    const html = await document!.text();
+    const links = [...html.slice(0, html.indexOf("</head>")).matchAll(/<link [^>]*>/g)].map((m) => m[0]);
+    const stylesheet = links.findIndex((link) => link.includes('rel="stylesheet"') && /href="\/assets\/[^"]+\.css"/.test(link));
+    const firstPreload = links.findIndex((link) => link.includes('rel="modulepreload"'));
+    expect(stylesheet, `${path}: the stylesheet is in <head>`).toBeGreaterThan(-1);
+    expect(firstPreload, `${path}: the scripts are preloaded`).toBeGreaterThan(-1);
+    expect(stylesheet, `${path}: the stylesheet comes before the first modulepreload`).toBeLessThan(firstPreload);
+    await page.waitForLoadState("load");
+    expect(assets[0], `${path}: the first file requested`).toMatch(/\.css$/);
+  };
+  await firstRequests("/auth/login");
+  await register(page, testInfo);
+  await firstRequests("/dashboard");
+  await firstRequests("/expenses");
+});

@@ -15,7 +15,7 @@ export function Hero() {
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:px-8">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-blue-300">{t("landing.hero.eyebrow")}</p>
-          <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
+          <h1 id="hero-title" elementtiming="page-title" className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
             {t("landing.hero.title")}
           </h1>
           <p className={`mt-5 text-lg ${mutedText}`}>{t("landing.hero.body")}</p>
