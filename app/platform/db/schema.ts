@@ -38,6 +38,9 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     role: text("role").notNull().default("user"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    // An IANA time zone name (issue 24): the user's "today" (due dates of schedules, the dashboard's
+    // current month, a new transaction's date) is the local date there.
+    timeZone: text("time_zone").notNull().default("UTC"),
     // userSearchText (domain/search-text.ts) of the names and email, rewritten with them: the admin search looks in it.
     searchText: text("search_text").notNull().default(""),
     createdAt: createdAt(),
@@ -187,6 +190,10 @@ export const transactions = sqliteTable(
     categoryId: text("category_id").references(() => categories.id),
     // Sum of the payments' usd_cents, kept here so list totals and sorts need no join.
     usdCents: integer("usd_cents").notNull(),
+    // The schedule that posted it and the due date it posted (issue 24); NULL for others. Deleting
+    // the schedule keeps the transaction, as an ordinary one.
+    recurringId: text("recurring_id").references((): AnySQLiteColumn => recurringTransactions.id, { onDelete: "set null" }),
+    occurrenceDate: text("occurrence_date"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -407,6 +414,98 @@ export const idempotencyKeys = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * A schedule (issue 24): what a transaction holds (its payments and tags are in the two tables
+ * below) and when it repeats. `next_date` is the first due date not yet posted or skipped, or NULL
+ * once the schedule has ended; every write that posts, skips or edits keeps it, so the job finds
+ * what is due through the index alone.
+ */
+export const recurringTransactions = sqliteTable(
+  "recurring_transactions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["INCOME", "EXPENSE"] }).notNull(),
+    description: text("description").notNull(),
+    categoryId: text("category_id").references(() => categories.id),
+    frequency: text("frequency", { enum: ["daily", "weekly", "monthly", "yearly"] }).notNull(),
+    // Every `interval` days, weeks, months or years.
+    interval: integer("interval").notNull().default(1),
+    // yyyy-MM-dd. Monthly and yearly schedules repeat the start date's day (clamped to a shorter month's last day).
+    startDate: text("start_date").notNull(),
+    // yyyy-MM-dd, inclusive; or NULL. At most one of end_date and occurrence_limit is set.
+    endDate: text("end_date"),
+    occurrenceLimit: integer("occurrence_limit"),
+    nextDate: text("next_date"),
+    // When the user paused it; NULL while it runs. A paused schedule posts nothing.
+    pausedAt: integer("paused_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("recurring_transactions_user_next_idx").on(t.userId, t.nextDate),
+    index("recurring_transactions_next_idx").on(t.nextDate),
+    check("recurring_transactions_interval_range", sql`${t.interval} between 1 and 365`),
+    check("recurring_transactions_limit_positive", sql`${t.occurrenceLimit} is null or ${t.occurrenceLimit} > 0`),
+  ],
+);
+
+/** A schedule's payments, as a transaction's: integer minor units of their currency, always positive. */
+export const recurringPayments = sqliteTable(
+  "recurring_payments",
+  {
+    recurringId: text("recurring_id")
+      .notNull()
+      .references(() => recurringTransactions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    currencyCode: text("currency_code")
+      .notNull()
+      .references(() => currencies.code),
+    amountMinor: integer("amount_minor").notNull(),
+    method: text("method").notNull().default("cash"),
+  },
+  (t) => [primaryKey({ columns: [t.recurringId, t.position] }), check("recurring_payments_amount_positive", sql`${t.amountMinor} > 0`)],
+);
+
+export const recurringTags = sqliteTable(
+  "recurring_tags",
+  {
+    recurringId: text("recurring_id")
+      .notNull()
+      .references(() => recurringTransactions.id, { onDelete: "cascade" }),
+    tagId: text("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.recurringId, t.tagId] }), index("recurring_tags_tag_idx").on(t.tagId)],
+);
+
+/**
+ * The key of an occurrence: (schedule, due date), consumed once. Whatever posts an occurrence (the
+ * hourly job, a catch-up, "post now") inserts this row in the same batch as the transaction, so a
+ * second writer's batch fails on the primary key and posts nothing; a skip inserts it with no
+ * transaction. Deleting the posted transaction leaves the key (transaction_id becomes NULL), so the
+ * occurrence never comes back.
+ */
+export const recurringOccurrences = sqliteTable(
+  "recurring_occurrences",
+  {
+    recurringId: text("recurring_id")
+      .notNull()
+      .references(() => recurringTransactions.id, { onDelete: "cascade" }),
+    dueDate: text("due_date").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["posted", "skipped"] }).notNull(),
+    transactionId: text("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.recurringId, t.dueDate] }), index("recurring_occurrences_transaction_idx").on(t.transactionId)],
 );
 
 export type User = typeof users.$inferSelect;
