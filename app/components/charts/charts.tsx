@@ -89,7 +89,7 @@ function XyFrame({
     <div data-chart={kind}>
       <Legend items={legend} />
       <div className="overflow-x-auto pb-1" tabIndex={scrolls ? 0 : undefined} role={scrolls ? "group" : undefined} aria-labelledby={scrolls ? labelledBy : undefined}>
-        <div role="img" aria-labelledby={labelledBy} className="grid grid-cols-[auto_1fr] grid-rows-[11rem_auto] pr-4 text-xs text-slate-600 sm:grid-rows-[13rem_auto] dark:text-slate-300" style={minWidth}>
+        <div role="img" aria-labelledby={labelledBy} className="grid grid-cols-[auto_1fr] grid-rows-[11rem_auto] pt-2 pr-4 text-xs text-slate-600 sm:grid-rows-[13rem_auto] dark:text-slate-300" style={minWidth}>
           <div className="sticky left-0 z-10 bg-white pr-2 dark:bg-slate-900">
             {/* The widest label, invisible, sets the column's width; the visible ones sit at their ticks. */}
             <span className="invisible block h-0 overflow-hidden whitespace-nowrap">{widest}</span>
@@ -110,8 +110,13 @@ function XyFrame({
           </div>
           <div />
           <div className="relative h-6">
-            {labelledSlots(dates.length).map((slot) => (
-              <span key={dates[slot]} className="absolute top-1 -translate-x-1/2 whitespace-nowrap" style={{ left: `${slotCentre(slot, dates.length)}%` }}>
+            {labelledSlots(dates.length).map((slot, nth) => (
+              // A chart as wide as a phone's card has room for every other label there.
+              <span
+                key={dates[slot]}
+                className={`absolute top-1 -translate-x-1/2 whitespace-nowrap ${!scrolls && nth % 2 === 1 ? "hidden sm:inline" : ""}`}
+                style={{ left: `${slotCentre(slot, dates.length)}%` }}
+              >
                 {shortDate(dates[slot]!, grouping, locale)}
               </span>
             ))}
