@@ -26,8 +26,9 @@ export const budgets = {
     spent: "Gastado",
     remaining: "Disponible",
     over: "Excedido",
-    overCount_one: "{{count}} presupuesto superó su límite",
-    overCount_other: "{{count}} presupuestos superaron su límite",
+    leftInOthers: "Disponible en los demás",
+    overBy_one: "{{count}} presupuesto excede su límite en {{amount}}",
+    overBy_other: "{{count}} presupuestos exceden su límite en {{amount}} en total",
   },
   empty: {
     title: "No hay presupuestos para {{month}}",
