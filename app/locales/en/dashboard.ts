@@ -11,7 +11,7 @@ export const dashboard = {
     net: "Net balance",
     period: "{{month}}, in USD",
     otherCurrencies: "Includes {{codes}}",
-    change: "{{percent}} vs last month",
+    change: "{{difference}} ({{percent}}) vs last month",
   },
   byCurrency: {
     title: "Transactions by Currency",

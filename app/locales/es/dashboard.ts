@@ -14,7 +14,7 @@ export const dashboard = {
     net: "Balance neto",
     period: "{{month}}, en USD",
     otherCurrencies: "Incluye {{codes}}",
-    change: "{{percent}} frente al mes pasado",
+    change: "{{difference}} ({{percent}}) frente al mes pasado",
   },
   byCurrency: {
     title: "Transacciones por moneda",

@@ -10,7 +10,7 @@ import { DashboardCharts } from "~/features/reports/ui/dashboard-charts";
 import { loadBudgetAlerts } from "~/features/budgets/page.server";
 import { BudgetAlerts } from "~/features/budgets/ui/budget-alerts";
 import { useUser } from "~/components/use-user";
-import { monthRange, netChangeTenthsOfPercent, shownChange, usedCurrencies } from "~/features/dashboard/model";
+import { monthRange, netChangeTenthsOfPercent, netDifferenceCents, shownChange, usedCurrencies } from "~/features/dashboard/model";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { ByCurrency } from "~/features/dashboard/ui/by-currency";
 import { MoneyCards } from "~/features/dashboard/ui/money-cards";
@@ -52,6 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     month: formatMonthYear(now, context.get(languageContext)),
     current: money.current,
     changeTenths: shownChange(netChangeTenthsOfPercent(money.current.netUsdCents, money.previous.netUsdCents)),
+    differenceCents: netDifferenceCents(money.current.netUsdCents, money.previous.netUsdCents),
     byCurrency: money.byCurrency,
     recent: money.recent,
     currencies: usedCurrencies(money, currencyList),
@@ -112,7 +113,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <BudgetAlerts alerts={loaderData.budgetAlerts} />
-      <MoneyCards current={loaderData.current} changeTenths={loaderData.changeTenths} byCurrency={loaderData.byCurrency} month={loaderData.month} />
+      <MoneyCards current={loaderData.current} changeTenths={loaderData.changeTenths} differenceCents={loaderData.differenceCents} byCurrency={loaderData.byCurrency} month={loaderData.month} />
       {loaderData.byCurrency.length > 1 ? <ByCurrency byCurrency={loaderData.byCurrency} currencies={loaderData.currencies} /> : null}
       <DashboardCharts monthCategories={loaderData.monthCategories} lastWeek={loaderData.lastWeek} />
       <RecentTransactions recent={loaderData.recent} currencies={loaderData.currencies} />
