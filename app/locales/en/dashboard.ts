@@ -1,6 +1,7 @@
 export const dashboard = {
   metaTitle: "Dashboard",
   greeting: "Welcome back, {{name}}!",
+  greetingFirst: "Welcome, {{name}}!",
   overview: "Here is your overview for {{month}}.",
   memberSince: "Member since {{date}}",
   profileButton: "Profile",

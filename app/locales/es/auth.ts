@@ -5,7 +5,7 @@ export const auth = {
   login: {
     metaTitle: "Iniciar sesión",
     metaDescription: "Inicia sesión en Tallyworth para registrar ingresos y gastos en todas las monedas que usas, con presupuestos, metas y reportes.",
-    title: "Bienvenido de nuevo",
+    title: "Hola de nuevo",
     subtitle: "Inicia sesión en tu cuenta",
     email: "Correo electrónico",
     emailPlaceholder: "tu@ejemplo.com",

@@ -3,7 +3,8 @@ import type { dashboard as en } from "../en/dashboard";
 
 export const dashboard = {
   metaTitle: "Panel",
-  greeting: "¡Bienvenido de nuevo, {{name}}!",
+  greeting: "¡Hola de nuevo, {{name}}!",
+  greetingFirst: "¡Te damos la bienvenida, {{name}}!",
   overview: "Este es tu resumen de {{month}}.",
   memberSince: "Miembro desde {{date}}",
   profileButton: "Perfil",
