@@ -28,6 +28,7 @@ export const dashboard = {
     amount: "Amount",
     uncategorized: "Uncategorized",
     multi: "Multi ({{count}})",
+    paidIn: "By currency",
     emptyTitle: "No transactions yet",
     emptyText: "Record your first income or expense to see it here.",
     emptyAction: "Add your first transaction",

@@ -31,6 +31,7 @@ export const dashboard = {
     amount: "Monto",
     uncategorized: "Sin categoría",
     multi: "Múltiple ({{count}})",
+    paidIn: "Por moneda",
     emptyTitle: "Aún no hay transacciones",
     emptyText: "Registra tu primer ingreso o gasto para verlo aquí.",
     emptyAction: "Añade tu primera transacción",

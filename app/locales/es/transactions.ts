@@ -63,6 +63,7 @@ export const transactions = {
   row: {
     uncategorized: "Sin categoría",
     multi: "Múltiple ({{count}})",
+    paidIn: "Por moneda",
     moreTags: "+{{count}} más",
     edit: "Editar",
     editLabel: "Editar {{description}}",
