@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { foldForSearch } from "~/text/search-text";
 import type { Db } from "~/platform/db/client.server";
-import { activityLog, users } from "~/platform/db/schema";
+import { users } from "~/platform/db/schema";
 import { userColumns } from "~/auth/user-record.server";
 import { displayName, isSuperadmin } from "~/auth/public-user";
 import { lockedSignIns } from "~/auth/throttle.server";
@@ -9,7 +9,7 @@ import type { AdminUserRow } from "./model";
 
 // The activity log is written beside every command (platform/db/activity.server.ts); a user's own
 // recent entries are an accounts read, for the profile page and GET /api/users/activity.
-export { listRecentActivity } from "~/platform/db/activity.server";
+export { hasVisitedBefore, listRecentActivity } from "~/platform/db/activity.server";
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -72,20 +72,3 @@ export async function countActiveSuperadmins(db: Db, excludingUserId?: string) {
   return row?.n ?? 0;
 }
 
-/**
- * Whether the user has been here before: the activity log holds two of their sign-ins, the
- * account's creation (`sign_up`, which signs the new user in) or a sign-in with the password
- * (`login`), counting the one that opened this session. A brand-new user, or one an admin created,
- * is on their first visit until they sign in again; the dashboard greets them "Welcome" rather than
- * "Welcome back" (issue 23). It reads the (user, created_at) index in order and stops at the
- * second match, which for a returning user comes within their first session's entries.
- */
-export async function hasVisitedBefore(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: activityLog.id })
-    .from(activityLog)
-    .where(and(eq(activityLog.userId, userId), inArray(activityLog.action, ["sign_up", "login"])))
-    .orderBy(asc(activityLog.createdAt))
-    .limit(2);
-  return rows.length === 2;
-}
