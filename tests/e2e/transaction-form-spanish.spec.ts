@@ -50,7 +50,7 @@ test("the new-transaction form in Spanish: single mode, then multi-currency with
   await expect(row(page, 1).getByLabel("Monto")).toHaveValue("12.50");
   await expect(page.getByLabel("Descripción")).toHaveValue("Mercado del sábado");
   await expect(page.getByRole("button", { name: /^Quitar el pago/ })).toHaveCount(0);
-  await page.getByRole("button", { name: "Añadir pago" }).click();
+  await page.getByRole("button", { name: "Agregar pago" }).click();
   await expect(row(page, 2)).toBeVisible();
   await expect(page.getByRole("button", { name: "Quitar el pago 2" })).toBeVisible();
   await row(page, 2).getByLabel("Moneda").selectOption("EUR");
@@ -102,7 +102,7 @@ test("on a phone in Spanish, a transaction paid in dollars and euros shows its p
   await page.getByLabel("Monto").fill("12,50");
   await page.getByRole("switch", { name: "Pagos en varias monedas" }).click();
   await expect(row(page, 1)).toBeVisible();
-  await page.getByRole("button", { name: "Añadir pago" }).click();
+  await page.getByRole("button", { name: "Agregar pago" }).click();
   await row(page, 2).getByLabel("Moneda").selectOption("EUR");
   await row(page, 2).getByLabel("Monto").fill("20,00");
   await updateAmounts(page, testInfo);

@@ -88,7 +88,7 @@ export const budgets = {
       pastDue: "Fecha límite vencida",
       dueToday: "Vence hoy",
       byDate: "Fecha objetivo: {{date}}",
-      perMonth: "al mes lo alcanzan a tiempo",
+      perMonth: "al mes para alcanzarla a tiempo",
       completed: "¡Meta alcanzada!",
       edit: "Editar",
       editLabel: "Editar la meta {{name}}",

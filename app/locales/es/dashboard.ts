@@ -30,11 +30,11 @@ export const dashboard = {
     currency: "Moneda",
     amount: "Monto",
     uncategorized: "Sin categoría",
-    multi: "Múltiple ({{count}})",
+    multi: "Varios pagos ({{count}})",
     paidIn: "Por moneda",
     emptyTitle: "Aún no hay transacciones",
     emptyText: "Registra tu primer ingreso o gasto para verlo aquí.",
-    emptyAction: "Añade tu primera transacción",
+    emptyAction: "Agrega tu primera transacción",
   },
   quick: {
     title: "Acciones rápidas",

@@ -40,9 +40,9 @@ export const settings = {
     none: "Sin tasa conocida",
   },
   manual: {
-    title: "Introducir una tasa a mano",
+    title: "Ingresar una tasa a mano",
     description:
-      "En su día, una tasa introducida aquí prevalece sobre la del proveedor. Introducir otra para la misma moneda y día la reemplaza.",
+      "Para su fecha, una tasa ingresada aquí prevalece sobre la del proveedor. Si ingresas otra para la misma moneda y fecha, la reemplaza.",
     currency: "Moneda",
     choose: "Elige una moneda",
     date: "Fecha",
