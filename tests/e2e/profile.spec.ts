@@ -2,7 +2,7 @@ import { errorMessage, expect, expectNoAxeViolations, login, register, screensho
 
 test("register → dashboard → profile edit → password change → sign out → sign in", async ({ page }, testInfo) => {
   const { email, password } = await register(page, testInfo, "Pat");
-  await expect(page.getByRole("heading", { name: "Welcome back, Pat!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome, Pat!" })).toBeVisible();
 
   await page.getByLabel("User menu").click();
   await page.getByRole("link", { name: "Profile Settings" }).click();

@@ -48,6 +48,19 @@ export function shownChange(tenths: bigint | null): string | null {
   return tenths === null || tenths === 0n ? null : tenths.toString();
 }
 
+/**
+ * The net's change against last month in USD cents (this month − last month), as exact digits
+ * for the loader: shown beside the percent, which across a change of sign ("-813.8 %") follows
+ * the spec's rule but says little on its own (issue 23). BigInt: two nets of up to
+ * 10,000,000,000,000.00 each differ by more than 2^53 cents.
+ */
+export function netDifferenceCents(currentCents: number, previousCents: number): string {
+  if (!Number.isSafeInteger(currentCents) || !Number.isSafeInteger(previousCents)) {
+    throw new RangeError("amounts must be integer cents");
+  }
+  return (BigInt(currentCents) - BigInt(previousCents)).toString();
+}
+
 /** A currency as the dashboard formats its amounts. */
 export type DashboardCurrency = { code: string; symbol: string; decimals: number };
 

@@ -1,4 +1,4 @@
-import { desc, eq, is, sql, SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, is, sql, SQL } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { activityLog } from "./schema";
 
@@ -83,4 +83,22 @@ export function listRecentActivity(db: Db, userId: string, limit = 10) {
     .where(eq(activityLog.userId, userId))
     .orderBy(desc(activityLog.createdAt))
     .limit(limit);
+}
+
+/**
+ * Whether the user has been here before: the activity log holds two of their sign-ins, the
+ * account's creation (`sign_up`, which signs the new user in) or a sign-in with the password
+ * (`login`), counting the one that opened this session. A brand-new user, or one an admin created,
+ * is on their first visit until they sign in again; the dashboard greets them "Welcome" rather than
+ * "Welcome back" (issue 23). It reads the (user, created_at) index in order and stops at the
+ * second match, which for a returning user comes within their first session's entries.
+ */
+export async function hasVisitedBefore(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: activityLog.id })
+    .from(activityLog)
+    .where(and(eq(activityLog.userId, userId), inArray(activityLog.action, ["sign_up", "login"])))
+    .orderBy(asc(activityLog.createdAt))
+    .limit(2);
+  return rows.length === 2;
 }
