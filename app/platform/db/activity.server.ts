@@ -8,6 +8,8 @@ export const activityActions = [
   "login_failed",
   "logout",
   "profile_update",
+  /** details.timeZone: the new zone (decision 032). */
+  "time_zone_change",
   "password_change",
   "role_change",
   "account_deactivated",
