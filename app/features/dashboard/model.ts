@@ -8,9 +8,12 @@ import type { MonthsOverview } from "~/features/transactions/model/transaction";
 
 export type DateRange = { startDate: string; endDate: string };
 
-/** The calendar month containing `date` (UTC), `monthsBack` months earlier, as yyyy-MM-dd bounds (both inclusive). */
-export function monthRange(date: Date, monthsBack = 0): DateRange {
-  const first = addMonths(monthStartOf(isoDay(date)), -monthsBack);
+/**
+ * The calendar month containing `date` (a yyyy-MM-dd day, such as the user's today, or an instant
+ * read in UTC), `monthsBack` months earlier, as yyyy-MM-dd bounds (both inclusive).
+ */
+export function monthRange(date: Date | string, monthsBack = 0): DateRange {
+  const first = addMonths(monthStartOf(typeof date === "string" ? date : isoDay(date)), -monthsBack);
   return { startDate: first, endDate: monthEndOf(first) };
 }
 

@@ -30,6 +30,7 @@ export const validation = {
   descriptionRequired: "La descripción es obligatoria",
   dateRequired: "La fecha es obligatoria",
   dateInvalid: "Escribe una fecha real con el formato aaaa-MM-dd",
+  timeZoneInvalid: "Elige una zona horaria de la lista (un nombre IANA como America/Caracas)",
   dateOutOfRange: "Escribe una fecha entre {{from}} y {{to}}",
   categoryRequired: "La categoría es obligatoria",
   categoryInvalid: "Elige una de tus categorías",

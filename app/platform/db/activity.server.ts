@@ -8,6 +8,8 @@ export const activityActions = [
   "login_failed",
   "logout",
   "profile_update",
+  /** details.timeZone: the new zone (decision 032). */
+  "time_zone_change",
   "password_change",
   "role_change",
   "account_deactivated",
@@ -33,7 +35,12 @@ export const activityActions = [
 export type ActivityAction = (typeof activityActions)[number];
 
 /** Who does a command: the owner every row is written for, and the address its activity entry records. */
-export type Actor = { userId: string; ip: string | null };
+/**
+ * Who a command acts for. `timeZone` is the user's IANA zone, for a command that dates something
+ * "today" (a goal's entry): the web guard and the API handler fill it from the signed-in user;
+ * without it that day is UTC's (decision 032).
+ */
+export type Actor = { userId: string; ip: string | null; timeZone?: string };
 
 /**
  * An entry's values (decision 025), which the page renders into the action's sentence in the

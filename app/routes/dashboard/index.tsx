@@ -17,9 +17,10 @@ import { MoneyCards } from "~/features/dashboard/ui/money-cards";
 import { RecentTransactions } from "~/features/dashboard/ui/recent-transactions";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { hasVisitedBefore } from "~/features/accounts/queries.server";
-import { addDays, isoDay } from "~/calendar/days";
+import { addDays, dayToDate } from "~/calendar/days";
 import { monthStartOf } from "~/calendar/months";
 import { formatMonthYear } from "~/calendar/format";
+import { userToday } from "~/calendar/time-zones";
 import { dbContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
@@ -37,11 +38,10 @@ export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMe
 export async function loader({ context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const db = context.get(dbContext);
-  const now = new Date();
-  // Calendar months in UTC, as yyyy-MM-dd bounds, like the stored dates.
-  const today = isoDay(now);
+  // The user's today (decision 032): this month and the last 7 days are theirs, as yyyy-MM-dd bounds like the stored dates.
+  const today = userToday(session.user);
   const [money, currencyList, budgetAlerts, monthCategories, lastWeek, returning] = await Promise.all([
-    dashboardMoney(db, session.user.id, { current: monthRange(now), previous: monthRange(now, 1) }),
+    dashboardMoney(db, session.user.id, { current: monthRange(today), previous: monthRange(today, 1) }),
     listCurrencies(db, { activeOnly: false }),
     loadBudgetAlerts(db, session.user.id, monthStartOf(today)),
     // Spec section 2: the month's expenses by category, and the last 7 days' income and expenses.
@@ -52,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     title: translatorFor(context).t("dashboard.metaTitle"),
     returning,
-    month: formatMonthYear(now, context.get(languageContext)),
+    month: formatMonthYear(dayToDate(monthStartOf(today)), context.get(languageContext)),
     current: money.current,
     changeTenths: shownChange(netChangeTenthsOfPercent(money.current.netUsdCents, money.previous.netUsdCents)),
     differenceCents: netDifferenceCents(money.current.netUsdCents, money.previous.netUsdCents),
