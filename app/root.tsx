@@ -83,10 +83,10 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={chosen ?? "light dark"} />
-        {/* Decision 030: with a precedence React writes the stylesheet at the top of <head>, before
-            every modulepreload, so the one file the first paint waits for is the first one requested.
-            (Vitest stubs CSS: its URL is then empty, and there is no stylesheet to link.) */}
-        {appCss ? <link rel="stylesheet" href={appCss} precedence="default" nonce={nonce || undefined} /> : null}
+        {/* Decision 030: a built page carries the stylesheet inline (entry.server.tsx). The dev
+            server links it, so that Vite can update it on edit; with a precedence React writes it
+            at the top of <head>. (Vitest stubs CSS: its URL is then empty, and there is no link.) */}
+        {import.meta.env.DEV && appCss ? <link rel="stylesheet" href={appCss} precedence="default" nonce={nonce || undefined} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
