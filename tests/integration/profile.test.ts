@@ -222,8 +222,8 @@ test("recent activity lists sign-in, profile update and password change with dat
   const html = await (await b.fetch("/profile")).text();
   for (const label of ["Account created", "Signed in", "Profile updated", "Password changed"]) expect(html).toContain(label);
   expect(html).toContain(`IP: ${b.ip}`);
-  // 'MMM dd, yyyy HH:mm' in English, e.g. "Jan 05, 2026, 14:05".
-  expect(html).toMatch(/[A-Z][a-z]{2} \d{2}, \d{4},? \d{2}:\d{2}/);
+  // One date style (issue 23): the day unpadded, e.g. "Jan 5, 2026, 14:05".
+  expect(html).toMatch(/[A-Z][a-z]{2} [1-9]\d?, \d{4},? \d{2}:\d{2}/);
   expect(html).not.toContain("No recent activity");
 
   const es = await (await b.fetch("/profile", { headers: { "Accept-Language": "es-ES" } })).text();

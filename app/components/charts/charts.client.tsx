@@ -2,6 +2,7 @@ import { VisAxis, VisDonut, VisGroupedBar, VisLine, VisSingleContainer, VisXYCon
 import { formatMoney } from "~/money/amounts";
 import { USD } from "~/money/currencies";
 import { dayToDate } from "~/calendar/days";
+import { formatDayMonth } from "~/calendar/format";
 import { CHART_COLORS, type ChartProps } from "./chart-types";
 
 // The charts themselves (Unovis), loaded only on pages with charts, after hydration, when the
@@ -13,7 +14,7 @@ import { CHART_COLORS, type ChartProps } from "./chart-types";
 const { income: INCOME, expense: EXPENSE, balance: BALANCE } = CHART_COLORS;
 
 function dayLabel(day: string, locale: string) {
-  return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(dayToDate(day));
+  return formatDayMonth(dayToDate(day), locale);
 }
 
 /** An axis tick in cents as a whole amount of USD ("$ 1,200"): ticks are rounded to the cent before formatting. */
