@@ -54,14 +54,14 @@ export function CategoryInUsePanel({
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {usage.transactions > 0 ? (
           <li>
-            <Link to={`/expenses?category=${encodeURIComponent(category.id)}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+            <Link to={`/expenses?category=${encodeURIComponent(category.id)}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline sm:min-h-0 dark:text-blue-300">
               {t("categories.inUse.seeTransactions", { count: usage.transactions })}
             </Link>
           </li>
         ) : null}
         {usage.budgets > 0 ? (
           <li>
-            <Link to="/budgets" className="font-medium text-brand-700 underline dark:text-brand-300">
+            <Link to="/budgets" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline sm:min-h-0 dark:text-blue-300">
               {t("categories.inUse.seeBudgets")}
             </Link>
           </li>
