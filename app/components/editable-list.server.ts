@@ -62,7 +62,9 @@ export async function editableListAction<Schema extends z.ZodType<object>, Refus
       const outcome = await writes.delete({ id });
       if (outcome.kind === "ok") return redirect(savedTo("deleted"));
       const { status, message } = writes.refusals[outcome.kind as Refusal];
-      return data<ListActionResult>({ intent, op: "delete", id, error: message }, { status });
+      // What the refusal knows besides its kind (a category's usage counts) goes to the page too.
+      const { kind: _kind, ...facts } = outcome as { kind: string } & Record<string, unknown>;
+      return data<ListActionResult>({ intent, op: "delete", id, error: message, ...(Object.keys(facts).length ? { facts } : {}) }, { status });
     } catch (cause) {
       console.error(`${writes.noun} delete failed`, cause);
       return data<ListActionResult>({ intent, op: "delete", id, error: writes.failures.delete }, { status: 500 });

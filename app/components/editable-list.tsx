@@ -41,7 +41,7 @@ export function itemAnchor(prefix: string, id: string): string {
 /** What the page's action answers when it does not redirect; `intent` is the posted value, `op` what it asked for. */
 export type ListActionResult =
   | { intent: string; op: "create" | "update"; id: string | null; result: SubmissionResult<string[]> }
-  | { intent: string; op: "delete"; id: string; error: string };
+  | { intent: string; op: "delete"; id: string; error: string; facts?: Record<string, unknown> };
 
 /** The page's state from the URL and the last action's answer, for the list whose intents are given. */
 export function useEditableList(actionData: unknown, rows: { id: string }[], editId: string | null, intents: ListIntents = listIntents) {

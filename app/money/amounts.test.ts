@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { decimalForInput, formatDecimal, formatMoney, minorToDecimalString, readLocaleDecimal, parseAmount, signedAmount, sumMinor } from "./amounts";
+import { currencySymbol, decimalForInput, formatDecimal, formatMoney, minorToDecimalString, readLocaleDecimal, parseAmount, signedAmount, sumMinor } from "./amounts";
 import { USD } from "./currencies";
 import { normalizeRate, parseRate, rateMessages, toUsdCents } from "./rates";
 
@@ -49,7 +49,7 @@ test("Spanish groups four-digit amounts like every other amount", () => {
 test("the currency is named once, and no two currencies share a name in a language", () => {
   // The dollar currencies: "$" is USD only in English; Spanish says US$ for USD.
   expect(formatMoney(1508, USD, "en")).toBe("$ 15.08");
-  expect(formatMoney(1508, { code: "MXN", symbol: "MXN$", decimals: 2 }, "en")).toBe("MX$ 15.08");
+  expect(formatMoney(1508, { code: "MXN", symbol: "MXN$", decimals: 2 }, "en")).toBe("MXN 15.08");
   expect(formatMoney(1508, { code: "COP", symbol: "$", decimals: 2 }, "en")).toBe("COP 15.08");
   expect(formatMoney(1508, { code: "MXN", symbol: "MXN$", decimals: 2 }, "es")).toBe("MXN 15,08");
   for (const locale of ["en", "es"]) {
@@ -58,6 +58,17 @@ test("the currency is named once, and no two currencies share a name in a langua
   }
   // A code that is not ISO-shaped keeps its stored symbol.
   expect(formatMoney(100, { code: "USDT", symbol: "₮", decimals: 2 }, "en")).toBe("₮ 1.00");
+});
+
+test("each language writes every currency one way: a sign of its own, or its ISO code, never a prefixed dollar (issue 23)", () => {
+  const symbols = (locale: string) =>
+    Object.fromEntries(["USD", "EUR", "VES", "COP", "MXN", "GBP", "JPY", "CAD", "AUD"].map((code) => [code, currencySymbol({ code, decimals: 2 }, locale)]));
+  expect(symbols("en")).toEqual({ USD: "$", EUR: "€", VES: "VES", COP: "COP", MXN: "MXN", GBP: "£", JPY: "¥", CAD: "CAD", AUD: "AUD" });
+  expect(symbols("es")).toEqual({ USD: "US$", EUR: "€", VES: "VES", COP: "COP", MXN: "MXN", GBP: "GBP", JPY: "JPY", CAD: "CAD", AUD: "AUD" });
+  // The stored symbol ("MXN$", "C$") never shows for an ISO code.
+  expect(formatMoney(18000, { code: "MXN", symbol: "MXN$", decimals: 2 }, "en")).toBe("MXN 180.00");
+  expect(formatMoney(11000, { code: "CAD", symbol: "C$", decimals: 2 }, "en")).toBe("CAD 110.00");
+  expect(formatMoney(6000000, { code: "COP", symbol: "COP", decimals: 2 }, "en")).toBe("COP 60,000.00");
 });
 
 test("the sign comes once, before the currency, and zero has none", () => {

@@ -1,4 +1,4 @@
-import { isCurrencyCode } from "./currencies.ts";
+import { BASE_CURRENCY, isCurrencyCode } from "./currencies.ts";
 // ARCHITECTURE.md section 3. Amounts are integer minor units: parsed from text without a
 // float, summed exactly, and formatted from their digits. Rates and the conversion to USD cents
 // are in rates.ts. Plain TypeScript with no imports, so the seed and bench scripts load it under Node.
@@ -12,11 +12,11 @@ export type MoneySign = "auto" | "always";
 /**
  * The one way an amount is shown, in the app and on the landing page (spec section 3: the
  * symbol, a space, then the amount at the currency's decimals):
- * - The currency is named once, by CLDR's symbol for its code in the user's language
- *   (Intl currencyDisplay "symbol"). CLDR keeps a symbol unambiguous within a language: in
- *   English "$" is only USD (MXN is "MX$", CAD "CA$", COP "COP"); in Spanish USD is "US$" and
- *   MXN "MXN". A code CLDR does not know comes back as the code itself. The stored symbol is
- *   used only when the code is not an ISO-shaped code at all, so two currencies never look alike.
+ * - The currency is named once, in one style per language (currencySymbol): by a sign of its
+ *   own where the language has one ($ for USD, €, £ and ¥ in English; US$ and € in Spanish),
+ *   otherwise by its ISO code ("MXN 180.00", "COP 60,000.00"), never a hybrid such as CLDR's
+ *   English "MX$", "CA$" or "A$" or the stored "MXN$". The stored symbol is used only when the
+ *   code is not an ISO-shaped code at all, so two currencies never look alike.
  * - The digits are grouped the locale's way ALWAYS (useGrouping "always"): CLDR's Spanish
  *   default leaves four-digit numbers ungrouped, so "4922,70" stood next to "19.383,16".
  * - Exact: Intl formats the decimal string of the minor units, never a float, so amounts
@@ -30,14 +30,23 @@ export function formatMoney(amountMinor: number | bigint, currency: MoneyCurrenc
   return `${signText}${currencySymbol(currency, locale)} ${formatDecimal(minorToDecimalString(magnitude, currency.decimals), currency.decimals, locale)}`;
 }
 
-/** The currency's name in an amount, by formatMoney's rule. */
+/**
+ * The currency's name in an amount, and wherever a page names a currency by its symbol (the
+ * admin's currency table): CLDR's symbol for the code in the language (Intl currencyDisplay
+ * "symbol") when it is a sign without letters ("$", "€", "£", "¥"), or the base currency's
+ * ("US$" in Spanish); otherwise the ISO code, which is what CLDR gives for most currencies
+ * anyway ("COP", "VES", Spanish "MXN"). So a language writes every currency one way: a sign of
+ * its own or its code, never a country-prefixed dollar ("MX$", "CA$", "A$") beside a code.
+ */
 export function currencySymbol(currency: MoneyCurrency, locale: string): string {
-  if (!isCurrencyCode(currency.code.toUpperCase())) return currency.symbol || currency.code;
-  const key = `${locale}|${currency.code}`;
+  const code = currency.code.toUpperCase();
+  if (!isCurrencyCode(code)) return currency.symbol || currency.code;
+  const key = `${locale}|${code}`;
   let symbol = symbolCache.get(key);
   if (symbol === undefined) {
-    const parts = new Intl.NumberFormat(locale, { style: "currency", currency: currency.code, currencyDisplay: "symbol" }).formatToParts(0);
-    symbol = parts.find((part) => part.type === "currency")?.value ?? currency.code.toUpperCase();
+    const parts = new Intl.NumberFormat(locale, { style: "currency", currency: code, currencyDisplay: "symbol" }).formatToParts(0);
+    const cldr = parts.find((part) => part.type === "currency")?.value ?? code;
+    symbol = code === BASE_CURRENCY || !/\p{L}/u.test(cldr) ? cldr : code;
     symbolCache.set(key, symbol);
   }
   return symbol;

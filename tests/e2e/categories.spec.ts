@@ -83,3 +83,43 @@ test("categories: add, edit inline, delete after confirmation; defaults stay rea
   // The switch back finishes before the page closes (an unfinished load is a page error).
   await expect(page.getByRole("heading", { name: "Categories", level: 1 })).toBeVisible();
 });
+
+test("a category in use: the delete says what uses it and moves them to another category first (issue 23)", async ({ page }, testInfo) => {
+  await register(page, testInfo);
+  await page.goto("/categories");
+  const form = page.getByRole("region", { name: "Add New Category" });
+  await form.getByLabel("Category name").fill("Coffee");
+  await form.getByRole("button", { name: "Add Category" }).click();
+  await expect(page.getByText("Category created successfully!")).toBeVisible();
+
+  // The transaction form's select: the defaults apart from the user's own.
+  await page.goto("/expenses/new");
+  await page.waitForLoadState("networkidle");
+  const category = page.getByLabel("Category");
+  await expect(category.locator('optgroup[label="Your categories"] option')).toHaveText(["Coffee"]);
+  await expect(category.locator('optgroup[label="Default categories"] option').first()).toHaveText("Education");
+  await page.getByLabel("Description").fill("Flat white");
+  await category.selectOption({ label: "Coffee" });
+  await page.getByLabel("Amount").fill("4.50");
+  await page.getByRole("button", { name: "Create Transaction" }).click();
+  await expect(page).toHaveURL(/\/expenses(\?|$)/);
+
+  await page.goto("/categories");
+  const yours = page.getByRole("region", { name: "Your Categories" });
+  await yours.getByRole("link", { name: "Delete Coffee" }).click();
+  const panel = page.getByRole("alertdialog", { name: "“Coffee” is in use" });
+  await expect(panel).toContainText("Deleting it would leave 1 transaction without a category.");
+  await expect(panel.getByRole("link", { name: "See its transaction" })).toHaveAttribute("href", /\/expenses\?category=/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await screenshotBothThemes(page, testInfo, "categories-in-use-phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expectNoAxeViolations(page, testInfo);
+  await panel.getByLabel("Move them to").selectOption({ label: "Food & Dining" });
+  await panel.getByRole("button", { name: "Move and delete" }).click();
+  await expect(page.getByText("Category deleted successfully!")).toBeVisible();
+  await expect(yours.getByText("You have not created any categories yet.")).toBeVisible();
+  await page.goto("/expenses");
+  await expect(page.getByRole("main")).toContainText("Flat white");
+  await expect(page.getByRole("main")).toContainText("Food & Dining");
+});

@@ -113,7 +113,7 @@ test("a multi-currency expense of three payments (USD, EUR, COP), edited, then d
   await page.getByRole("button", { name: "Add payment" }).click();
   // The EUR rate on file for the date is filled in (fetched with JavaScript, on the round trip without).
   await expect(row(page, 2).getByLabel("Exchange rate")).toHaveValue("0.8612");
-  await expect(row(page, 2)).toContainText("1 USD = 0.8612 EUR, rate of Nov 01, 2026 (Built-in snapshot)");
+  await expect(row(page, 2)).toContainText("1 USD = 0.8612 EUR, rate of Nov 1, 2026 (Built-in snapshot)");
   await expect(row(page, 1).getByLabel("Amount")).toHaveValue("10.00");
 
   await row(page, 3).getByLabel("Currency").selectOption("COP");
@@ -186,7 +186,7 @@ test("a multi-currency expense of three payments (USD, EUR, COP), edited, then d
   await page.goto(`/expenses/edit/${created!.id}`);
   await page.getByRole("button", { name: "es", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Editar transacción", level: 1 })).toBeVisible();
-  await expect(page.getByRole("group", { name: "Pago 2", exact: true })).toContainText("1 USD = 0,8612 EUR, tasa del 01 nov 2026");
+  await expect(page.getByRole("group", { name: "Pago 2", exact: true })).toContainText("1 USD = 0,8612 EUR, tasa del 1 nov 2026");
   // The Spanish multi-currency form is checked with axe in transaction-form-spanish.spec.ts.
   await screenshotBothThemes(page, testInfo, "transaction-edit-es");
   await page.getByRole("button", { name: "en", exact: true }).click();
@@ -245,7 +245,7 @@ test("a single non-USD expense shows its rate, the USD equivalent and the explan
   await page.getByLabel("Amount").fill("86.12");
   await updateAmounts(page, testInfo);
   await expect(page.getByTestId("usd-equivalent-0")).toHaveText("$ 100.00");
-  await expect(page.getByText("1 USD = 0.8612 EUR, rate of Nov 01, 2026 (Built-in snapshot)")).toBeVisible();
+  await expect(page.getByText("1 USD = 0.8612 EUR, rate of Nov 1, 2026 (Built-in snapshot)")).toBeVisible();
   await page.getByLabel("Exchange rate").fill("0.9");
   await updateAmounts(page, testInfo);
   await expect(page.getByTestId("usd-equivalent-0")).toHaveText("$ 95.69");

@@ -52,7 +52,7 @@ test("transactions: filter by type and date, search, sort by amount, page, delet
   await expect(page.getByRole("columnheader", { name: /Date/ })).toHaveAttribute("aria-sort", "descending");
   // A multi-payment row and a non-USD row with its USD line.
   await expect(page.getByText("Multi (2)").first()).toBeVisible();
-  await expect(page.getByText(/^-(VES|COP|MX\$|€) [\d,]+\.\d\d$/).first()).toBeVisible();
+  await expect(page.getByText(/^-(VES|COP|MXN|€) [\d,]+\.\d\d$/).first()).toBeVisible();
   await expect(page.getByText(/^-\$ [\d,]+\.\d\d$/).first()).toBeVisible();
   await screenshotBothThemes(page, testInfo, "transactions-list");
   await expectNoAxeViolations(page, testInfo);

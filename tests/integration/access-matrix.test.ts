@@ -340,6 +340,9 @@ const WEB: Record<string, WebEntry> = {
         foreign: 404,
       },
       { path: "/categories", form: fields({ intent: "delete", id: ids.spareCategoryId }), foreign: 404 },
+      // Issue 23: the in-use confirmation (counts, links, move) of a used category, and its move-then-delete.
+      { path: `/categories?delete=${ids.categoryId}`, foreign: 200 },
+      { path: `/categories?delete=${ids.categoryId}`, form: fields({ intent: "move-delete", id: ids.categoryId, to: "default-food" }), foreign: 404 },
     ],
   },
   "/tags": {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { dayToDate, isoDay } from "~/calendar/days";
 import { formatDate } from "~/calendar/format";
-import { browser, registerViaForm, type Browser } from "./helpers";
+import { browser, pageText, registerViaForm, type Browser } from "./helpers";
 import { setChannel } from "./rate-provider-client";
 
 // /admin/settings through the Worker, as a browser without JavaScript uses it: POST forms
@@ -92,6 +92,21 @@ test("the page shows the refresh state, the latest rates, the manual-rate form a
   expect(html).toMatch(/<button type="submit" value="refresh"[^>]*name="intent"/);
   expect(html).toContain("Japanese Yen");
   expect(html).toContain(">Active<");
+});
+
+test("the currencies table names each currency by the symbol its amounts show, in the reader's language (issue 23)", async () => {
+  const b = await signedInAdmin();
+  const text = await pageText(b, "/admin/settings");
+  const currencies = text.slice(text.lastIndexOf("Currencies"));
+  // MXN is stored with "MXN$"; amounts say "MXN 180.00", and so does the table.
+  expect(currencies).toContain("MXN Mexican Peso MXN 2");
+  expect(currencies).toContain("CAD Canadian Dollar CAD 2");
+  expect(currencies).toContain("EUR Euro € 2");
+  expect(currencies).not.toContain("MXN$");
+  expect(currencies).not.toContain("C$");
+  await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/admin/settings" } });
+  const es = await pageText(b, "/admin/settings");
+  expect(es.slice(es.lastIndexOf("Monedas"))).toContain("USD Dólar estadounidense US$ 2");
 });
 
 test("a manual rate is stored with source manual and shown in the table", async () => {

@@ -256,8 +256,37 @@ test("a category used by a transaction cannot be deleted (409) and stays", async
   await insertTransaction({ userId: me.user.id, categoryId: category.id, description: "Petrol" });
   const res = await api(`/api/categories/${category.id}`, { method: "DELETE", token: me.accessToken });
   expect(res.status).toBe(409);
-  expect(res.body).toEqual({ status: "error", message: "Cannot delete category that is used by transactions" });
+  // Issue 23: the refusal says how many of each use it.
+  expect(res.body).toEqual({ status: "error", message: "Cannot delete category that is used by transactions", details: { transactions: 1, budgets: 0 } });
   expect(await categoryRow(category.id)).not.toBeNull();
+});
+
+test("a refused delete counts only the user's own transactions and budgets, in details, with the message in the request's language", async () => {
+  const me = await registerViaApi();
+  const category = await createCategory(me, { name: "Gym" });
+  for (let i = 0; i < 4; i++) await insertTransaction({ userId: me.user.id, categoryId: category.id });
+  await insertBudget(me.user.id, category.id, "2026-10-01");
+  await insertBudget(me.user.id, category.id, "2026-11-01");
+  const res = await api(`/api/categories/${category.id}`, { method: "DELETE", token: me.accessToken, headers: { "Accept-Language": "es" } });
+  expect(res.status).toBe(409);
+  expect(res.body).toEqual({ status: "error", message: "No se puede eliminar una categoría usada por transacciones", details: { transactions: 4, budgets: 2 } });
+  const budgetsOnly = await createCategory(me, { name: "Plans" });
+  await insertBudget(me.user.id, budgetsOnly.id);
+  const planned = await api(`/api/categories/${budgetsOnly.id}`, { method: "DELETE", token: me.accessToken });
+  expect(planned.body).toEqual({ status: "error", message: "Cannot delete category that is used by budgets", details: { transactions: 0, budgets: 1 } });
+});
+
+test("a name that is a default's in either language, accents and case folded, answers 409", async () => {
+  const me = await registerViaApi();
+  for (const name of ["educacion", "Educación", "VIAJES"]) {
+    const res = await api("/api/categories", { method: "POST", token: me.accessToken, json: { name, type: "expense" } });
+    expect(res.status, name).toBe(409);
+    expect(res.body.errors).toEqual({ name: ["A category with this name and type already exists"] });
+  }
+  const es = await api("/api/categories", { method: "POST", token: me.accessToken, json: { name: "EDUCATION" }, headers: { "Accept-Language": "es" } });
+  expect(es.body.message).toBe("Ya existe una categoría con este nombre y tipo");
+  // The same name as income is another category, as before.
+  await createCategory(me, { name: "Educación", type: "income" });
 });
 
 test("a category used by a transaction keeps its type (409) but may be renamed or restyled", async () => {
@@ -283,6 +312,7 @@ test("a category used by a budget cannot be deleted (409) and stays", async () =
   const res = await api(`/api/categories/${category.id}`, { method: "DELETE", token: me.accessToken });
   expect(res.status).toBe(409);
   expect(res.body.message).toBe("Cannot delete category that is used by budgets");
+  expect(res.body.details).toEqual({ transactions: 0, budgets: 1 });
   expect(await categoryRow(category.id)).not.toBeNull();
 });
 

@@ -4,7 +4,7 @@ import { freshIp, ORIGIN, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
 /** The envelope as a test reads it; `data` is whatever the endpoint returns. */
 // The tests read arbitrary response shapes.
-export type Envelope = { status: "success" | "error"; message?: string; errors?: Record<string, string[]>; data?: any };
+export type Envelope = { status: "success" | "error"; message?: string; errors?: Record<string, string[]>; details?: Record<string, number | string>; data?: any };
 
 export type ApiRequest = {
   method?: string;

@@ -397,6 +397,12 @@ test("categories and tags refuse bad input, other users' and unknown ids with a 
     { name: "colour not offered", path: "/categories", form: { ...category, color: "#123456" }, status: 400 },
     { name: "icon not offered", path: "/categories", form: { ...category, icon: "Skull" }, status: 400 },
     { name: "duplicate name", path: "/categories", form: { ...category, name: "Mine" }, status: 409, says: "errors.categoryExists" },
+    { name: "a default's Spanish name, folded", path: "/categories", form: { ...category, name: "EDUCACION" }, status: 409, says: "errors.categoryExists" },
+    { name: "move to another user's category", path: "/categories", form: { intent: "move-delete", id: w.aCategory, to: w.bCategory }, status: 400, says: "validation.moveTargetInvalid" },
+    { name: "move to the category itself", path: "/categories", form: { intent: "move-delete", id: w.aCategory, to: w.aCategory }, status: 400, says: "validation.moveTargetInvalid" },
+    { name: "move to a category of the other type", path: "/categories", form: { intent: "move-delete", id: w.aCategory, to: "default-salary" }, status: 400, says: "validation.moveTargetInvalid" },
+    { name: "move with no target", path: "/categories", form: { intent: "move-delete", id: w.aCategory }, status: 400, says: "validation.moveTargetInvalid" },
+    { name: "move another user's category", path: "/categories", form: { intent: "move-delete", id: w.bCategory, to: "default-food" }, status: 404, says: "errors.notFound" },
     { name: "update another user's category", path: "/categories", form: { ...category, intent: "update", id: w.bCategory }, status: 404, says: "errors.notFound" },
     { name: "update an unknown category", path: "/categories", form: { ...category, intent: "update", id: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
     { name: "delete another user's category", path: "/categories", form: { intent: "delete", id: w.bCategory }, status: 404, says: "errors.notFound" },
@@ -423,6 +429,7 @@ test("categories and tags refuse bad input, other users' and unknown ids with a 
   caseCount += await runWebCases(w.a, cases);
   caseCount += await runSpanish(w.a, cases[1]!);
   caseCount += await runSpanish(w.a, cases.find((c) => c.path === "/tags" && c.says === "validation.tagNameRequired")!);
+  caseCount += await runSpanish(w.a, cases.find((c) => c.says === "validation.moveTargetInvalid")!);
   expect(await dumpDatabase()).toEqual(before);
 });
 

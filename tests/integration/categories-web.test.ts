@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { browser, type Browser, signedIn, withTableAway } from "./helpers";
+import { browser, type Browser, pageText, signedIn, withTableAway } from "./helpers";
 import { insertBudget, insertTransaction } from "./seed-rows";
 import { allowConsoleError } from "../setup/console-errors";
 
@@ -223,4 +223,170 @@ test("when the page cannot be read it says 'Failed to load categories' and offer
   expect(html).toContain("Failed to load categories");
   expect(html).toContain("Try again");
   expect((await b.fetch("/categories")).status).toBe(200);
+});
+
+// Issue 23: a category in use says what uses it, links to them, and offers to move them first.
+
+function categoryOf(transactionId: string) {
+  return env.DB.prepare("select category_id as c, user_id as u from transactions where id = ?").bind(transactionId).first<{ c: string; u: string }>();
+}
+
+function budgetsOf(userId: string) {
+  return env.DB.prepare("select category_id, month, amount_usd_cents, alert_threshold from budgets where user_id = ? order by month, category_id")
+    .bind(userId)
+    .all<{ category_id: string; month: string; amount_usd_cents: number; alert_threshold: number }>()
+    .then((r) => r.results);
+}
+
+test("deleting a category in use says how many transactions and budgets use it, links to them and offers to move them", async () => {
+  const { b, userId } = await signedIn();
+  await create(b, { name: "Rent" });
+  const [rent] = await rowsOf(userId);
+  for (let i = 0; i < 3; i++) await insertTransaction({ userId, categoryId: rent!.id });
+  await insertBudget(userId, rent!.id);
+  const text = await pageText(b, `/categories?delete=${rent!.id}`);
+  expect(text).toContain("“Rent” is in use");
+  expect(text).toContain("Deleting it would leave 3 transactions and 1 budget without a category.");
+  expect(text).toContain("See its 3 transactions");
+  const html = await (await b.fetch(`/categories?delete=${rent!.id}`)).text();
+  expect(html).toContain(`href="/expenses?category=${rent!.id}"`);
+  expect(html).toContain('href="/budgets"');
+  // The move form: a POST with the targets of the same type (grouped), never the category itself.
+  expect(html).toMatch(/<button[^>]*value="move-delete"/);
+  expect(html).toContain('<optgroup label="Default categories">');
+  expect(html).toContain('<option value="default-housing">Housing</option>');
+  expect(html).not.toContain('<option value="default-salary">');
+  expect(html).not.toContain(`<option value="${rent!.id}">`);
+  // Nothing in use: the plain confirmation.
+  await create(b, { name: "Unused" });
+  const unused = (await rowsOf(userId)).find((r) => r.name === "Unused")!;
+  const plain = await pageText(b, `/categories?delete=${unused.id}`);
+  expect(plain).toContain("Are you sure you want to delete the category “Unused”?");
+  expect(plain).not.toContain("is in use");
+});
+
+test("a refused delete also shows the counts and the move, in Spanish too", async () => {
+  const { b, userId } = await signedIn("es");
+  await create(b, { name: "Alquiler" });
+  const [rent] = await rowsOf(userId);
+  await insertTransaction({ userId, categoryId: rent!.id });
+  await insertBudget(userId, rent!.id, "2026-10-01");
+  await insertBudget(userId, rent!.id, "2026-11-01");
+  const res = await post(b, { intent: "delete", id: rent!.id });
+  expect(res.status).toBe(409);
+  const text = (await res.text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  expect(text).toContain("No se puede eliminar una categoría usada por transacciones");
+  expect(text).toContain("«Alquiler» está en uso");
+  expect(text).toContain("Si la eliminas, 1 transacción y 2 presupuestos quedarían sin categoría.");
+  expect(text).toContain("Mover y eliminar");
+});
+
+test("Move and delete moves the user's transactions and budgets to the chosen category, merges a budget of the same month, then deletes it", async () => {
+  const { b, userId } = await signedIn();
+  await create(b, { name: "Coffee" });
+  const [coffee] = await rowsOf(userId);
+  const spent = [await insertTransaction({ userId, categoryId: coffee!.id }), await insertTransaction({ userId, categoryId: coffee!.id, date: "2026-10-05" })];
+  const elsewhere = await insertTransaction({ userId, categoryId: "default-travel" });
+  // November: Coffee 500.00 meets Food's own 500.00; October: Coffee alone.
+  await insertBudget(userId, coffee!.id, "2026-11-01");
+  await insertBudget(userId, "default-food", "2026-11-01");
+  await insertBudget(userId, coffee!.id, "2026-10-01");
+  await env.DB.prepare("update budgets set alert_threshold = 90 where user_id = ? and category_id = 'default-food'").bind(userId).run();
+  const res = await post(b, { intent: "move-delete", id: coffee!.id, to: "default-food" }, `/categories?delete=${coffee!.id}`);
+  expect(res.status).toBe(302);
+  expect(res.headers.get("Location")).toBe("/categories?saved=deleted#your-categories");
+  expect(await rowsOf(userId)).toEqual([]);
+  for (const id of spent) expect((await categoryOf(id))!.c).toBe("default-food");
+  expect((await categoryOf(elsewhere))!.c).toBe("default-travel");
+  expect(await budgetsOf(userId)).toEqual([
+    { category_id: "default-food", month: "2026-10-01", amount_usd_cents: 50000, alert_threshold: 80 },
+    // Merged in cents; the kept budget's threshold stays.
+    { category_id: "default-food", month: "2026-11-01", amount_usd_cents: 100000, alert_threshold: 90 },
+  ]);
+});
+
+test("only the user's own rows move: another user's transactions and budgets in the chosen category stay as they were", async () => {
+  const owner = await signedIn();
+  const other = await signedIn();
+  await create(owner.b, { name: "Snacks" });
+  const [snacks] = await rowsOf(owner.userId);
+  await insertTransaction({ userId: owner.userId, categoryId: snacks!.id });
+  await insertBudget(owner.userId, snacks!.id, "2026-11-01");
+  const theirs = await insertTransaction({ userId: other.userId, categoryId: "default-food" });
+  await insertBudget(other.userId, "default-food", "2026-11-01");
+  const before = await budgetsOf(other.userId);
+  expect((await post(owner.b, { intent: "move-delete", id: snacks!.id, to: "default-food" })).status).toBe(302);
+  expect(await budgetsOf(other.userId)).toEqual(before);
+  expect(await categoryOf(theirs)).toEqual({ c: "default-food", u: other.userId });
+  // The owner's one budget was moved, not merged into the other user's.
+  expect(await budgetsOf(owner.userId)).toMatchObject([{ category_id: "default-food", month: "2026-11-01", amount_usd_cents: 50000 }]);
+  // Another user cannot move or delete the owner's category.
+  await create(owner.b, { name: "Private" });
+  const [mine] = await rowsOf(owner.userId);
+  const spent = await insertTransaction({ userId: owner.userId, categoryId: mine!.id });
+  expect((await post(other.b, { intent: "move-delete", id: mine!.id, to: "default-food" })).status).toBe(404);
+  expect((await categoryOf(spent))!.c).toBe(mine!.id);
+});
+
+test("a move to the category itself, another user's, one of the other type or none is refused with its message and changes nothing", async () => {
+  const { b, userId } = await signedIn();
+  const other = await signedIn();
+  await create(b, { name: "Fuel" });
+  await create(other.b, { name: "Theirs" });
+  const [fuel] = await rowsOf(userId);
+  const [theirs] = await rowsOf(other.userId);
+  const spent = await insertTransaction({ userId, categoryId: fuel!.id });
+  for (const to of [fuel!.id, theirs!.id, "default-salary", "", crypto.randomUUID()]) {
+    const res = await post(b, { intent: "move-delete", id: fuel!.id, to }, `/categories?delete=${fuel!.id}`);
+    expect(res.status, to).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Choose another category of the same type to move them to");
+    // The panel stays open with the error beside the select.
+    expect(html).toContain("“Fuel” is in use");
+  }
+  expect((await categoryOf(spent))!.c).toBe(fuel!.id);
+  expect(await rowsOf(userId)).toHaveLength(1);
+  // A default category is never moved away nor deleted.
+  const fromDefault = await post(b, { intent: "move-delete", id: "default-travel", to: "default-food" });
+  expect(fromDefault.status).toBe(403);
+  expect(await fromDefault.text()).toContain("Default categories cannot be edited or deleted.");
+  const es = await signedIn("es");
+  await create(es.b, { name: "Gasolina" });
+  const [gas] = await rowsOf(es.userId);
+  await insertTransaction({ userId: es.userId, categoryId: gas!.id });
+  expect(await (await post(es.b, { intent: "move-delete", id: gas!.id, to: "default-salary" })).text()).toContain("Elige otra categoría del mismo tipo a la que moverlos");
+});
+
+test("a name that is a default's in either language, folded, is refused like a duplicate, for English and Spanish readers", async () => {
+  const en = await signedIn();
+  for (const name of ["Educación", "EDUCACION", "education", "Comida y restaurantes"]) {
+    const res = await create(en.b, { name });
+    expect(res.status, name).toBe(409);
+    expect(await res.text()).toContain("A category with this name and type already exists");
+  }
+  const es = await signedIn("es");
+  for (const name of ["educacion", "Education", "Viajes"]) {
+    const res = await create(es.b, { name });
+    expect(res.status, name).toBe(409);
+    expect(await res.text()).toContain("Ya existe una categoría con este nombre y tipo");
+  }
+  // Renaming onto one is refused too; a name that only contains a default's is fine.
+  expect((await create(es.b, { name: "Educación superior" })).status).toBe(302);
+  const [own] = await rowsOf(es.userId);
+  expect((await post(es.b, { intent: "update", id: own!.id, name: "EDUCACIÓN", type: "expense", color: "#3B82F6", icon: "Tv" })).status).toBe(409);
+  expect((await rowsOf(es.userId)).map((r) => r.name)).toEqual(["Educación superior"]);
+  expect(await rowsOf(en.userId)).toEqual([]);
+});
+
+test("category selects group the defaults apart from the user's own, each sorted by the name shown", async () => {
+  const { b } = await signedIn("es");
+  await create(b, { name: "Zumos" });
+  await create(b, { name: "Ábaco" });
+  const html = await (await b.fetch("/expenses/new")).text();
+  const select = html.slice(html.indexOf('name="categoryId"'), html.indexOf("</select>", html.indexOf('name="categoryId"')));
+  const groups = [...select.matchAll(/<optgroup label="([^"]+)">([\s\S]*?)<\/optgroup>/g)].map((m) => [m[1], [...m[2]!.matchAll(/>([^<]+)<\/option>/g)].map((o) => o[1])]);
+  expect(groups).toEqual([
+    ["Categorías predeterminadas", ["Comida y restaurantes", "Compras", "Educación", "Entretenimiento", "Salud", "Servicios", "Transporte", "Viajes", "Vivienda"]],
+    ["Tus categorías", ["Ábaco", "Zumos"]],
+  ]);
 });

@@ -221,9 +221,11 @@ test("recent activity lists sign-in, profile update and password change with dat
   ).toBe(302);
   const html = await (await b.fetch("/profile")).text();
   for (const label of ["Account created", "Signed in", "Profile updated", "Password changed"]) expect(html).toContain(label);
-  expect(html).toContain(`IP: ${b.ip}`);
-  // 'MMM dd, yyyy HH:mm' in English, e.g. "Jan 05, 2026, 14:05".
-  expect(html).toMatch(/[A-Z][a-z]{2} \d{2}, \d{4},? \d{2}:\d{2}/);
+  // The address in words (issue 23), not "IP: …".
+  expect(html).toContain(`from ${b.ip}`);
+  expect(html).not.toContain("IP: ");
+  // One date style (issue 23): the day unpadded, e.g. "Jan 5, 2026, 14:05".
+  expect(html).toMatch(/[A-Z][a-z]{2} [1-9]\d?, \d{4},? \d{2}:\d{2}/);
   expect(html).not.toContain("No recent activity");
 
   const es = await (await b.fetch("/profile", { headers: { "Accept-Language": "es-ES" } })).text();
@@ -262,6 +264,9 @@ test("activity written in an English session reads in Spanish to a Spanish reade
   expect(text).toContain("Presupuestos copiados del mes anterior");
   expect(text).toContain("1 presupuesto copiado de septiembre de 2026 a octubre de 2026");
   expect(text).toMatch(/Presupuesto creado\s+\S+.*, septiembre de 2026/);
+  // The default category in the reader's language (issue 23).
+  expect(text).toContain("Comida y restaurantes, septiembre de 2026");
+  expect(text).not.toContain("Food & Dining");
   expect(text).not.toContain("2026-09");
 });
 

@@ -178,9 +178,9 @@ test("API: a payment whose provider or snapshot rate is over 7 days old on its d
   const read = (id: string, language = "en") =>
     api(`/api/transactions/${id}`, { token: me.accessToken, headers: { "Accept-Language": language } }).then((r) => r.body.data.transaction);
   const stale = await read(old);
-  expect(stale.payments[0]).toMatchObject({ rateDate: "2026-11-01", rateAgeDays: 22, rateWarning: "Rate from Nov 01, 2026, 22 days old" });
-  expect(stale.warnings).toEqual(["EUR: Rate from Nov 01, 2026, 22 days old"]);
-  expect((await read(old, "es")).payments[0].rateWarning).toBe("Tasa del 01 nov 2026, de hace 22 días");
+  expect(stale.payments[0]).toMatchObject({ rateDate: "2026-11-01", rateAgeDays: 22, rateWarning: "Rate from Nov 1, 2026, 22 days old" });
+  expect(stale.warnings).toEqual(["EUR: Rate from Nov 1, 2026, 22 days old"]);
+  expect((await read(old, "es")).payments[0].rateWarning).toBe("Tasa del 1 nov 2026, de hace 22 días");
   expect((await read(fresh)).payments[0]).toMatchObject({ rateAgeDays: 7, rateWarning: null });
   expect((await read(fresh)).warnings).toEqual([]);
   expect((await read(typed)).payments[0]).toMatchObject({ rateSource: "manual", rateAgeDays: 0, rateWarning: null });
@@ -196,7 +196,7 @@ test("web form: the edit page warns about a rate over 7 days old next to the rat
     (await env.DB.prepare("select id from transactions where description = ?").bind(`Rate age ${date}`).first<{ id: string }>())!.id;
 
   const oldPage = await (await b.fetch(`/expenses/edit/${await idOf("2026-11-23")}`)).text();
-  expect(oldPage).toContain("Rate from Nov 01, 2026, 22 days old");
+  expect(oldPage).toContain("Rate from Nov 1, 2026, 22 days old");
   expect(oldPage).toMatch(/aria-describedby="[^"]*payments-0-rate-age/);
   const freshPage = await (await b.fetch(`/expenses/edit/${await idOf("2026-11-05")}`)).text();
   expect(freshPage).not.toContain("days old");

@@ -271,7 +271,7 @@ test("without JavaScript, refresh fills the rate on file with its explanation, a
   const html = await refreshed.text();
   expect(inputValue(html, "payments[0].rate")).toBe("0.8612");
   expect(inputValue(html, "payments[0].rateFor")).toBe("EUR");
-  expect(html).toContain("1 USD = 0.8612 EUR, rate of Nov 01, 2026 (Built-in snapshot)");
+  expect(html).toContain("1 USD = 0.8612 EUR, rate of Nov 1, 2026 (Built-in snapshot)");
   expect(html).toMatch(/USD equivalent: <\/span><strong[^>]*><span[^>]*>\$ 100\.00</);
 
   // A typed rate stays, explained as entered by hand for the transaction's date.
@@ -399,7 +399,7 @@ test("edit prefills from the stored transaction (multi mode for several payments
   expect(inputValue(html, "payments[1].rate")).toBe("0.8612");
   expect(inputValue(html, "payments[2].amount")).toBe("1500");
   expect(inputValue(html, "payments[2].rate")).toBe("150");
-  expect(html).toContain("1 USD = 0.8612 EUR, rate of Nov 01, 2026 (Built-in snapshot)");
+  expect(html).toContain("1 USD = 0.8612 EUR, rate of Nov 1, 2026 (Built-in snapshot)");
   expect(html).toContain("1 USD = 150 JPY, rate of Nov 21, 2026 (Entered by hand)");
   expect(html).toContain("Save Changes");
   expect(html).toContain(`href="/expenses/edit/${id}?delete=1#confirm"`);
@@ -449,7 +449,7 @@ test("an edit that leaves a recorded rate untouched keeps its source, even after
   // Refreshing takes the newer rate, stored with its own source and date.
   const refreshed = await (await post(b, `/expenses/edit/${id}`, fields({ description: "Pub quiz", date: "2027-03-10", intent: "refresh-rate:0" }, [{ currencyCode: "GBP", amount: "7.60", rate: "0.7598", rateFor: "GBP" }]))).text();
   expect(inputValue(refreshed, "payments[0].rate")).toBe("0.8");
-  expect(refreshed).toContain("1 USD = 0.8 GBP, rate of Mar 01, 2027 (Rate provider)");
+  expect(refreshed).toContain("1 USD = 0.8 GBP, rate of Mar 1, 2027 (Rate provider)");
   await post(b, `/expenses/edit/${id}`, fields({ description: "Pub quiz", date: "2027-03-10" }, [{ currencyCode: "GBP", amount: "7.60", rate: "0.8", rateFor: "GBP" }]));
   expect(await paymentsOf(id)).toMatchObject([{ rate: "0.8", rate_date: "2027-03-01", rate_source: "provider", usd_cents: 950 }]);
 });
@@ -579,7 +579,7 @@ test("in Spanish the form reads 1.234,50 as 1234.50 and shows amounts and rates 
 test("in Spanish the rate line writes the rate with a decimal comma, like every other number on the page", async () => {
   const { b } = await signedIn("es");
   const html = await (await post(b, "/expenses/new", fields({ date: "2026-11-20", intent: "refresh-rate:0" }, [{ currencyCode: "EUR", amount: "10" }]))).text();
-  expect(html).toContain("1 USD = 0,8612 EUR, tasa del 01 nov 2026");
+  expect(html).toContain("1 USD = 0,8612 EUR, tasa del 1 nov 2026");
   expect(inputValue(html, "payments[0].rate")).toBe("0,8612");
 });
 

@@ -91,7 +91,7 @@ test("a row shows date, description, category, currency, method, tags and the si
 
   const s = text(rowHtml(html, salary));
   expect(s).toContain('dateTime="2026-11-02"');
-  expect(s).toContain("Nov 02, 2026");
+  expect(s).toContain("Nov 2, 2026");
   expect(s).toContain("Salary");
   expect(s).toContain("Bank Transfer");
   expect(s).toContain("Work");

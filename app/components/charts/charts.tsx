@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { formatMoney } from "~/money/amounts";
 import { USD } from "~/money/currencies";
 import { dayToDate } from "~/calendar/days";
+import { formatDayMonth, formatMonthShort } from "~/calendar/format";
 import { barLayout, donutSlices, labelledSlots, slotCentre, steppedPath, valueScale, yPercent, type Scale } from "./geometry";
 
 // The charts, drawn by the server as plain SVG (decision 031): there at first paint, with or
@@ -32,8 +33,7 @@ function tickText(cents: number, locale: string) {
 }
 
 function shortDate(date: string, grouping: Grouping, locale: string) {
-  const options: Intl.DateTimeFormatOptions = grouping === "monthly" ? { month: "short", year: "2-digit", timeZone: "UTC" } : { month: "short", day: "numeric", timeZone: "UTC" };
-  return new Intl.DateTimeFormat(locale, options).format(dayToDate(date));
+  return grouping === "monthly" ? formatMonthShort(dayToDate(date), locale) : formatDayMonth(dayToDate(date), locale);
 }
 
 type LegendItem = { label: string; swatch: ReactNode };

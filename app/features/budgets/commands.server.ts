@@ -27,10 +27,13 @@ async function budgetableCategoryName(db: Db, userId: string, categoryId: string
   return category?.type === "expense" ? category.name : undefined;
 }
 
-/** A budget's entry: its category and month, as English text (the API's description) and as values (decision 025). */
-const budgetEntry = (category: string, month: string) => ({
+/**
+ * A budget's entry: its category and month, as English text (the API's description) and as values
+ * (decision 025); the category's id too, so the profile names a default category in the reader's language.
+ */
+const budgetEntry = (category: string, month: string, categoryId: string) => ({
   description: `${category}, ${yearMonthOf(month)}`,
-  details: { category, month: yearMonthOf(month) },
+  details: { category, categoryId, month: yearMonthOf(month) },
 });
 
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -62,7 +65,7 @@ export async function createBudget(db: Db, actor: Actor, input: BudgetInput): Pr
       // The entry only when the row was written.
       recordActivitySelectQuery(
         db,
-        { userId, action: "budget_create", ...budgetEntry(categoryName, input.month), ipAddress: actor.ip },
+        { userId, action: "budget_create", ...budgetEntry(categoryName, input.month, input.categoryId), ipAddress: actor.ip },
         sql`where exists (select 1 from budgets where id = ${id})`,
       ),
     ]);
@@ -97,7 +100,7 @@ export async function updateBudget(db: Db, actor: Actor, { id, ...input }: Updat
       // The entry only when this update changed the row.
       recordActivitySelectQuery(
         db,
-        { userId, action: "budget_update", ...budgetEntry(categoryName, input.month), ipAddress: actor.ip },
+        { userId, action: "budget_update", ...budgetEntry(categoryName, input.month, input.categoryId), ipAddress: actor.ip },
         sql`where exists (select 1 from budgets where id = ${id} and user_id = ${userId} and updated_at = ${updatedAt.getTime()})`,
       ),
     ]);
@@ -123,9 +126,36 @@ export async function deleteBudget(db: Db, actor: Actor, { id }: { id: string })
       .delete(budgets)
       .where(and(eq(budgets.id, id), eq(budgets.userId, actor.userId)))
       .returning({ id: budgets.id }),
-    recordActivityQuery(db, { userId: actor.userId, action: "budget_delete", ...budgetEntry(budget.category.name, budget.month), ipAddress: actor.ip }),
+    recordActivityQuery(db, { userId: actor.userId, action: "budget_delete", ...budgetEntry(budget.category.name, budget.month, budget.categoryId), ipAddress: actor.ip }),
   ]);
   return deleted.length > 0 ? { kind: "ok", budget } : { kind: "notFound" };
+}
+
+/**
+ * Moves the user's budgets of category `from` to `to`, as statements for the caller's batch (the
+ * categories feature's move-then-delete, issue 23). A month that already has a budget for `to`
+ * keeps that one, with the moved budget's amount added in cents (its alert threshold stays), and
+ * the moved one goes: one budget per category and month, and the month's total is unchanged, so
+ * it stays within MAX_BUDGET_MONTH_CENTS. Every other budget just changes category. Only the
+ * user's own budgets: the owner is in every WHERE and in the subqueries.
+ */
+export function moveBudgetsToCategoryQueries(db: Db, userId: string, from: string, to: string) {
+  const updatedAt = new Date();
+  const movedInSameMonth = sql`(select moved.amount_usd_cents from budgets as moved
+    where moved.user_id = ${userId} and moved.category_id = ${from} and moved.month = ${budgets.month})`;
+  const keptInSameMonth = sql`exists (select 1 from budgets as kept
+    where kept.user_id = ${userId} and kept.category_id = ${to} and kept.month = ${budgets.month})`;
+  return [
+    db
+      .update(budgets)
+      .set({ amountUsdCents: sql`${budgets.amountUsdCents} + ${movedInSameMonth}`, updatedAt })
+      .where(and(eq(budgets.userId, userId), eq(budgets.categoryId, to), sql`${movedInSameMonth} is not null`)),
+    db.delete(budgets).where(and(eq(budgets.userId, userId), eq(budgets.categoryId, from), keptInSameMonth)),
+    db
+      .update(budgets)
+      .set({ categoryId: to, updatedAt })
+      .where(and(eq(budgets.userId, userId), eq(budgets.categoryId, from))),
+  ] as const;
 }
 
 export type CopyOutcome = { kind: "ok"; copied: number } | { kind: "monthTotalLimit" };

@@ -79,6 +79,15 @@ export async function hasBudgets(db: Db, userId: string, month: MonthStart): Pro
 export const budgetsUseCategory = (userId: string, categoryId: string): SQL =>
   sql`exists (select 1 from ${budgets} where ${budgets.userId} = ${userId} and ${budgets.categoryId} = ${categoryId})`;
 
+/** How many of the user's budgets are for the category (over all months). */
+export async function countBudgetsInCategory(db: Db, userId: string, categoryId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(budgets)
+    .where(and(eq(budgets.userId, userId), eq(budgets.categoryId, categoryId)));
+  return Number(row?.n ?? 0);
+}
+
 /** Whether any of the user's budgets is for the category. */
 export async function categoryHasBudgets(db: Db, userId: string, categoryId: string): Promise<boolean> {
   const [row] = await db

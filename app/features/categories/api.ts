@@ -60,7 +60,8 @@ export const createCategoryOperation = defineOperation({
   summary: "Create a category",
   description:
     "type defaults to expense, icon to ShoppingCart, color to #3B82F6. A name is unique per type, case-insensitively, " +
-    "among the user's categories and the defaults (409).",
+    "among the user's categories and the defaults (409); a default's name in any language of the app, compared without " +
+    "accents, case or extra spaces, is taken too (\"Educacion\" beside the default Education / Educación).",
   tag: "categories",
   access: "user",
   body: categorySchema,
@@ -91,7 +92,8 @@ export const deleteCategoryOperation = defineOperation({
   path: "/api/categories/{id}",
   summary: "Delete a category",
   description:
-    "Refused with 409 while any transaction or budget uses the category. Default categories answer 403; " +
+    "Refused with 409 while any transaction or budget uses the category; the error's details give how many of each " +
+    "(details: { transactions, budgets }). Default categories answer 403; " +
     "another user's category answers 404, like a missing one.",
   tag: "categories",
   access: "user",

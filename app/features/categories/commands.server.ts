@@ -1,11 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { CategoryInput } from "~/features/categories/schemas";
+import { defaultNamed, type CategoryUsage } from "~/features/categories/model";
+import { resources } from "~/locales";
 import { nameKey } from "~/text/name-key";
 import type { Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
-import { categoryHasBudgets, budgetsUseCategory } from "~/features/budgets/queries.server";
-import { categoryHasTransactions, transactionsUseCategory } from "~/features/transactions/queries.server";
+import { budgetsUseCategory, countBudgetsInCategory } from "~/features/budgets/queries.server";
+import { moveBudgetsToCategoryQueries } from "~/features/budgets/commands.server";
+import { categoryHasTransactions, countTransactionsInCategory, transactionsUseCategory } from "~/features/transactions/queries.server";
+import { moveToCategoryQuery } from "~/features/transactions/commands.server";
 import { categories } from "~/platform/db/schema";
 import { categoryColumns, findCategory, type Category } from "./queries.server";
 
@@ -14,20 +18,31 @@ import { categoryColumns, findCategory, type Category } from "./queries.server";
 // log (its actions are account, transaction and rate events), so none is written here.
 
 /** Why a write was refused; errors.ts gives each its status and message for both faces. */
-export type CategoryRefusal = "notFound" | "defaultReadOnly" | "duplicate" | "inUse" | "inUseByBudgets" | "typeInUse";
-export type CategoryOutcome = { kind: "ok"; category: Category } | { kind: CategoryRefusal };
+export type CategoryRefusal = "notFound" | "defaultReadOnly" | "duplicate" | "inUse" | "inUseByBudgets" | "typeInUse" | "moveTargetInvalid";
+export type CategoryOutcome =
+  | { kind: "ok"; category: Category }
+  | { kind: Exclude<CategoryRefusal, "inUse" | "inUseByBudgets"> }
+  // A refused delete says what uses the category, so both faces can give the counts.
+  | { kind: "inUse" | "inUseByBudgets"; usage: CategoryUsage };
 
 export type UpdateCategoryInput = CategoryInput & { id: string };
 export type DeleteCategoryInput = { id: string };
 
-/** A default category of the same type and name also counts as taken: two "Food & Dining" would be indistinguishable. */
+// A default category's name in each language (the locale files), which a user's category may not repeat.
+const defaultNamesByLanguage = Object.values(resources).map((language) => language.translation.categoryNames as Record<string, string>);
+
+/**
+ * A default category of the same type and name also counts as taken: two "Food & Dining" would
+ * be indistinguishable. "The same name" is folded (accents, case, spacing: nameFold) and counts
+ * the default's name in every language, so neither "Educacion" nor "EDUCATION" sits beside the
+ * default "Educación" / "Education" (issue 23).
+ */
 async function nameTakenByDefault(db: Db, input: CategoryInput) {
-  const [row] = await db
-    .select({ id: categories.id })
+  const defaults = await db
+    .select({ id: categories.id, name: categories.name })
     .from(categories)
-    .where(and(eq(categories.isDefault, true), eq(categories.type, input.type), eq(categories.nameKey, nameKey(input.name))))
-    .limit(1);
-  return Boolean(row);
+    .where(and(eq(categories.isDefault, true), isNull(categories.userId), eq(categories.type, input.type)));
+  return defaultNamed(input.name, defaults, defaultNamesByLanguage) !== undefined;
 }
 
 export async function createCategory(db: Db, actor: Actor, input: CategoryInput): Promise<CategoryOutcome> {
@@ -42,7 +57,7 @@ export async function createCategory(db: Db, actor: Actor, input: CategoryInput)
 }
 
 /** Only the user's own categories can change; a default one answers "defaultReadOnly". */
-async function ownedCategory(db: Db, userId: string, id: string): Promise<CategoryOutcome> {
+async function ownedCategory(db: Db, userId: string, id: string): Promise<{ kind: "ok"; category: Category } | { kind: "notFound" | "defaultReadOnly" }> {
   const category = await findCategory(db, userId, id);
   if (!category) return { kind: "notFound" };
   if (category.isDefault) return { kind: "defaultReadOnly" };
@@ -71,34 +86,97 @@ export async function updateCategory(db: Db, actor: Actor, { id, ...input }: Upd
 }
 
 /**
- * Refused while any transaction (or budget) uses the category. The check is repeated inside
- * the DELETE itself, so a transaction saved between the check and the delete still blocks it.
+ * How many of the user's transactions and budgets use the category: what a delete would leave
+ * without one (a read, here beside the delete that asks it; the page's confirmation shows it).
+ */
+export async function categoryUsage(db: Db, userId: string, id: string): Promise<CategoryUsage> {
+  const [transactions, budgets] = await Promise.all([countTransactionsInCategory(db, userId, id), countBudgetsInCategory(db, userId, id)]);
+  return { transactions, budgets };
+}
+
+/** The refusal of a delete while something uses the category, with the counts; undefined when nothing does. */
+async function inUse(db: Db, userId: string, id: string): Promise<CategoryOutcome | undefined> {
+  const usage = await categoryUsage(db, userId, id);
+  if (usage.transactions > 0) return { kind: "inUse", usage };
+  if (usage.budgets > 0) return { kind: "inUseByBudgets", usage };
+  return undefined;
+}
+
+/** The category's delete, for the end of a batch: only when nothing of the user's uses it any more. */
+function deleteUnusedQuery(db: Db, userId: string, id: string) {
+  return db
+    .delete(categories)
+    .where(
+      and(
+        eq(categories.id, id),
+        eq(categories.userId, userId),
+        eq(categories.isDefault, false),
+        sql`not ${transactionsUseCategory(userId, id)}`,
+        sql`not ${budgetsUseCategory(userId, id)}`,
+      ),
+    )
+    .returning({ id: categories.id });
+}
+
+/** A foreign key refusing the delete means something started using it meanwhile (or a schedule uses it). */
+function isForeignKeyRefusal(error: unknown) {
+  return /FOREIGN KEY/i.test(String(error instanceof Error ? `${error.message} ${String(error.cause)}` : error));
+}
+
+/**
+ * Refused while any transaction (or budget) uses the category, saying how many. The check is
+ * repeated inside the DELETE itself, so a transaction saved between the check and the delete
+ * still blocks it.
  */
 export async function deleteCategory(db: Db, actor: Actor, { id }: DeleteCategoryInput): Promise<CategoryOutcome> {
   const { userId } = actor;
   const owned = await ownedCategory(db, userId, id);
   if (owned.kind !== "ok") return owned;
-  if (await categoryHasTransactions(db, userId, id)) return { kind: "inUse" };
-  if (await categoryHasBudgets(db, userId, id)) return { kind: "inUseByBudgets" };
+  const used = await inUse(db, userId, id);
+  if (used) return used;
   try {
-    const [row] = await db
-      .delete(categories)
-      .where(
-        and(
-          eq(categories.id, id),
-          eq(categories.userId, userId),
-          eq(categories.isDefault, false),
-          sql`not ${transactionsUseCategory(userId, id)}`,
-          sql`not ${budgetsUseCategory(userId, id)}`,
-        ),
-      )
-      .returning({ id: categories.id });
-    return row ? { kind: "ok", category: owned.category } : { kind: "inUse" };
+    const [row] = await deleteUnusedQuery(db, userId, id);
+    return row ? { kind: "ok", category: owned.category } : ((await inUse(db, userId, id)) ?? { kind: "notFound" });
   } catch (error) {
-    // A foreign key refusing the delete means something started using it meanwhile.
-    if (/FOREIGN KEY/i.test(String(error instanceof Error ? `${error.message} ${String(error.cause)}` : error))) {
-      return { kind: "inUse" };
-    }
+    if (isForeignKeyRefusal(error)) return (await inUse(db, userId, id)) ?? { kind: "inUse", usage: { transactions: 0, budgets: 0 } };
+    throw error;
+  }
+}
+
+export type MoveAndDeleteInput = { id: string; to: string };
+export type MoveAndDeleteOutcome =
+  | { kind: "ok"; category: Category; target: Category; moved: CategoryUsage }
+  | { kind: "notFound" | "defaultReadOnly" | "moveTargetInvalid" }
+  | { kind: "inUse"; usage: CategoryUsage };
+
+/**
+ * Deleting a category in use (issue 23): first moves the user's transactions and budgets in it to
+ * `to`, another category of the same type that the user may use (theirs or a default), then
+ * deletes it, all in one batch: everything moves and the category goes, or nothing changes.
+ * Budgets that meet a budget of `to` in the same month are merged into it (budgets' commands).
+ * Only the user's own rows move; `to` may not be the category itself, another user's or of the
+ * other type ("moveTargetInvalid").
+ */
+export async function moveAndDeleteCategory(db: Db, actor: Actor, { id, to }: MoveAndDeleteInput): Promise<MoveAndDeleteOutcome> {
+  const { userId } = actor;
+  const owned = await ownedCategory(db, userId, id);
+  if (owned.kind !== "ok") return owned;
+  const target = to && to !== id ? await findCategory(db, userId, to) : undefined;
+  if (!target || target.type !== owned.category.type) return { kind: "moveTargetInvalid" };
+  const moved = await categoryUsage(db, userId, id);
+  try {
+    const results = await db.batch([
+      moveToCategoryQuery(db, userId, id, target.id),
+      ...moveBudgetsToCategoryQueries(db, userId, id, target.id),
+      deleteUnusedQuery(db, userId, id),
+    ]);
+    const deleted = results[results.length - 1] as { id: string }[];
+    if (deleted.length > 0) return { kind: "ok", category: owned.category, target, moved };
+    // Gone meanwhile (the batch moved nothing that was not the user's, and deleted nothing).
+    return { kind: "notFound" };
+  } catch (error) {
+    // A row of the user's that only a foreign key sees (a recurring schedule in the category) keeps it.
+    if (isForeignKeyRefusal(error)) return { kind: "inUse", usage: await categoryUsage(db, userId, id) };
     throw error;
   }
 }

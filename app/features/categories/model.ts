@@ -1,3 +1,5 @@
+import { nameFold } from "~/text/name-key";
+
 // The categories model without zod (the schema is in schemas.ts): a page that shows a category's
 // icon imports this and downloads no schema library.
 
@@ -56,3 +58,26 @@ export type CategoryView = { id: string; name: string; type: CategoryType; color
 export function toCategoryView(category: CategoryView): CategoryView {
   return { id: category.id, name: category.name, type: category.type, color: category.color, icon: category.icon };
 }
+
+/**
+ * The default category a new name would look like (issue 23), if any: among `defaults` (of the
+ * name's type), one whose stored name or whose name in any language (`namesByLanguage`: the
+ * locale files' categoryNames, by id) is the same once accents, case and spacing are folded. A
+ * reader of either language would otherwise see two "Educación" in one select.
+ */
+export function defaultNamed<T extends { id: string; name: string }>(
+  name: string,
+  defaults: readonly T[],
+  namesByLanguage: readonly Readonly<Record<string, string>>[],
+): T | undefined {
+  const folded = nameFold(name);
+  return defaults.find(
+    (category) => nameFold(category.name) === folded || namesByLanguage.some((names) => names[category.id] !== undefined && nameFold(names[category.id]!) === folded),
+  );
+}
+
+/** What uses a category: how many of the user's transactions and budgets (issue 23). */
+export type CategoryUsage = { transactions: number; budgets: number };
+
+/** The page's intents besides the list's create, update and delete: move what uses a category, then delete it. */
+export const categoryIntents = { moveAndDelete: "move-delete" } as const;

@@ -61,3 +61,4 @@ export async function findCategory(db: Db, userId: string, id: string): Promise<
   const [row] = await findCategoryQuery(db, userId, id);
   return row;
 }
+

@@ -26,7 +26,7 @@ import type { CategoryTotal, DayTotal, Decimals, Summary, TransactionRecord } fr
 export type TransactionView = {
   decimals: Decimals;
   staleAfterDays: number;
-  /** "Rate from Nov 01, 2026, 22 days old", in the request's language. */
+  /** "Rate from Nov 1, 2026, 22 days old", in the request's language. */
   staleRateText: (rateDate: string, days: number) => string;
 };
 
@@ -45,7 +45,7 @@ export const apiPaymentSchema = z
     rateWarning: z
       .string()
       .nullable()
-      .meta({ description: "Set when a provider's or the snapshot's rate is older than RATE_STALE_AFTER_DAYS (default 7) on the transaction's date, e.g. \"Rate from Nov 01, 2026, 22 days old\"" }),
+      .meta({ description: "Set when a provider's or the snapshot's rate is older than RATE_STALE_AFTER_DAYS (default 7) on the transaction's date, e.g. \"Rate from Nov 1, 2026, 22 days old\"" }),
     usdAmount: z.number(),
     usdCents: z.number().int(),
   })

@@ -426,6 +426,19 @@ export async function updateTransaction(
   return updated ? { kind: "updated" } : { kind: "notFound" };
 }
 
+/**
+ * Moves every one of the user's transactions in category `from` to `to`, as one statement for
+ * the caller's batch (the categories feature's move-then-delete, issue 23). Only the user's own
+ * rows: the owner is in the WHERE. The caller checks that `to` is the user's (or a default) and of
+ * the same type, so each transaction's type still follows its category's.
+ */
+export function moveToCategoryQuery(db: Db, userId: string, from: string, to: string) {
+  return db
+    .update(transactions)
+    .set({ categoryId: to, updatedAt: new Date() })
+    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, from)));
+}
+
 export type DeleteOutcome = { kind: "deleted" } | { kind: "notFound" };
 
 /** Deletes the transaction with its payments and tag links; another user's is not found, like a missing one. */

@@ -481,6 +481,15 @@ export async function paymentExportChunk(
 export const transactionsUseCategory = (userId: string, categoryId: string): SQL =>
   sql`exists (select 1 from ${transactions} where ${transactions.userId} = ${userId} and ${transactions.categoryId} = ${categoryId})`;
 
+/** How many of the user's transactions are in the category (what deleting it would leave without one, issue 23). */
+export async function countTransactionsInCategory(db: Db, userId: string, categoryId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, categoryId)));
+  return Number(row?.n ?? 0);
+}
+
 /** Whether any of the user's transactions is in the category. */
 export async function categoryHasTransactions(db: Db, userId: string, categoryId: string): Promise<boolean> {
   const [row] = await db

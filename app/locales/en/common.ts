@@ -60,4 +60,5 @@ export const common = {
     retry: "Try again",
   },
   errorSummary: { title: "There is a problem" },
+  categoryGroups: { defaults: "Default categories", yours: "Your categories" },
 };

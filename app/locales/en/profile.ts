@@ -41,7 +41,7 @@ export const profile = {
     title: "Recent Activity",
     empty: "No recent activity",
     loading: "Loading activity…",
-    ip: "IP: {{ip}}",
+    ip: "from {{ip}}",
     actions: {
       sign_up: "Account created",
       login: "Signed in",
@@ -81,7 +81,8 @@ export const profile = {
       deactivatedByAdmin: "Account deactivated by an administrator",
       reactivatedByAdmin: "Account reactivated by an administrator",
       unlockedByAdmin: "Sign-in unlocked by an administrator",
-      manualRate: "{{currency}} {{rate}} ({{date}})",
+      manualRate: "1 USD = {{rate}} {{currency}} on {{date}}",
+      currency: "{{name}} ({{code}})",
       fromImport: "From an import",
       fromSchedule: "Posted by a recurring schedule",
       budget: "{{category}}, {{month}}",

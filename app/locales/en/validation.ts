@@ -20,6 +20,7 @@ export const validation = {
   searchTooLongIgnored: "A search can be at most 100 characters long: this one was not applied",
   controlCharacters: "Remove control characters such as line breaks, tabs or invisible characters",
   categoryNameRequired: "Category name is required",
+  moveTargetInvalid: "Choose another category of the same type to move them to",
   categoryTypeInvalid: "Type must be expense or income",
   colorInvalid: "Choose one of the offered colours",
   iconInvalid: "Choose one of the offered icons",

@@ -62,4 +62,5 @@ export const common = {
     retry: "Intentar de nuevo",
   },
   errorSummary: { title: "Hay un problema" },
+  categoryGroups: { defaults: "Categorías predeterminadas", yours: "Tus categorías" },
 } satisfies Messages<typeof en>;

@@ -44,7 +44,7 @@ export const profile = {
     title: "Actividad reciente",
     empty: "No hay actividad reciente",
     loading: "Cargando actividad…",
-    ip: "IP: {{ip}}",
+    ip: "desde {{ip}}",
     actions: {
       sign_up: "Cuenta creada",
       login: "Inicio de sesión",
@@ -84,7 +84,8 @@ export const profile = {
       deactivatedByAdmin: "Cuenta desactivada por un administrador",
       reactivatedByAdmin: "Cuenta reactivada por un administrador",
       unlockedByAdmin: "Inicio de sesión desbloqueado por un administrador",
-      manualRate: "{{currency}} {{rate}} ({{date}})",
+      manualRate: "1 USD = {{rate}} {{currency}} el {{date}}",
+      currency: "{{name}} ({{code}})",
       fromImport: "De una importación",
       fromSchedule: "Registrada por una programación recurrente",
       budget: "{{category}}, {{month}}",

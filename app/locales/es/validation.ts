@@ -22,6 +22,7 @@ export const validation = {
   searchTooLongIgnored: "Una búsqueda puede tener como máximo 100 caracteres: esta no se ha aplicado",
   controlCharacters: "Quita los caracteres de control, como saltos de línea, tabuladores o caracteres invisibles",
   categoryNameRequired: "El nombre de la categoría es obligatorio",
+  moveTargetInvalid: "Elige otra categoría del mismo tipo a la que moverlos",
   categoryTypeInvalid: "El tipo debe ser gasto o ingreso",
   colorInvalid: "Elige uno de los colores ofrecidos",
   iconInvalid: "Elige uno de los iconos ofrecidos",

@@ -7,7 +7,9 @@ import { splitMessage } from "~/text/message";
 
 export type FieldErrors = Record<string, string[]>;
 export type SuccessEnvelope<T> = { status: "success"; data: T };
-export type ErrorEnvelope = { status: "error"; message: string; errors?: FieldErrors };
+/** Figures an error gives beside its message, for a client to act on (e.g. how many transactions use a category). */
+export type ErrorDetails = Record<string, number | string>;
+export type ErrorEnvelope = { status: "error"; message: string; errors?: FieldErrors; details?: ErrorDetails };
 
 // A locale key into text (the pages' and the API's one signature); anything that is not a known
 // key is passed through as is.
@@ -18,6 +20,10 @@ export const errorEnvelopeSchema = z
     status: z.literal("error"),
     message: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    details: z
+      .record(z.string(), z.union([z.number(), z.string()]))
+      .optional()
+      .meta({ description: "Figures beside the message, e.g. a refused category delete's { transactions, budgets } counts" }),
   })
   .meta({ title: "ErrorEnvelope" });
 
@@ -37,6 +43,8 @@ type ApiErrorOptions = {
   values?: Record<string, unknown>;
   /** Field → message keys. */
   errors?: FieldErrors;
+  /** Figures the envelope carries beside the message (ErrorEnvelope.details). */
+  details?: ErrorDetails;
   headers?: HeadersInit;
 };
 
@@ -49,6 +57,7 @@ export class ApiError extends Error {
   readonly messageKey: string;
   readonly values?: Record<string, unknown>;
   readonly errors?: FieldErrors;
+  readonly details?: ErrorDetails;
   readonly headers?: HeadersInit;
 
   constructor(status: number, messageKey: string, options: ApiErrorOptions = {}) {
@@ -58,6 +67,7 @@ export class ApiError extends Error {
     this.messageKey = messageKey;
     this.values = options.values;
     this.errors = options.errors;
+    this.details = options.details;
     this.headers = options.headers;
   }
 }
@@ -126,6 +136,7 @@ export function errorResponse(t: Translate, error: ApiError): Response {
       Object.entries(error.errors).map(([field, keys]) => [field, keys.map((key) => translateMessage(t, key))]),
     );
   }
+  if (error.details) body.details = error.details;
   const headers = new Headers(error.headers);
   headers.set("Cache-Control", "no-store");
   if (error.status === 401 && !headers.has("WWW-Authenticate")) headers.set("WWW-Authenticate", "Bearer");

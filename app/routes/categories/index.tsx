@@ -3,16 +3,18 @@ import { requireActor, requireSession } from "~/auth/guards.server";
 import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";
 import { itemAnchor, LandedBanner, ListErrors, useEditableList } from "~/components/editable-list";
-import { editableListAction, withRowId } from "~/components/editable-list.server";
+import { editableListAction, landingHref, withRowId } from "~/components/editable-list.server";
 import { LoadError } from "~/components/load-error";
 import { PageHeader } from "~/components/page-header";
-import { createCategory, deleteCategory, updateCategory } from "~/features/categories/commands.server";
+import { data, redirect } from "react-router";
+import { categoryUsage, createCategory, deleteCategory, moveAndDeleteCategory, updateCategory } from "~/features/categories/commands.server";
 import { categoryFailures, categoryRefusals } from "~/features/categories/errors";
 import { categorySchema } from "~/features/categories/schemas";
-import { toCategoryView } from "~/features/categories/model";
+import { categoryIntents, toCategoryView, type CategoryUsage } from "~/features/categories/model";
 import { listCategories } from "~/features/categories/queries.server";
 import { CategoryForm } from "~/features/categories/ui/category-form";
 import { CategoryLabel, CategoryRow } from "~/features/categories/ui/category-row";
+import { CategoryInUsePanel } from "~/features/categories/ui/category-in-use";
 import { dbContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
@@ -39,19 +41,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // ?edit=id and ?delete=id are states of the page, so both work without JavaScript.
   const editId = own.some((c) => c.id === url.searchParams.get("edit")) ? url.searchParams.get("edit") : null;
   const deleteId = own.some((c) => c.id === url.searchParams.get("delete")) ? url.searchParams.get("delete") : null;
+  // A category in use is not simply deleted: the confirmation says what uses it and offers to move them (issue 23).
+  const deleteUsage = deleteId ? await categoryUsage(context.get(dbContext), session.user.id, deleteId) : null;
   return {
     title: translatorFor(context).t("categories.metaTitle"),
     own: own.map(toCategoryView),
     defaults: all.filter((c) => c.isDefault).map(toCategoryView),
     editId,
     deleteId,
+    deleteUsage,
   };
 }
+
+/** What the move-then-delete answers when it is refused. */
+type MoveAnswer = { intent: typeof categoryIntents.moveAndDelete; id: string; error: string; usage?: CategoryUsage };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireActor(context, request);
   const db = context.get(dbContext);
-  return editableListAction(await request.formData(), {
+  const formData = await request.formData();
+  if (formData.get("intent") === categoryIntents.moveAndDelete) {
+    const id = String(formData.get("id") ?? "");
+    const outcome = await moveAndDeleteCategory(db, actor, { id, to: String(formData.get("to") ?? "") });
+    if (outcome.kind === "ok") return redirect(landingHref("/categories?saved=deleted", { item: ROW_ANCHOR, list: LIST_ANCHOR }));
+    const { status, message } = categoryRefusals[outcome.kind];
+    // A refused target keeps the panel open (it needs the counts); a missing category has no row to show it on.
+    const usage = "usage" in outcome ? outcome.usage : outcome.kind === "moveTargetInvalid" ? await categoryUsage(db, actor.userId, id) : undefined;
+    return data<MoveAnswer>({ intent: categoryIntents.moveAndDelete, id, error: message, ...(usage ? { usage } : {}) }, { status });
+  }
+  return editableListAction(formData, {
     page: "/categories",
     noun: "category",
     schema: categorySchema,
@@ -66,13 +84,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { own, defaults, editId, deleteId } = loaderData;
+  const { own, defaults, editId, deleteId, deleteUsage } = loaderData;
   const { saved, savedNotice, landedId, deleteError, createResult, updateResult, editing, rowlessError } = useEditableList(actionData, own, editId);
+  const moveAnswer = isMoveAnswer(actionData) ? actionData : undefined;
+  // The row whose delete asks what to do with what uses it: the confirmation's (?delete=id), or a
+  // delete just refused because something uses it (its answer carries the counts).
+  const refusedUsage = deleteError?.facts?.usage as CategoryUsage | undefined;
+  const usageOf = (id: string): CategoryUsage | null => {
+    const usage = refusedUsage && deleteError?.id === id ? refusedUsage : moveAnswer?.id === id && moveAnswer.usage ? moveAnswer.usage : id === deleteId ? deleteUsage : null;
+    return usage && (usage.transactions > 0 || usage.budgets > 0) ? usage : null;
+  };
+  const all = [...defaults, ...own];
   const banner = savedNotice ? t(`categories.saved.${savedNotice}`) : null;
   return (
     <div className="space-y-6">
       <PageHeader title={t("categories.title")} subtitle={t("categories.subtitle")} />
-      <ListErrors deleteError={deleteError} rowlessError={rowlessError} />
+      <ListErrors deleteError={deleteError} rowlessError={rowlessError ?? (moveAnswer && !usageOf(moveAnswer.id) ? moveAnswer.error : undefined)} />
       {/* grid-cols-1 (a minmax(0, 1fr) track), not the implicit auto one: a long name in a card must
           not widen the column, and with it the add form, past a phone's screen. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
@@ -96,6 +123,19 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                     <LandedBanner message={landedId === category.id ? banner : null} className="mb-3" />
                     {editing === category.id ? (
                       <CategoryForm mode="edit" category={category} lastResult={updateResult} />
+                    ) : usageOf(category.id) ? (
+                      <CategoryRow
+                        category={category}
+                        confirming
+                        confirmation={
+                          <CategoryInUsePanel
+                            category={category}
+                            usage={usageOf(category.id)!}
+                            targets={all.filter((c) => c.type === category.type && c.id !== category.id)}
+                            error={moveAnswer?.id === category.id ? moveAnswer.error : undefined}
+                          />
+                        }
+                      />
                     ) : (
                       <CategoryRow category={category} confirming={deleteId === category.id} />
                     )}
@@ -119,6 +159,10 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
       </div>
     </div>
   );
+}
+
+function isMoveAnswer(actionData: unknown): actionData is MoveAnswer {
+  return typeof actionData === "object" && actionData !== null && (actionData as { intent?: unknown }).intent === categoryIntents.moveAndDelete;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -53,3 +53,25 @@ test("a stored month that is no month (2026-13, or yyyy-MM-dd) is shown as store
   expect(read({ action: "budget_delete", description: "Food, 2026-01-01", details: { category: "Food", month: "2026-01-01" } }).line).toBe("Food, 2026-01-01");
   expect(read({ action: "budget_update", description: "Food, 0050-02", details: { category: "Food", month: "0050-02" } }).line).toBe("Food, February 50");
 });
+
+test("entries read as plain sentences in the reader's language: rates and dates formatted, currencies and default categories named (issue 23)", () => {
+  const rate = { action: "exchange_rate_manual", description: "COP 3871.25 (2026-11-01)", details: { currency: "COP", rate: "3871.25", date: "2026-11-01" } };
+  expect(read(rate).line).toBe("1 USD = 3,871.25 COP on Nov 1, 2026");
+  expect(read(rate, es).line).toBe("1 USD = 3.871,25 COP el 1 nov 2026");
+  expect(read({ action: "currency_deactivate", description: "GBP", details: { currency: "GBP" } }, es).line).toBe("Libra esterlina (GBP)");
+  // A default category in the reader's language, by its id or (older entries) its English name; the user's own as typed.
+  expect(read({ action: "budget_create", description: "Food & Dining, 2026-11", details: { category: "Food & Dining", categoryId: "default-food", month: "2026-11" } }, es).line).toBe(
+    "Comida y restaurantes, noviembre de 2026",
+  );
+  expect(read({ action: "budget_delete", description: "Travel, 2026-11", details: { category: "Travel", month: "2026-11" } }, es).line).toBe("Viajes, noviembre de 2026");
+  expect(read({ action: "budget_update", description: "Travel, 2026-11", details: { category: "Travel", categoryId: "c0ffee", month: "2026-11" } }, es).line).toBe("Travel, noviembre de 2026");
+  expect(read({ action: "budget_copy", description: "3, 2026-10 → 2026-11", details: { count: 3, from: "2026-10", to: "2026-11" } }).line).toBe(
+    "3 budgets copied from October 2026 to November 2026",
+  );
+});
+
+test("an old entry whose stored description is an id shows no line: no UUIDs on the page", () => {
+  expect(read({ action: "transaction_delete", description: "0b0e7d1c-5c1a-4f7e-9a55-3f2f0e9c1d2a", details: null }).line).toBeNull();
+  expect(read({ action: "transaction_delete", description: "a3f9c2e17b4d4e0c9f1a2b3c4d5e6f70", details: null }).line).toBeNull();
+  expect(read({ action: "transaction_delete", description: "Coffee", details: null }).line).toBe("Coffee");
+});

@@ -1,8 +1,10 @@
 import type { ActivityEntry } from "~/features/accounts/model";
-import { formatMonthYear } from "~/calendar/format";
-import { dayToDate } from "~/calendar/days";
+import { formatDate, formatMonthYear } from "~/calendar/format";
+import { dayToDate, isIsoDate } from "~/calendar/days";
 import { readMonth } from "~/calendar/months";
+import { categoryNames as defaultCategoryNames } from "~/locales/en/category-names";
 import type { Translate } from "~/locales/translator";
+import { formatDecimal } from "~/money/amounts";
 
 /**
  * What the recent-activity card shows for an entry, in the reader's language (decision 025): the
@@ -16,7 +18,15 @@ export function activityText(entry: Pick<ActivityEntry, "action" | "description"
     defaultValue: entry.action,
     ...(entry.action === "transactions_create" && count !== undefined ? { count } : {}),
   });
-  return { title, line: details ? lineOf(entry.action, details, t, language) : entry.description };
+  return { title, line: details ? lineOf(entry.action, details, t, language) : storedLine(entry.description) };
+}
+
+// An id (a UUID, or a long run of hex) means nothing to a reader (issue 23): an old entry whose
+// description is one shows no line.
+const RAW_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{24,})$/i;
+
+function storedLine(description: string): string | null {
+  return RAW_ID.test(description.trim()) ? null : description;
 }
 
 function lineOf(action: string, details: Record<string, string | number>, t: Translate, language: string): string | null {
@@ -51,13 +61,13 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
       return text("name");
     case "currency_activate":
     case "currency_deactivate":
-      return text("currency");
+      return currencyText(details.currency, t);
     case "exchange_rate_manual":
-      return said("manualRate", { currency: details.currency, rate: details.rate, date: details.date });
+      return said("manualRate", { currency: details.currency, rate: rateText(details.rate, language), date: dayName(details.date, language) });
     case "budget_create":
     case "budget_update":
     case "budget_delete":
-      return said("budget", { category: details.category, month: monthName(details.month, language) });
+      return said("budget", { category: categoryText(details, t), month: monthName(details.month, language) });
     case "budget_copy":
       return said("budgetsCopied", { count: details.count, from: monthName(details.from, language), to: monthName(details.to, language) });
     default:
@@ -74,6 +84,33 @@ function sourceLine(source: string | number | undefined, said: (key: string) => 
   if (source === "import") return said("fromImport");
   if (source === "recurring") return said("fromSchedule");
   return null;
+}
+
+/** A currency code as its name in the reader's language: "Euro (EUR)", "Libra esterlina (GBP)". */
+function currencyText(code: string | number | undefined, t: Translate) {
+  if (typeof code !== "string") return null;
+  const name = t(`money.currencyNames.${code}`, { defaultValue: "" });
+  return name ? t("profile.activity.descriptions.currency", { name, code }) : code;
+}
+
+/** An exact rate ("3871.25") in the reader's digits ("3,871.25", "3.871,25"); anything else as stored. */
+function rateText(rate: string | number | undefined, language: string) {
+  return typeof rate === "string" && /^\d+(\.\d+)?$/.test(rate) ? formatDecimal(rate, undefined, language) : rate;
+}
+
+/** "2026-01-05" as "Jan 5, 2026" / "5 ene 2026". */
+function dayName(day: string | number | undefined, language: string) {
+  return typeof day === "string" && isIsoDate(day) ? formatDate(dayToDate(day), language) : day;
+}
+
+// A default category's English name (as budget entries store it) → its id, to name it in the reader's language.
+const defaultIdByName = new Map(Object.entries(defaultCategoryNames).map(([id, name]) => [name, id]));
+
+/** A budget's category: a default one in the reader's language (by its stored id, or its English name in older entries); the user's own as typed. */
+function categoryText(details: Record<string, string | number>, t: Translate) {
+  const name = typeof details.category === "string" ? details.category : "";
+  const id = typeof details.categoryId === "string" ? details.categoryId : defaultIdByName.get(name);
+  return id?.startsWith("default-") ? t(`categoryNames.${id}`, { defaultValue: name }) : name;
 }
 
 /** "2026-01" as "January 2026" / "enero de 2026". */

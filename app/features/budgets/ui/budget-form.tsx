@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/locales/use-translation";
+import { CategoryOptions } from "~/components/category-options";
 import { Form } from "react-router";
-import { useCategoryName } from "~/components/category-name";
 import { EditingHeading, FormButtons, FormErrorAlert, type ListIntents } from "~/components/editable-list";
 import { Field, SelectField } from "~/components/forms";
 import { serverForm } from "~/components/server-form";
@@ -36,7 +36,6 @@ export function BudgetForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t, i18n } = useTranslation();
-  const categoryName = useCategoryName();
   const formId = mode === "create" ? "budget-new" : `budget-edit-${budget!.id}`;
   const { form, field } = serverForm<"categoryId" | "amount" | "alertThreshold">(
     formId,
@@ -65,11 +64,7 @@ export function BudgetForm({
           errors={category.errors}
         >
           <option value="">{t("budgets.form.chooseCategory")}</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {categoryName(category)}
-            </option>
-          ))}
+          <CategoryOptions categories={categories} />
         </SelectField>
         <Field
           label={t("budgets.form.amount")}

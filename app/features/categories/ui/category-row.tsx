@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/locales/use-translation";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
@@ -18,8 +19,11 @@ export function CategoryLabel({ category }: { category: CategoryView }) {
   );
 }
 
-/** One of the user's own categories, with its edit and delete links or, while confirming, the delete question. */
-export function CategoryRow({ category, confirming }: { category: CategoryView; confirming: boolean }) {
+/**
+ * One of the user's own categories, with its edit and delete links or, while confirming, the
+ * delete question; `confirmation` takes the question's place (a category in use, issue 23).
+ */
+export function CategoryRow({ category, confirming, confirmation }: { category: CategoryView; confirming: boolean; confirmation?: ReactNode }) {
   return (
     <div>
       {/* The name starts at 10rem (basis-40): on a phone Edit and Delete wrap to a line of their own
@@ -35,7 +39,7 @@ export function CategoryRow({ category, confirming }: { category: CategoryView; 
           </div>
         )}
       </div>
-      {confirming ? <RowDeleteConfirm page="/categories" id={category.id} name={category.name} messages="categories.confirmDelete" /> : null}
+      {confirming ? (confirmation ?? <RowDeleteConfirm page="/categories" id={category.id} name={category.name} messages="categories.confirmDelete" />) : null}
     </div>
   );
 }

@@ -6,11 +6,12 @@ import { buttonClass, Spinner } from "~/components/forms";
 import { DataCell, DataRow, DataTable, type Column } from "~/components/table";
 import type { Currency } from "~/features/rates/model";
 import { settingsIntents } from "~/features/rates/model";
+import { currencySymbol } from "~/money/amounts";
 import { isBaseCurrency } from "~/money/currencies";
 
 /** Every currency, active or not, with the button that switches it (USD, the base, stays on). */
 export function Currencies({ currencies }: { currencies: Currency[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const currencyName = useCurrencyName();
   const label = {
     code: t("settings.currencies.columns.code"),
@@ -38,7 +39,10 @@ export function Currencies({ currencies }: { currencies: Currency[] }) {
               {c.code}
             </DataCell>
             <DataCell label={label.name} className="text-slate-700 dark:text-slate-200">{currencyName(c)}</DataCell>
-            <DataCell label={label.symbol} className="text-slate-700 dark:text-slate-200">{c.symbol}</DataCell>
+            {/* The symbol amounts show in the reader's language (one style per language, issue 23), not the stored one. */}
+            <DataCell label={label.symbol} className="text-slate-700 dark:text-slate-200">
+              {currencySymbol({ code: c.code, symbol: c.symbol, decimals: c.decimalPlaces }, i18n.language)}
+            </DataCell>
             <DataCell label={label.decimals} align="right" className="tabular-nums">{c.decimalPlaces}</DataCell>
             <DataCell label={label.status} place="headline">
               <span

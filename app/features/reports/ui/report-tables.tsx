@@ -10,6 +10,7 @@ import { formatPercentTenths } from "~/text/count";
 import { USD } from "~/money/currencies";
 import { formatMoney } from "~/money/amounts";
 import { dayToDate } from "~/calendar/days";
+import { formatDate, formatMonthYear } from "~/calendar/format";
 import type { Grouping, TrendPoint } from "~/features/reports/model/period";
 import type { ReportCategory } from "~/features/reports/queries/report.server";
 
@@ -24,9 +25,7 @@ export function ShareText({ tenths }: { tenths: number }) {
 }
 
 function bucketLabel(date: string, grouping: Grouping, locale: string) {
-  const options: Intl.DateTimeFormatOptions =
-    grouping === "monthly" ? { month: "long", year: "numeric", timeZone: "UTC" } : { month: "short", day: "2-digit", year: "numeric", timeZone: "UTC" };
-  return new Intl.DateTimeFormat(locale, options).format(dayToDate(date));
+  return grouping === "monthly" ? formatMonthYear(dayToDate(date), locale) : formatDate(dayToDate(date), locale);
 }
 
 /** The rows a table lists: the buckets with income or expenses (the chart draws every bucket; an empty one adds nothing to read). */

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { dayToDate, isIsoDate } from "~/calendar/days";
 import { useTranslation } from "~/locales/use-translation";
+import { CategoryOptions } from "~/components/category-options";
 import { useCurrencyName } from "~/components/currency-name";
 import { Link } from "react-router";
 import { formatDate } from "~/calendar/format";
@@ -11,7 +12,6 @@ import { isRateSource, staleRateAge } from "~/features/rates/model";
 import { type DraftPayment, paymentAnchor, PAYMENTS_ANCHOR, rateExplanation } from "~/features/transactions/model/form";
 import { categoryTypeFor, hasRateField, intentValue, PAYMENT_METHODS } from "~/features/transactions/model/transaction";
 import type { TransactionType } from "~/features/transactions/model/transaction";
-import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, Field, inputClass, type ListOfErrors, SelectField, Spinner } from "~/components/forms";
 
 // The parts of the transaction form (transaction-editor.tsx): plain controlled fields
@@ -62,7 +62,6 @@ export function CategorySelect({
   errors?: ListOfErrors;
 }) {
   const { t } = useTranslation();
-  const displayName = useCategoryName();
   const ofType = categories.filter((c) => c.type === categoryTypeFor(type));
   return (
     <SelectField
@@ -71,11 +70,7 @@ export function CategorySelect({
       errors={errors}
     >
       <option value="">{ofType.length ? t("transactionForm.category.placeholder") : t("transactionForm.category.none")}</option>
-      {ofType.map((c) => (
-        <option key={c.id} value={c.id}>
-          {displayName(c)}
-        </option>
-      ))}
+      <CategoryOptions categories={ofType} />
     </SelectField>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { DisclosureMarker } from "~/components/disclosure-marker";
 import { useTranslation } from "~/locales/use-translation";
+import { CategoryOptions } from "~/components/category-options";
 import { cardClass } from "~/components/card";
 import { useCurrencyName } from "~/components/currency-name";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, inputClass, Spinner } from "~/components/forms";
 import {
   activeFilterCount,
@@ -25,8 +25,8 @@ const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slat
 
 /** The category filter lists expense categories first, then income, each under its heading. */
 const categoryGroups = [
-  { type: "expense", labelKey: "transactions.filters.expenseCategories" },
-  { type: "income", labelKey: "transactions.filters.incomeCategories" },
+  { type: "expense", defaultsKey: "transactions.filters.defaultExpenseCategories", yoursKey: "transactions.filters.yourExpenseCategories" },
+  { type: "income", defaultsKey: "transactions.filters.defaultIncomeCategories", yoursKey: "transactions.filters.yourIncomeCategories" },
 ] as const;
 
 export type FilterData = {
@@ -48,7 +48,6 @@ export function Filters({ data }: { data: FilterData }) {
   const { t } = useTranslation();
   const currencyName = useCurrencyName();
   const { query, categories, currencies, tags, accepted } = data;
-  const categoryName = useCategoryName();
   const submit = useSubmit();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -163,16 +162,13 @@ export function Filters({ data }: { data: FilterData }) {
           <FilterField id="filter-category" label={t("transactions.filters.category")}>
             <select id="filter-category" name="category" defaultValue={query.category ?? ""} className={inputClass}>
               <option value="">{t("transactions.filters.allCategories")}</option>
+              {/* By type, then the defaults apart from the user's own (issue 23), each sorted by name. */}
               {categoryGroups.map((group) => (
-                <optgroup key={group.type} label={t(group.labelKey)}>
-                  {categories
-                    .filter((c) => c.type === group.type)
-                    .map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {categoryName(c)}
-                      </option>
-                    ))}
-                </optgroup>
+                <CategoryOptions
+                  key={group.type}
+                  categories={categories.filter((c) => c.type === group.type)}
+                  labels={{ defaults: t(group.defaultsKey), yours: t(group.yoursKey) }}
+                />
               ))}
             </select>
           </FilterField>

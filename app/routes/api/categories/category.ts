@@ -13,7 +13,7 @@ const route = apiRoute([
   }),
   endpoint(deleteCategoryOperation, async ({ context, params, actor, t }) => {
     const outcome = await deleteCategory(context.get(dbContext), actor, { id: params.id ?? "" });
-    if (outcome.kind !== "ok") throw categoryApiError(outcome.kind);
+    if (outcome.kind !== "ok") throw categoryApiError(outcome.kind, "usage" in outcome ? outcome.usage : undefined);
     return { id: outcome.category.id, message: t("categories.saved.deleted") };
   }),
 ]);
