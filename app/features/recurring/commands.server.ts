@@ -493,3 +493,16 @@ async function postBatch(
     throw error;
   }
 }
+
+/**
+ * The catch-up for one user, run when they open /dashboard, /expenses or the schedules' API: what
+ * the hourly job has not posted yet (a local dev server has no cron; the cron may have failed) is
+ * posted before the page reads. A failure is logged and the page still answers: the job retries.
+ */
+export async function catchUpSchedules(db: Db, userId: string, now: Date = new Date()): Promise<void> {
+  try {
+    await postDue(db, { userId, now });
+  } catch (error) {
+    console.warn("recurring transactions: the catch-up failed", error);
+  }
+}

@@ -24,6 +24,7 @@ import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
+import { catchUpSchedules } from "~/features/recurring/commands.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -36,6 +37,8 @@ export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMe
 export async function loader({ context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const db = context.get(dbContext);
+  // Occurrences of the user's schedules that are due and not yet posted, before the page reads (issue 24).
+  await catchUpSchedules(db, session.user.id);
   const now = new Date();
   // Calendar months in UTC, as yyyy-MM-dd bounds, like the stored dates.
   const today = isoDay(now);
