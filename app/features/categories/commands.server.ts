@@ -6,6 +6,7 @@ import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { categoryHasBudgets, budgetsUseCategory } from "~/features/budgets/queries.server";
 import { categoryHasTransactions, transactionsUseCategory } from "~/features/transactions/queries.server";
+import { countSchedulesWithCategory, schedulesUseCategory } from "~/features/recurring/queries.server";
 import { categories } from "~/platform/db/schema";
 import { categoryColumns, findCategory, type Category } from "./queries.server";
 
@@ -14,7 +15,7 @@ import { categoryColumns, findCategory, type Category } from "./queries.server";
 // log (its actions are account, transaction and rate events), so none is written here.
 
 /** Why a write was refused; errors.ts gives each its status and message for both faces. */
-export type CategoryRefusal = "notFound" | "defaultReadOnly" | "duplicate" | "inUse" | "inUseByBudgets" | "typeInUse";
+export type CategoryRefusal = "notFound" | "defaultReadOnly" | "duplicate" | "inUse" | "inUseByBudgets" | "inUseBySchedules" | "typeInUse";
 export type CategoryOutcome = { kind: "ok"; category: Category } | { kind: CategoryRefusal };
 
 export type UpdateCategoryInput = CategoryInput & { id: string };
@@ -80,6 +81,7 @@ export async function deleteCategory(db: Db, actor: Actor, { id }: DeleteCategor
   if (owned.kind !== "ok") return owned;
   if (await categoryHasTransactions(db, userId, id)) return { kind: "inUse" };
   if (await categoryHasBudgets(db, userId, id)) return { kind: "inUseByBudgets" };
+  if ((await countSchedulesWithCategory(db, userId, id)) > 0) return { kind: "inUseBySchedules" };
   try {
     const [row] = await db
       .delete(categories)
@@ -90,6 +92,7 @@ export async function deleteCategory(db: Db, actor: Actor, { id }: DeleteCategor
           eq(categories.isDefault, false),
           sql`not ${transactionsUseCategory(userId, id)}`,
           sql`not ${budgetsUseCategory(userId, id)}`,
+          sql`not ${schedulesUseCategory(userId, id)}`,
         ),
       )
       .returning({ id: categories.id });

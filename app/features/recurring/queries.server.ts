@@ -154,6 +154,10 @@ export async function dueScheduleCandidates(
   return withChildren(db, heads as ScheduleHead[]);
 }
 
+/** SQL that is true while any of the user's schedules uses the category: the categories' DELETE repeats the check inside itself. */
+export const schedulesUseCategory = (userId: string, categoryId: string): SQL =>
+  sql`exists (select 1 from ${recurringTransactions} where ${recurringTransactions.userId} = ${userId} and ${recurringTransactions.categoryId} = ${categoryId})`;
+
 /** How many of the user's schedules use the category: the categories feature refuses deleting a category in use. */
 export async function countSchedulesWithCategory(db: Db, userId: string, categoryId: string): Promise<number> {
   const [row] = await db

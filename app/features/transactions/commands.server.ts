@@ -65,6 +65,7 @@ export function plannedRecord(
   value: ResolvedTransaction,
   category: TransactionRecord["category"],
   createdAt: Date,
+  origin?: TransactionOrigin,
 ): TransactionRecord {
   return {
     id,
@@ -78,6 +79,8 @@ export function plannedRecord(
     updatedAt: createdAt,
     payments: value.payments.map(recordedPayment),
     tagIds: value.tagIds,
+    recurringId: origin?.recurringId ?? null,
+    occurrenceDate: origin?.occurrenceDate ?? null,
   };
 }
 
@@ -294,7 +297,7 @@ export async function createTransactions(
       }
       const id = ids[index]!;
       const shown = category ? { id: category.id, name: category.name, color: category.color, icon: category.icon, type: category.type } : null;
-      planned.push({ index, value: resolution.value, record: plannedRecord(id, resolution.value, shown, now) });
+      planned.push({ index, value: resolution.value, record: plannedRecord(id, resolution.value, shown, now, options.origins?.[index]) });
       outcomes.push({ kind: "created", id });
     }
     const extra = options.extraStatements?.(planned.map(({ index, record }) => ({ index, record }))) ?? [];
