@@ -5,7 +5,7 @@ import type { Db } from "~/platform/db/client.server";
 import { activityLog, exchangeRates, users } from "~/platform/db/schema";
 import { deleteTransaction } from "~/features/transactions/commands.server";
 import { createSchedule, deleteSchedule, pauseSchedule, postDue, postNextNow, resumeSchedule, skipOccurrence, updateSchedule } from "./commands.server";
-import { findSchedule, listSchedules, upcomingDates, consumedDates } from "./queries.server";
+import { consumedDates, findSchedule, listSchedules, plannedSpending, upcomingDates, upcomingOccurrences } from "./queries.server";
 import { scheduleInputSchema } from "./schemas";
 
 // Schedules on real libSQL: each occurrence posted exactly once through the transactions door,
@@ -213,4 +213,23 @@ test("one run posts at most its limit and the next run the rest, each occurrence
     sql`select count(*) as n, count(distinct occurrence_date) as distinct_dates from transactions where user_id = ${me.userId}`,
   );
   expect(row).toEqual({ n: 30, distinct_dates: 30 });
+});
+
+test("the pages' reads: what is due in the next days, and the month's planned spending per category and currency", async () => {
+  const me = await newUser();
+  const now = at("2026-11-20T12:00:00Z");
+  await createSchedule(db, me, input({ description: "Rent", startDate: "2026-11-25" }), { now });
+  await createSchedule(db, me, input({ description: "Bus", categoryId: "default-transport", frequency: "weekly", startDate: "2026-11-22", payments: [{ currencyCode: "EUR", amount: "10.00", method: "cash" }, { currencyCode: "USD", amount: "1.00", method: "cash" }], multi: true }), { now });
+  const salary = await createSchedule(db, me, input({ type: "INCOME", description: "Salary", categoryId: "default-salary", startDate: "2026-11-28" }), { now });
+  expect(salary.kind).toBe("created");
+  const week = await upcomingOccurrences(db, me.userId, "2026-11-20", "2026-11-26");
+  expect(week.map((o) => [o.date, o.schedule.description])).toEqual([
+    ["2026-11-22", "Bus"],
+    ["2026-11-25", "Rent"],
+  ]);
+  const planned = await plannedSpending(db, me.userId, "2026-11-20", "2026-11-30");
+  expect(planned.map((p) => [p.categoryId, p.occurrences, Object.fromEntries(p.byCurrency)]).sort()).toEqual([
+    ["default-food", 1, { USD: 120000n }],
+    ["default-transport", 2, { EUR: 2000n, USD: 200n }],
+  ]);
 });

@@ -191,3 +191,27 @@ export async function upcomingOccurrences(db: Db, userId: string, from: string, 
   }
   return found.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.schedule.id < b.schedule.id ? -1 : 1));
 }
+
+export type PlannedSpending = {
+  categoryId: string | null;
+  /** Per currency, the minor units still to post (BigInt: many occurrences of large amounts add up past 2^53). */
+  byCurrency: Map<string, bigint>;
+  occurrences: number;
+};
+
+/**
+ * What the user's running expense schedules will still post from `from` to `to` (the rest of a
+ * month, from the user's today), per category and currency: the budgets page's planned spending
+ * beside what is already spent. Converting to USD is the page's (at today's rate, as an estimate).
+ */
+export async function plannedSpending(db: Db, userId: string, from: string, to: string): Promise<PlannedSpending[]> {
+  const byCategory = new Map<string | null, PlannedSpending>();
+  for (const { schedule } of await upcomingOccurrences(db, userId, from, to)) {
+    if (schedule.type !== "EXPENSE") continue;
+    const entry = byCategory.get(schedule.categoryId) ?? { categoryId: schedule.categoryId, byCurrency: new Map<string, bigint>(), occurrences: 0 };
+    entry.occurrences += 1;
+    for (const p of schedule.payments) entry.byCurrency.set(p.currencyCode, (entry.byCurrency.get(p.currencyCode) ?? 0n) + BigInt(p.amountMinor));
+    byCategory.set(schedule.categoryId, entry);
+  }
+  return [...byCategory.values()];
+}
