@@ -7,6 +7,8 @@ import { createDb } from "~/platform/db/client.server";
 import worker from "../../workers/app";
 import { jobFor } from "../../workers/jobs";
 import { registerViaApi } from "./api-client";
+import { signedIn } from "./helpers";
+import { addDays, isoDay } from "~/calendar/days";
 
 // Schedules on D1 through the Worker's scheduled handler (issue 24): the hourly job posts each
 // occurrence exactly once, whoever else posts it and however many runs meet; after an outage it
@@ -144,4 +146,19 @@ test("a missing rate holds the occurrence with its message and posts nothing at 
   expect(await postNextNow(db(), me, id, { now: new Date("2026-11-02T12:00:00Z") })).toEqual({ kind: "needsRate", needsRate: { currency: "MXN", date: "2026-10-31" } });
   const row = await env.DB.prepare("select next_date from recurring_transactions where id = ?").bind(id).first();
   expect(row).toEqual({ next_date: "2026-10-31" });
+});
+
+test("opening /dashboard or /expenses posts the user's due occurrences first, once, with no cron", async () => {
+  for (const path of ["/dashboard", "/expenses"]) {
+    const { b, userId } = await signedIn();
+    const today = isoDay();
+    // Started yesterday without the past: today's occurrence is due and no job has posted it.
+    await createSchedule(db(), { userId, ip: null }, input({ description: `Daily ${path}`, frequency: "daily", startDate: addDays(today, -1), postPast: false, occurrenceLimit: 5 }));
+    expect(await postedRows(userId)).toEqual([]);
+    const page = await b.fetch(path);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`Daily ${path}`);
+    await b.fetch(path);
+    expect((await postedRows(userId)).map((r) => [r.occurrence_date, r.date]), path).toEqual([[today, today]]);
+  }
 });
