@@ -1,3 +1,4 @@
+import type { Client, InStatement } from "@libsql/client";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
@@ -5,7 +6,7 @@ import type { Db } from "~/platform/db/client.server";
 import { activityLog, exchangeRates, users } from "~/platform/db/schema";
 import { deleteTransaction } from "~/features/transactions/commands.server";
 import { createSchedule, deleteSchedule, pauseSchedule, postDue, postNextNow, resumeSchedule, skipOccurrence, updateSchedule } from "./commands.server";
-import { consumedDates, findSchedule, listSchedules, plannedSpending, upcomingDates, upcomingOccurrences } from "./queries.server";
+import { consumedDates, dueScheduleCandidates, findSchedule, listSchedules, plannedSpending, upcomingDates, upcomingOccurrences } from "./queries.server";
 import { scheduleInputSchema } from "./schemas";
 
 // Schedules on real libSQL: each occurrence posted exactly once through the transactions door,
@@ -232,4 +233,30 @@ test("the pages' reads: what is due in the next days, and the month's planned sp
     ["default-food", 1, { USD: 120000n }],
     ["default-transport", 2, { EUR: 2000n, USD: 200n }],
   ]);
+});
+
+test("the job's and the catch-up's candidates are found through the next-date indexes, and the rate check through the rates' index", async () => {
+  const client = (db as unknown as { $client: Client }).$client;
+  const plansOf = async (call: () => Promise<unknown>) => {
+    const seen: InStatement[] = [];
+    const { execute, batch } = client;
+    client.execute = ((s: InStatement) => (seen.push(s), execute.call(client, s as never))) as Client["execute"];
+    client.batch = ((stmts: InStatement[], mode?: never) => (seen.push(...stmts), batch.call(client, stmts, mode))) as Client["batch"];
+    try {
+      await call();
+    } finally {
+      client.execute = execute;
+      client.batch = batch;
+    }
+    const first = seen[0] as { sql: string; args: never };
+    return (await client.execute({ sql: `explain query plan ${first.sql}`, args: first.args })).rows.map((r) => String(r.detail)).join(" | ");
+  };
+  const all = await plansOf(() => dueScheduleCandidates(db, { latestToday: "2026-11-21", limit: 50 }));
+  expect(all).toMatch(/SEARCH recurring_transactions USING INDEX recurring_transactions_next_idx \(next_date>\? AND next_date<\?\)/);
+  const one = await plansOf(() => dueScheduleCandidates(db, { latestToday: "2026-11-21", limit: 50, userId: "someone" }));
+  expect(one).toMatch(/SEARCH recurring_transactions USING INDEX recurring_transactions_user_next_idx \(user_id=\? AND next_date>\? AND next_date<\?\)/);
+  for (const plan of [all, one]) {
+    expect(plan).toMatch(/SEARCH exchange_rates USING (COVERING )?INDEX exchange_rates_currency_date_source_unique \(currency_code=\? AND date<\?\)/);
+    expect(plan).not.toMatch(/SCAN (recurring_transactions|exchange_rates)\b/);
+  }
 });
