@@ -14,12 +14,13 @@
 // Users are written straight into the local D1's SQLite file before the server starts
 // (seedBenchFile), then the production build is served by wrangler dev (scripts/e2e-server.mjs).
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { benchAccount, seedBenchFile } from "./bench-data.mjs";
+import { apiToken, findSqlite, signIn, waitForServer } from "./bench-http.mjs";
 import { migrateLocal, root } from "./lib.mjs";
 
 const CONCURRENCY = [1, 4, 16];
@@ -275,40 +276,4 @@ async function withDatabase(port, users, fn) {
     if (previous === undefined) delete process.env.PERSIST_TO;
     rmSync(persist, { recursive: true, force: true });
   }
-}
-
-async function waitForServer(base) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/auth/login`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
-
-async function signIn(base, account) {
-  const res = await fetch(`${base}/auth/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ email: account.email, password: account.password }),
-  });
-  const cookie = res.headers.get("set-cookie")?.split(";")[0];
-  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie;
-}
-
-async function apiToken(base, account) {
-  const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(account) });
-  const token = (await res.json())?.data?.accessToken;
-  if (!token) throw new Error(`API sign-in failed: ${res.status}`);
-  return token;
-}
-
-function findSqlite(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith(".sqlite") && entry.name !== "metadata.sqlite") return join(entry.parentPath, entry.name);
-  }
-  throw new Error(`no D1 database under ${dir}`);
 }

@@ -10,6 +10,21 @@ const monthEnd = (first) => `${first.slice(0, 8)}31`;
 const isoDaysBefore = (today, days) => new Date(Date.parse(today) - days * 86_400_000).toISOString().slice(0, 10);
 
 /** Each page's queries for `user` on `today` (yyyy-MM-dd), by the name the load bench uses. */
+/** The report queries, as the reports page and the /api/reports/* reads make them. */
+export function rawReports(raw, user) {
+  const range = (from, to) => `date >= '${from}' and date <= '${to}'`;
+  return {
+    summary: (from, to) => {
+      raw.prepare(`select count(*), sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and ${range(from, to)}`).get();
+      raw.prepare(`select p.currency_code, sum(case when t.type='INCOME' then p.amount_minor else 0 end), sum(case when t.type='EXPENSE' then p.amount_minor else 0 end), sum(case when t.type='INCOME' then p.usd_cents else 0 end), sum(case when t.type='EXPENSE' then p.usd_cents else 0 end) from payments p join transactions t on t.id = p.transaction_id where +p.user_id='${user}' and t.user_id='${user}' and t.${range(from, to)} group by p.currency_code`).all();
+    },
+    categories: (from, to) =>
+      raw.prepare(`select t.category_id, c.name, c.color, sum(t.usd_cents) s from transactions t left join categories c on c.id = t.category_id where t.user_id='${user}' and t.type='EXPENSE' and t.${range(from, to)} group by t.category_id order by s desc`).all(),
+    trend: (from, to) =>
+      raw.prepare(`select date, sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and ${range(from, to)} group by date`).all(),
+  };
+}
+
 export function rawPages(raw, user, today) {
   const month = `${today.slice(0, 7)}-01`;
   const previousMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 1)).toISOString().slice(0, 10);
@@ -27,14 +42,7 @@ export function rawPages(raw, user, today) {
     raw.prepare(`select * from payments where +user_id='${user}' and transaction_id in (${ids.map((id) => `'${id}'`).join(",")})`).all();
     raw.prepare(`select * from transaction_tags where transaction_id in (${ids.map((id) => `'${id}'`).join(",")})`).all();
   };
-  const summary = (from, to) => {
-    raw.prepare(`select count(*), sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and ${range(from, to)}`).get();
-    raw.prepare(`select p.currency_code, sum(case when t.type='INCOME' then p.amount_minor else 0 end), sum(case when t.type='EXPENSE' then p.amount_minor else 0 end), sum(case when t.type='INCOME' then p.usd_cents else 0 end), sum(case when t.type='EXPENSE' then p.usd_cents else 0 end) from payments p join transactions t on t.id = p.transaction_id where +p.user_id='${user}' and t.user_id='${user}' and t.${range(from, to)} group by p.currency_code`).all();
-  };
-  const categories = (from, to) =>
-    raw.prepare(`select t.category_id, c.name, c.color, sum(t.usd_cents) s from transactions t left join categories c on c.id = t.category_id where t.user_id='${user}' and t.type='EXPENSE' and t.${range(from, to)} group by t.category_id order by s desc`).all();
-  const trend = (from, to) =>
-    raw.prepare(`select date, sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and ${range(from, to)} group by date`).all();
+  const { summary, categories, trend } = rawReports(raw, user);
   return {
     dashboard: () => {
       raw.prepare(`select sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and ${range(previousMonth, monthEnd(month))}`).get();

@@ -21,14 +21,16 @@
 // (no 50,000-row load, no timings), in about a minute; with `--chunks` it lists each page's scripts.
 // `--paint` prints only the slow-phone figures; `--runs N` sets their cold loads per variant (5).
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { DatabaseSync } from "node:sqlite";
 import { chromium } from "playwright-core";
 import { benchAccount, BENCH_TRANSACTIONS, seedBenchData } from "./bench-data.mjs";
+import { apiToken as apiTokenAt, findSqlite, signIn as signInAt, waitForServer as waitForServerAt } from "./bench-http.mjs";
 import { runLoadBench } from "./bench-load.mjs";
+import { rawReports } from "./bench-raw.mjs";
 import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
 import { demoAccounts } from "./seed.mjs";
 
@@ -70,15 +72,7 @@ const server = spawn("node", ["scripts/e2e-server.mjs"], {
   detached: true,
 });
 
-async function waitForServer() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/auth/login`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
+const waitForServer = () => waitForServerAt(base);
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 async function timeSequential(n, fn) {
@@ -92,25 +86,8 @@ async function timeSequential(n, fn) {
   return { p50: pct(times, 50), p95: pct(times, 95) };
 }
 
-async function signIn(account = demoAccounts.user) {
-  const res = await fetch(`${base}/auth/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ email: account.email, password: account.password }),
-  });
-  const cookie = res.headers.get("set-cookie")?.split(";")[0];
-  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie;
-}
-
-/** A bearer token for the JSON API. */
-async function apiToken(account) {
-  const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(account) });
-  const token = (await res.json())?.data?.accessToken;
-  if (!token) throw new Error(`API sign-in failed: ${res.status}`);
-  return token;
-}
+const signIn = (account = demoAccounts.user) => signInAt(base, account);
+const apiToken = (account) => apiTokenAt(base, account);
 
 const gzipKb = (files) => [...files].reduce((sum, f) => sum + gzipSync(readFileSync(join(root, "build/client", f))).length, 0) / 1024;
 
@@ -467,14 +444,7 @@ function workerdRssKb() {
 async function reportFigures(out, raw, user, token, cookie) {
   const auth = { Authorization: `Bearer ${token}` };
   const range = (from, to) => `date >= '${from}' and date <= '${to}'`;
-  const rawSummary = (from, to) => {
-    raw.prepare(`select count(*), sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and ${range(from, to)}`).get();
-    raw.prepare(`select p.currency_code, sum(case when t.type='INCOME' then p.amount_minor else 0 end), sum(case when t.type='EXPENSE' then p.amount_minor else 0 end), sum(case when t.type='INCOME' then p.usd_cents else 0 end), sum(case when t.type='EXPENSE' then p.usd_cents else 0 end) from payments p join transactions t on t.id = p.transaction_id where +p.user_id='${user}' and t.user_id='${user}' and t.${range(from, to)} group by p.currency_code`).all();
-  };
-  const rawCategories = (from, to) =>
-    raw.prepare(`select t.category_id, c.name, c.color, sum(t.usd_cents) s from transactions t left join categories c on c.id = t.category_id where t.user_id='${user}' and t.type='EXPENSE' and t.${range(from, to)} group by t.category_id order by s desc`).all();
-  const rawTrend = (from, to) =>
-    raw.prepare(`select date, sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}' and ${range(from, to)} group by date`).all();
+  const { summary: rawSummary, categories: rawCategories, trend: rawTrend } = rawReports(raw, user);
   const month = { name: "a month", from: isoDaysAgo(29), to: isoDaysAgo(0) };
   const year = { name: "a year", from: isoDaysAgo(364), to: isoDaysAgo(0) };
   for (const period of [month, year]) {
@@ -545,13 +515,6 @@ async function reportFigures(out, raw, user, token, cookie) {
       ]);
     }
   }
-}
-
-function findSqlite(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith(".sqlite") && entry.name !== "metadata.sqlite") return join(entry.parentPath, entry.name);
-  }
-  throw new Error(`no D1 database under ${dir}`);
 }
 
 const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => String(r[i]).length), 8));

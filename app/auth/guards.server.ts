@@ -80,5 +80,6 @@ export function requireSession(context: Readonly<RouterContextProvider>): ValidS
 
 /** Who a web action's command acts for: the signed-in user and the request's address. */
 export function requireActor(context: Readonly<RouterContextProvider>, request: Request): Actor {
-  return { userId: requireSession(context).user.id, ip: clientIp(request) };
+  const { user } = requireSession(context);
+  return { userId: user.id, ip: clientIp(request), timeZone: user.timeZone };
 }

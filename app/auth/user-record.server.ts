@@ -11,6 +11,7 @@ export const userColumns = {
   lastName: users.lastName,
   role: users.role,
   isActive: users.isActive,
+  timeZone: users.timeZone,
   createdAt: users.createdAt,
 };
 
@@ -21,5 +22,7 @@ export type UserRecord = {
   lastName: string;
   role: string;
   isActive: boolean;
+  /** The IANA zone whose calendar date is the user's today (decision 032). */
+  timeZone: string;
   createdAt: Date;
 };

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { isTimeZone, localDay } from "./time-zones";
+import { describe, expect, it, test } from "vitest";
+import { canonicalTimeZone, isTimeZone, localDay, timeZoneGroups, userToday } from "./time-zones";
 
 describe("localDay", () => {
   it("is the 31st in Caracas until 04:00 UTC on the 1st", () => {
@@ -32,4 +32,29 @@ describe("isTimeZone", () => {
     expect(isTimeZone("")).toBe(false);
     expect(isTimeZone("America/Caracas\u0000")).toBe(false);
   });
+});
+
+test("a zone is stored under the runtime's own spelling; a name that is no zone has none", () => {
+  expect(canonicalTimeZone("america/caracas")).toBe("America/Caracas");
+  expect(canonicalTimeZone("Etc/UTC")).toBe("UTC");
+  expect(canonicalTimeZone("UTC")).toBe("UTC");
+  expect(canonicalTimeZone("Mars/Olympus")).toBeNull();
+  expect(canonicalTimeZone("-03:00")).toBeNull();
+});
+
+test("a user's today is the date in their zone: Caracas is still on the 30th at 02:00 UTC on December 1st, Kiritimati already on the 1st at 11:00 UTC on November 30th", () => {
+  expect(userToday({ timeZone: "America/Caracas" }, new Date("2026-12-01T02:00:00Z"))).toBe("2026-11-30");
+  expect(userToday({ timeZone: "UTC" }, new Date("2026-12-01T02:00:00Z"))).toBe("2026-12-01");
+  expect(userToday({ timeZone: "Pacific/Kiritimati" }, new Date("2026-11-30T11:00:00Z"))).toBe("2026-12-01");
+});
+
+test("the profile's zones come grouped by region, UTC first, each zone once, and a stored zone the list lacks is offered too", () => {
+  const groups = timeZoneGroups();
+  expect(groups[0]).toEqual({ region: "UTC", zones: ["UTC"] });
+  expect(groups.find((g) => g.region === "America")?.zones).toContain("America/Caracas");
+  const all = groups.flatMap((g) => g.zones);
+  expect(new Set(all).size).toBe(all.length);
+  expect(all.length).toBeGreaterThan(300);
+  const withAlias = timeZoneGroups("US/Pacific").flatMap((g) => g.zones);
+  expect(withAlias).toContain("US/Pacific");
 });

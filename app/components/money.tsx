@@ -51,3 +51,23 @@ export function MoneyWithUsd({ minor, usdCents, currency, tone }: { minor: numbe
     </>
   );
 }
+
+/**
+ * A multi-currency transaction's parts, "$ 320.00 + € 100.00", under its USD total on the list
+ * and the dashboard (issue 23): plain text on the row, so it is there without JavaScript and
+ * wraps at the "+" on a phone. `label` names it for screen readers ("Paid in").
+ */
+export function MoneyParts({ parts, label, className = "" }: { parts: readonly { currency: MoneyCurrency; minor: bigint }[]; label: string; className?: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <span className={["block text-xs text-slate-600 dark:text-slate-300", className].filter(Boolean).join(" ")} data-payment-parts="">
+      <span className="sr-only">{label}: </span>
+      {parts.map((part, i) => (
+        <span key={part.currency.code}>
+          {i > 0 ? " + " : null}
+          <span className="whitespace-nowrap tabular-nums">{formatMoney(part.minor, part.currency, i18n.language)}</span>
+        </span>
+      ))}
+    </span>
+  );
+}

@@ -53,7 +53,7 @@ test("a superadmin enters a manual rate, refreshes from the provider, and sees b
 
   await page.getByRole("button", { name: "es", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Configuración del sistema", level: 1 })).toBeVisible();
-  await expect(page.getByRole("row", { name: /^GBP Libra esterlina .*Introducida a mano$/ })).toContainText(rate.replace(".", ","));
+  await expect(page.getByRole("row", { name: /^GBP Libra esterlina .*Ingresada a mano$/ })).toContainText(rate.replace(".", ","));
   await screenshotBothThemes(page, testInfo, "admin-settings-es");
   await page.getByRole("button", { name: "en", exact: true }).click();
   await expect(page.getByRole("heading", { name: "System Settings", level: 1 })).toBeVisible();

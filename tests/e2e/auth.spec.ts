@@ -30,7 +30,7 @@ test("register shows the first failing rule, then signs up and lands on the dash
   if (!(await terms.isChecked())) await terms.check();
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("heading", { name: "Welcome back, Rita!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome, Rita!" })).toBeVisible();
 });
 
 test("sign out, a wrong password, then sign in again", async ({ page }, testInfo) => {
@@ -67,7 +67,7 @@ test("language and theme switch without losing the page", async ({ page }, testI
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.getByRole("button", { name: "es", exact: true }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await expect(page.getByRole("heading", { name: "Bienvenido de nuevo" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Hola de nuevo" })).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login$/);
   await screenshotBothThemes(page, testInfo, "login-es");
   await expectNoAxeViolations(page, testInfo);

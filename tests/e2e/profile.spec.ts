@@ -1,8 +1,8 @@
-import { errorMessage, expect, expectNoAxeViolations, login, register, screenshotBothThemes, test } from "./support";
+import { errorMessage, expect, expectNoAxeViolations, expectNoSidewaysScroll, jsEnabled, login, register, screenshotBothThemes, test, uniqueEmail } from "./support";
 
 test("register → dashboard → profile edit → password change → sign out → sign in", async ({ page }, testInfo) => {
   const { email, password } = await register(page, testInfo, "Pat");
-  await expect(page.getByRole("heading", { name: "Welcome back, Pat!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome, Pat!" })).toBeVisible();
 
   await page.getByLabel("User menu").click();
   await page.getByRole("link", { name: "Profile Settings" }).click();
@@ -64,4 +64,42 @@ test("register → dashboard → profile edit → password change → sign out �
   await login(page, email, "Fresh12345");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Welcome back, Patricia!" })).toBeVisible();
+});
+
+test.describe("on a 390 px phone in Caracas", () => {
+  test.use({ viewport: { width: 390, height: 844 }, timezoneId: "America/Caracas" });
+
+  test("registration records the browser's time zone with JavaScript and UTC without; the profile shows it and its select changes it", async ({ page }, testInfo) => {
+    const js = jsEnabled(testInfo);
+    // Its own visitor address, as register() in support.ts does, so the per-address sign-up limit does not stop the suite.
+    const visitor = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+    await page.route("**/auth/register*", (route) => route.continue({ headers: { ...route.request().headers(), "cf-connecting-ip": visitor } }));
+    await page.goto("/auth/register");
+    // The page's script fills the hidden field once it runs; without JavaScript it stays empty.
+    await expect(page.locator('input[name="timeZone"]')).toHaveValue(js ? "America/Caracas" : "");
+    await page.getByLabel("First name").fill("Zoe");
+    await page.getByLabel("Last name").fill("Tester");
+    await page.getByLabel("Email").fill(uniqueEmail(testInfo));
+    await page.getByLabel("Password", { exact: true }).fill("Journey123");
+    await page.getByLabel("Confirm password").fill("Journey123");
+    await page.getByLabel("I accept the terms and conditions").check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto("/profile");
+    const info = page.getByRole("region", { name: "Personal Information" });
+    const stored = js ? "America/Caracas" : "UTC";
+    await expect(info.getByText(stored, { exact: true })).toBeVisible();
+
+    await info.getByRole("link", { name: "Edit personal information" }).click();
+    const select = page.getByLabel("Time zone");
+    await expect(select).toHaveValue(stored);
+    await select.selectOption("Europe/Madrid");
+    await expectNoSidewaysScroll(page);
+    await screenshotBothThemes(page, testInfo, "profile-time-zone");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+    await expect(info.getByText("Europe/Madrid", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Recent Activity" }).getByText("Time zone changed")).toBeVisible();
+  });
 });

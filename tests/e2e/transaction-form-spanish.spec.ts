@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { demo, expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, signIn, test } from "./support";
+import { demo, expect, expectNoAxeViolations, expectNoSidewaysScroll, jsEnabled, register, screenshotBothThemes, signIn, test } from "./support";
 
 // The new-transaction form in Spanish, JavaScript on and off: single mode, then multi-currency
 // mode with a second payment row in another currency. Nothing is saved, so the demo user's
@@ -50,7 +50,7 @@ test("the new-transaction form in Spanish: single mode, then multi-currency with
   await expect(row(page, 1).getByLabel("Monto")).toHaveValue("12.50");
   await expect(page.getByLabel("Descripción")).toHaveValue("Mercado del sábado");
   await expect(page.getByRole("button", { name: /^Quitar el pago/ })).toHaveCount(0);
-  await page.getByRole("button", { name: "Añadir pago" }).click();
+  await page.getByRole("button", { name: "Agregar pago" }).click();
   await expect(row(page, 2)).toBeVisible();
   await expect(page.getByRole("button", { name: "Quitar el pago 2" })).toBeVisible();
   await row(page, 2).getByLabel("Moneda").selectOption("EUR");
@@ -89,4 +89,35 @@ test("on a phone in Spanish, 4.922,70 typed the Spanish way is saved and shown g
   await expect(recent.getByText("-US$ 4.922,70", { exact: true })).toBeVisible();
   await expect(recent).not.toContainText("4.922,70 USD");
   await screenshotBothThemes(page, testInfo, "dashboard-phone-es");
+});
+
+test("on a phone in Spanish, a transaction paid in dollars and euros shows its parts on the list row and the dashboard, not only 'Varios pagos (2)'", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page, testInfo);
+  await page.getByRole("button", { name: "es", exact: true }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await page.goto("/expenses/new");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Descripción").fill("Cena compartida");
+  await page.getByLabel("Monto").fill("12,50");
+  await page.getByRole("switch", { name: "Pagos en varias monedas" }).click();
+  await expect(row(page, 1)).toBeVisible();
+  await page.getByRole("button", { name: "Agregar pago" }).click();
+  await row(page, 2).getByLabel("Moneda").selectOption("EUR");
+  await row(page, 2).getByLabel("Monto").fill("20,00");
+  await updateAmounts(page, testInfo);
+  await expect(page.getByTestId("usd-total")).not.toHaveText("—");
+  await page.getByRole("button", { name: "Crear transacción" }).click();
+  await expect(page).toHaveURL(/\/expenses\?saved=created/);
+  // The parts are on the row itself, at first paint, with or without JavaScript (issue 23).
+  const listed = page.locator("tr", { hasText: "Cena compartida" }).locator("[data-payment-parts]");
+  await expect(listed).toBeVisible();
+  await expect(listed).toHaveText("Por moneda: US$ 12,50 + € 20,00");
+  await expectNoSidewaysScroll(page);
+  await screenshotBothThemes(page, testInfo, "transactions-multi-parts-phone-es");
+  await page.goto("/dashboard");
+  const recent = page.getByRole("row", { name: /Cena compartida/ }).locator("[data-payment-parts]");
+  await expect(recent).toBeVisible();
+  await expect(recent).toHaveText("Por moneda: US$ 12,50 + € 20,00");
+  await screenshotBothThemes(page, testInfo, "dashboard-multi-parts-phone-es");
 });

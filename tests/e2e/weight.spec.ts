@@ -19,27 +19,27 @@ test("a page downloads the messages of its own language only, and switching fetc
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   // The messages arrive after the entry script, whenever a busy machine gets to it.
   await expect.poll(() => english("Welcome back")).toHaveLength(1);
-  expect(await english("Bienvenido de nuevo")).toEqual([]);
+  expect(await english("Hola de nuevo")).toEqual([]);
 
   // With JavaScript the switch fetches Spanish and the page changes in place.
   await page.getByRole("button", { name: "es", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Bienvenido de nuevo" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Hola de nuevo" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
 
   // A fresh page in Spanish brings no English messages.
   const spanishPage = await page.context().newPage();
   const spanish = scriptsOf(spanishPage);
   await spanishPage.goto("/auth/login");
-  await expect(spanishPage.getByRole("heading", { name: "Bienvenido de nuevo" })).toBeVisible();
-  await expect.poll(() => spanish("Bienvenido de nuevo")).toHaveLength(1);
+  await expect(spanishPage.getByRole("heading", { name: "Hola de nuevo" })).toBeVisible();
+  await expect.poll(() => spanish("Hola de nuevo")).toHaveLength(1);
   expect(await spanish("Welcome back")).toEqual([]);
   await spanishPage.close();
 });
 
 test("the document modulepreloads its language's messages, the chunk the entry then imports", async ({ page, request }, testInfo) => {
   for (const [language, own, other] of [
-    ["en", "Welcome back", "Bienvenido de nuevo"],
-    ["es", "Bienvenido de nuevo", "Welcome back"],
+    ["en", "Welcome back", "Hola de nuevo"],
+    ["es", "Hola de nuevo", "Welcome back"],
   ] as const) {
     if (language === "es") {
       await page.getByRole("button", { name: "es", exact: true }).click();

@@ -398,6 +398,7 @@ const WEB: Record<string, WebEntry> = {
     requests: () => [
       { path: "/profile" },
       { path: "/profile", form: fields({ intent: "update-profile", firstName: "Mal", lastName: "Lory", email: `mallory-${MARK}@example.com` }) },
+      { path: "/profile", form: fields({ intent: "update-profile", firstName: "Mal", lastName: "Lory", email: `mallory-${MARK}@example.com`, timeZone: "Asia/Tokyo" }) },
       { path: "/profile", form: fields({ intent: "change-password", currentPassword: STRONG_PASSWORD, newPassword: "N3wSecret99", confirmPassword: "N3wSecret99" }) },
     ],
   },
@@ -485,7 +486,12 @@ const API: Record<string, ApiCase> = {
   logout: { requests: () => [call("POST", "/api/auth/logout")] },
   refreshToken: { requests: () => [call("POST", "/api/auth/refresh-token", { refreshToken: deactivated.refreshToken }, { guest: 401 })] },
   getProfile: { requests: () => [call("GET", "/api/users/profile")] },
-  updateProfile: { requests: () => [call("PUT", "/api/users/profile", { firstName: "Mal", lastName: "Lory", email: `mallory-${MARK}@example.com` })] },
+  updateProfile: {
+    requests: () => [
+      call("PUT", "/api/users/profile", { firstName: "Mal", lastName: "Lory", email: `mallory-${MARK}@example.com` }),
+      call("PUT", "/api/users/profile", { firstName: "Mal", lastName: "Lory", email: `mallory-${MARK}@example.com`, timeZone: "Asia/Tokyo" }),
+    ],
+  },
   changePassword: { requests: () => [call("PUT", "/api/users/password", { currentPassword: STRONG_PASSWORD, newPassword: "N3wSecret99" })] },
   listActivity: { requests: () => [call("GET", "/api/users/activity")] },
   listUsers: { requests: () => [call("GET", "/api/users?search=victim")] },

@@ -204,6 +204,15 @@ test("Refresh now runs the job against the provider and shows the outcome, good 
   expect(es).toContain("Configuración del sistema");
   expect(es).toContain("La actualización falló: El proveedor no dio tasa para algunas monedas (JPY).");
 
+  // An answer of another shape: the reason is said in the reader's language, and what no language
+  // translates (the JSON path the check tripped on) is only secondary, technical text (issue 23).
+  await setChannel("worker", "error");
+  const shape = await follow(b, await b.fetch("/admin/settings", { form: { intent: "refresh" } }));
+  expect(shape.html).toContain("The refresh failed: The provider&#x27;s answer was not in the expected form. The previous rates are kept.");
+  const esShape = await (await b.fetch("/admin/settings?refreshed=failed", { headers: { "Accept-Language": "es" } })).text();
+  expect(esShape).toContain("La actualización falló: La respuesta del proveedor no tenía la forma esperada. Se conservan las tasas anteriores.");
+  expect(esShape).toMatch(/Detalle técnico:(<!-- -->)? <code lang="en" class="break-all">[^<]+<\/code>/);
+
   await setChannel("worker", "good");
   const recovered = await follow(b, await b.fetch("/admin/settings", { form: { intent: "refresh" } }));
   expect(recovered.html).toContain("Rates refreshed");

@@ -179,7 +179,7 @@ test("GET /api/reports/trends: daily by default for a month, weekly or monthly o
 test("bad periods are refused with 400 and a translated message, never a 500", async () => {
   const cases: [string, string, string, string][] = [
     ["startDate=2026-11-30&endDate=2026-11-01", "endDate", "startDate must not be after endDate", "startDate no puede ser posterior a endDate"],
-    ["startDate=2026-02-30&endDate=2026-03-01", "startDate", "Enter a real date as yyyy-MM-dd", "Introduce una fecha real con el formato aaaa-MM-dd"],
+    ["startDate=2026-02-30&endDate=2026-03-01", "startDate", "Enter a real date as yyyy-MM-dd", "Escribe una fecha real con el formato aaaa-MM-dd"],
     ["startDate=2020-01-01&endDate=2025-01-01", "endDate", "A period can span at most five years", "Un período puede abarcar como máximo cinco años"],
     ["startDate=2026-11-01", "endDate", "Date is required", "La fecha es obligatoria"],
     [`${NOVEMBER}&period=hourly`, "period", "period must be daily, weekly or monthly", "period debe ser daily, weekly o monthly"],

@@ -386,6 +386,10 @@ test("the profile's two forms refuse bad input with a translated message and cha
     { name: "a zero-width space (U+200B) in the first name", path: "/profile", form: { ...profile, firstName: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
     { name: "not an email", path: "/profile", form: { ...profile, email: "a@b" }, status: 400, says: "validation.emailInvalid" },
     { name: "another user's email", path: "/profile", form: { ...profile, email: w.b.email }, status: 400, says: "errors.emailExists" },
+    // Issue 24: the time zone is an IANA name the runtime knows (decision 032).
+    { name: "a time zone that is no zone", path: "/profile", form: { ...profile, timeZone: "Mars/Olympus" }, status: 400, says: "validation.timeZoneInvalid" },
+    { name: "a UTC offset for a time zone", path: "/profile", form: { ...profile, timeZone: "+04:00" }, status: 400, says: "validation.timeZoneInvalid" },
+    { name: "a 10,000-character time zone", path: "/profile", form: { ...profile, timeZone: LONG }, status: 400, says: "validation.timeZoneInvalid" },
     { name: "missing passwords", path: "/profile", form: { intent: "change-password" }, status: 400, says: "validation.currentPasswordRequired" },
     { name: "weak new password", path: "/profile", form: { ...password, newPassword: "weak", confirmPassword: "weak" }, status: 400, says: "validation.newPasswordMin" },
     { name: "confirmation differs", path: "/profile", form: { ...password, confirmPassword: "N3wSecret2" }, status: 400, says: "validation.passwordsDoNotMatch" },
@@ -987,6 +991,11 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "a zero-width space (U+200B) in the last name", json: { ...profile, lastName: ZERO_WIDTH }, status: 400, says: "validation.controlCharacters" },
         { name: "not an email", json: { ...profile, email: "nobody" }, status: 400, says: "validation.emailInvalid" },
         { name: "another user's email", json: { ...profile, email: w.b.email }, status: 409 },
+        { name: "a time zone that is no zone", json: { ...profile, timeZone: "Mars/Olympus" }, status: 400, says: "validation.timeZoneInvalid" },
+        { name: "a UTC offset for a time zone", json: { ...profile, timeZone: "-04:00" }, status: 400, says: "validation.timeZoneInvalid" },
+        { name: "a time zone as a number", json: { ...profile, timeZone: -4 }, status: 400, says: "validation.timeZoneInvalid" },
+        { name: "a null time zone", json: { ...profile, timeZone: null }, status: 400, says: "validation.timeZoneInvalid" },
+        { name: "a time zone with a control character", json: { ...profile, timeZone: "America/Caracas\u0000" }, status: 400, says: "validation.timeZoneInvalid" },
       ],
     },
     changePassword: {

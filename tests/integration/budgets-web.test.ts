@@ -122,6 +122,29 @@ test("spent adds the month's expense payments in the category from their stored 
   expect(list).toContain("$ 100.01");
 });
 
+test("the month's summary says how many budgets are over and by how much, never netting it against the others' room (en and es)", async () => {
+  for (const language of [undefined, "es"] as const) {
+    const { b, userId } = await signedIn(language);
+    for (const [categoryId, amount] of [["default-travel", "200"], ["default-food", "100"], ["default-housing", "500"]] as const) {
+      expect((await createBudget(b, { categoryId, amount })).status).toBe(302);
+    }
+    // Travel $130.89 over, Food one cent over, Housing $124.90 left: netted, the month would read "Over $ 6.00".
+    await insertTransaction({ userId, categoryId: "default-travel", date: "2026-10-05", usdCents: 33_089 });
+    await insertTransaction({ userId, categoryId: "default-food", date: "2026-10-06", usdCents: 10_001 });
+    await insertTransaction({ userId, categoryId: "default-housing", date: "2026-10-07", usdCents: 37_510 });
+    const text = await pageText(b, "/budgets?month=2026-10");
+    if (language === "es") {
+      expect(text).toContain("Presupuestado US$ 800,00 Gastado US$ 806,00 Disponible en los demás US$ 124,90 Excedido US$ 130,90");
+      expect(text).toContain("2 presupuestos exceden su límite en US$ 130,90 en total");
+      expect(text).not.toContain("US$ 6,00");
+    } else {
+      expect(text).toContain("Budgeted $ 800.00 Spent $ 806.00 Left in the others $ 124.90 Over $ 130.90");
+      expect(text).toContain("2 budgets are over their limit, by $ 130.90 in all");
+      expect(text).not.toContain("$ 6.00");
+    }
+  }
+});
+
 test("copying last month's budgets skips what the month has and says how many it copied", async () => {
   const { b, userId } = await signedIn();
   for (const [month, categoryId, amount] of [["2026-09", "default-food", "100"], ["2026-09", "default-transport", "50"], ["2026-10", "default-food", "120"]] as const) {

@@ -87,24 +87,24 @@ test("the net card lists the other currencies used this month", async () => {
   expect(net).not.toContain("JPY");
 });
 
-test("the change against last month is relative to the absolute value of last month's net, and hidden when that or the change is zero", async () => {
+test("the change against last month is relative to the absolute value of last month's net, with the absolute difference beside it, and hidden when that or the change is zero", async () => {
   const cases: Array<{ last: Array<["INCOME" | "EXPENSE", number]>; current: Array<["INCOME" | "EXPENSE", number]>; expected: string | null }> = [
     // 1,000 → 1,500: +50 %
-    { last: [["INCOME", 100000]], current: [["INCOME", 150000]], expected: "+50% vs last month" },
+    { last: [["INCOME", 100000]], current: [["INCOME", 150000]], expected: "+$ 500.00 (+50%) vs last month" },
     // 1,000 → 250: −75 %
-    { last: [["INCOME", 100000]], current: [["INCOME", 50000], ["EXPENSE", 25000]], expected: "-75% vs last month" },
+    { last: [["INCOME", 100000]], current: [["INCOME", 50000], ["EXPENSE", 25000]], expected: "-$ 750.00 (-75%) vs last month" },
     // −100 → +50: +150 % (relative to |−100|)
-    { last: [["EXPENSE", 10000]], current: [["INCOME", 5000]], expected: "+150% vs last month" },
+    { last: [["EXPENSE", 10000]], current: [["INCOME", 5000]], expected: "+$ 150.00 (+150%) vs last month" },
     // −100 → −200: −100 %
-    { last: [["EXPENSE", 10000]], current: [["EXPENSE", 20000]], expected: "-100% vs last month" },
+    { last: [["EXPENSE", 10000]], current: [["EXPENSE", 20000]], expected: "-$ 100.00 (-100%) vs last month" },
     // 3 → 4: +33.3 %
-    { last: [["INCOME", 300]], current: [["INCOME", 400]], expected: "+33.3% vs last month" },
+    { last: [["INCOME", 300]], current: [["INCOME", 400]], expected: "+$ 1.00 (+33.3%) vs last month" },
     // same net: no change to show
     { last: [["INCOME", 300]], current: [["INCOME", 300]], expected: null },
     // 20.01 → 20.02 is +0.0499… %, which rounds to 0.0 %: not shown either
     { last: [["INCOME", 2001]], current: [["INCOME", 2002]], expected: null },
     // 20.00 → 20.01 is exactly +0.05 %, a tie rounded away from zero to +0.1 %
-    { last: [["INCOME", 2000]], current: [["INCOME", 2001]], expected: "+0.1% vs last month" },
+    { last: [["INCOME", 2000]], current: [["INCOME", 2001]], expected: "+$ 0.01 (+0.1%) vs last month" },
     // last month's net is zero (income and expenses cancel out): no percentage
     { last: [["INCOME", 5000], ["EXPENSE", 5000]], current: [["INCOME", 100]], expected: null },
     // no transactions last month: no percentage
@@ -120,12 +120,20 @@ test("the change against last month is relative to the absolute value of last mo
   }
 });
 
+test("across a change of sign the percent keeps the spec's rule and the absolute difference beside it says what happened", async () => {
+  const { b, userId } = await signedIn();
+  // +100.00 last month, −713.80 this month: "-813.8%" alone told nothing (issue 23).
+  await insertTransaction({ userId, type: "INCOME", usdCents: 10000, date: day(lastMonth, 10) });
+  await insertTransaction({ userId, type: "EXPENSE", usdCents: 71380, date: day(thisMonth, 1) });
+  expect(netCard(await dashboard(b))).toContain("-$ 813.80 (-813.8%) vs last month");
+});
+
 test("at extreme sizes the change against last month is exact to its tenth", async () => {
   const { b, userId } = await signedIn();
   // 0.07 last month, 9,007,199,254,741.00 this month: +12,867,427,506,772,757.1 %, past 2^53 tenths.
   await insertTransaction({ userId, type: "INCOME", usdCents: 7, date: day(lastMonth, 10) });
   await insertTransaction({ userId, type: "INCOME", usdCents: 900_719_925_474_100, date: day(thisMonth, 1) });
-  expect(netCard(await dashboard(b))).toContain("+12,867,427,506,772,757.1% vs last month");
+  expect(netCard(await dashboard(b))).toContain("+$ 9,007,199,254,740.93 (+12,867,427,506,772,757.1%) vs last month");
 });
 
 test("'Transactions by Currency' appears only when more than one currency was used this month", async () => {
@@ -236,7 +244,7 @@ test("in Spanish: the cards, change and tables speak Spanish with Spanish number
   expect(html).toContain("Balance neto");
   expect(html).toContain("Incluye EUR");
   // Grouped like every amount and percent in Spanish (decision 015; it read "+1133,6 %" before issue 21).
-  expect(html.replace(/\u00a0/g, " ")).toContain("+1.133,6 % frente al mes pasado");
+  expect(html.replace(/\u00a0/g, " ")).toContain("+US$ 11.335,67 (+1.133,6 %) frente al mes pasado");
   expect(html).toContain("Transacciones por moneda");
   expect(html).toContain("Transacciones recientes");
 });

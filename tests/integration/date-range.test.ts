@@ -17,7 +17,7 @@ const today = isoDay();
 const { latest } = acceptedDays(today);
 const tooLate = addDays(latest, 1);
 const dateMessage = `Enter a date between 1900-01-01 and ${latest}`;
-const dateMessageEs = `Introduce una fecha entre 1900-01-01 y ${latest}`;
+const dateMessageEs = `Escribe una fecha entre 1900-01-01 y ${latest}`;
 const monthMessage = `Choose a month between 1900-01 and ${latest.slice(0, 7)}`;
 
 let alice: ApiAccount;

@@ -8,7 +8,7 @@ test("English by default, Spanish when the browser's language starts with es", a
   const es = await browser().fetch("/auth/login", { headers: { "Accept-Language": "es-CO,es;q=0.9,en;q=0.5" } });
   const html = await es.text();
   expect(html).toContain('<html lang="es"');
-  expect(html).toContain("Bienvenido de nuevo");
+  expect(html).toContain("Hola de nuevo");
 });
 
 test("the document modulepreloads its language's messages, shell and the page's sections (the modules themselves in dev)", async () => {

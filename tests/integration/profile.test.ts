@@ -281,7 +281,7 @@ test("an entry of several transactions added at once reads with its count in Eng
   await addRows(testDb(), activityLog, [{ userId, action: "transactions_create", description: "3", details: { count: 3 }, createdAt: new Date(Date.now() + 1000) }]);
   expect(await pageText(b, "/profile")).toContain("3 transactions added");
   await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/profile" } });
-  expect(await pageText(b, "/profile")).toContain("3 transacciones añadidas");
+  expect(await pageText(b, "/profile")).toContain("3 transacciones agregadas");
 });
 
 test("an old entry whose description could not be read back into values is shown as stored", async () => {

@@ -54,6 +54,50 @@ test("each chart has its own address and its table; the trend carries the runnin
   expect(trend).toContain("Oct 20, 2026 $ 137.87 $ 3,830.00 Oct 31, 2026 $ 1,200.00 $ 2,630.00");
 });
 
+/** A chart's markup: from its data-chart box to the table that follows it. */
+function chartIn(html: string, kind: "pie" | "bar" | "trend") {
+  const start = html.indexOf(`data-chart="${kind}"`);
+  expect(start, `a ${kind} chart in the page`).toBeGreaterThan(-1);
+  return html.slice(start, html.indexOf("<table", start));
+}
+
+test("without JavaScript each chart is in the page as SVG, named by its card's heading, drawn from the table's figures", async () => {
+  const { b, userId } = await signedIn();
+  await october(userId);
+  const pieHtml = await (await b.fetch("/reports?month=2026-10")).text();
+  expect(pieHtml).toMatch(/<h2 id="report-chart"[^>]*>Spending by category<\/h2>/);
+  const pie = chartIn(pieHtml, "pie");
+  expect(pie).toMatch(/<svg role="img" aria-labelledby="report-chart"/);
+  // One slice per category, largest first, each with its figures for a pointer.
+  expect([...pie.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual(["Housing: $ 1,200.00 (87.6%)", "Transportation: $ 100.00 (7.3%)", "Food &amp; Dining: $ 70.00 (5.1%)"]);
+  expect(pie.match(/<path /g)).toHaveLength(3);
+
+  const barHtml = await (await b.fetch("/reports?month=2026-10&chart=bar")).text();
+  expect(barHtml).toMatch(/<h2 id="report-chart"[^>]*>Income and expenses by day<\/h2>/);
+  const bars = chartIn(barHtml, "bar");
+  expect(bars).toMatch(/role="img" aria-labelledby="report-chart"/);
+  // 31 days, 5 with something: 5 bars and nothing for the empty days (no stubs).
+  expect([...bars.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual([
+    "Oct 01, 2026: Income $ 3,000.00",
+    "Oct 02, 2026: Income $ 1,000.00",
+    "Oct 03, 2026: Expenses $ 32.13",
+    "Oct 20, 2026: Expenses $ 137.87",
+    "Oct 31, 2026: Expenses $ 1,200.00",
+  ]);
+  expect(bars).toContain("Income</li>");
+  expect(bars).toContain("Expenses</li>");
+
+  const trendHtml = await (await b.fetch("/reports?month=2026-10&chart=trend")).text();
+  const trend = chartIn(trendHtml, "trend");
+  expect(trend).toMatch(/role="img" aria-labelledby="report-chart"/);
+  // Stepped lines: straight moves only, no curves.
+  const paths = [...trend.matchAll(/<path d="([^"]*)"/g)].map((m) => m[1]!);
+  expect(paths).toHaveLength(2);
+  for (const d of paths) expect(d).toMatch(/^M[\d. -]+(?:[HV][\d.-]+)+$/);
+  expect(trend).toContain("Oct 31, 2026: Running balance $ 2,630.00");
+  expect(trend).toContain("Running balance</li>");
+});
+
 test("next stops at this month; a custom period groups by week; a bad range says why and shows this month", async () => {
   const { b, userId } = await signedIn();
   await october(userId);
@@ -91,6 +135,10 @@ test("the dashboard's charts: empty states, then this month's categories and the
   expect(text).toContain("This month's expenses by category");
   expect(text).toContain("Food & Dining $ 25.00 100.0%");
   expect(text).toContain("$ 100.00 $ 25.00");
+  // Both charts are drawn by the server, each named by its card's heading.
+  const html = await (await b.fetch("/dashboard")).text();
+  expect(chartIn(html, "pie")).toMatch(/<svg role="img" aria-labelledby="dashboard-pie"[\s\S]*<path /);
+  expect(chartIn(html, "bar")).toMatch(/role="img" aria-labelledby="dashboard-bars"[\s\S]*<rect x=/);
 });
 
 test("when the database fails the page says 'Failed to load report data'", async () => {

@@ -144,6 +144,33 @@ test("several payments read 'Multi (n)' once, for the method; zero-decimal curre
   expect(text(rowHtml(html, sushi))).toContain(">-$ 9.81<");
 });
 
+test("a multi-currency row shows its parts per currency beside the USD total, on the list and the dashboard, in en and es", async () => {
+  for (const language of [undefined, "es"] as const) {
+    const { b, userId } = await signedIn(language);
+    // $300 + €100 + $20: the row showed only "Multi (3)" and the USD total before issue 23.
+    const split = await insertTransaction({
+      userId,
+      description: "Split trip",
+      date: new Date().toISOString().slice(0, 10),
+      payments: [
+        { currencyCode: "USD", amountMinor: 30000, usdCents: 30000 },
+        { currencyCode: "EUR", amountMinor: 10000, usdCents: 11612, rate: "0.8612" },
+        { currencyCode: "USD", amountMinor: 2000, usdCents: 2000 },
+      ],
+    });
+    const plain = (html: string) => text(html).replace(/<[^>]+>/g, "").replace(/\u00a0/g, " ");
+    const row = plain(rowHtml(await page(b), split));
+    const dashboard = plain(await (await b.fetch("/dashboard")).text());
+    if (language === "es") {
+      expect(row).toContain("-US$ 436,12Por moneda: US$ 320,00 + € 100,00");
+      expect(dashboard).toContain("Por moneda: US$ 320,00 + € 100,00");
+    } else {
+      expect(row).toContain("-$ 436.12By currency: $ 320.00 + € 100.00");
+      expect(dashboard).toContain("By currency: $ 320.00 + € 100.00");
+    }
+  }
+});
+
 test("tags: the first two, then '+n more'", async () => {
   const { b, userId } = await signedIn();
   const ids = [await tag(userId, "Alpha"), await tag(userId, "Bravo"), await tag(userId, "Charlie"), await tag(userId, "Delta")];

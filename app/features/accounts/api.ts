@@ -21,6 +21,7 @@ export const apiUserSchema = z
     name: z.string().meta({ description: "Display name: first and last name" }),
     role: z.string().meta({ description: "superadmin (any case) is an administrator; anything else is a user" }),
     isActive: z.boolean(),
+    timeZone: z.string().meta({ description: "IANA time zone name; the user's today (a new transaction's date, the current month) is the date there", example: "America/Caracas" }),
     createdAt: z.string().meta({ description: "ISO 8601 timestamp", format: "date-time" }),
   })
   .meta({ title: "User" });
@@ -36,6 +37,7 @@ export function toApiUser(user: UserRecord): ApiUser {
     name: displayName(user),
     role: user.role,
     isActive: user.isActive,
+    timeZone: user.timeZone,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -181,7 +183,8 @@ export const updateProfileOperation = defineOperation({
   operationId: "updateProfile",
   method: "PUT",
   path: "/api/users/profile",
-  summary: "Update first name, last name and email",
+  summary: "Update first name, last name, email and time zone",
+  description: "timeZone is optional: an IANA name (\"America/Caracas\"); another value answers 400 on the field, and leaving it out keeps the stored one.",
   tag: "users",
   access: "user",
   body: profileSchema,

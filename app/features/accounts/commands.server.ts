@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Actor, recordActivityQuery } from "~/platform/db/activity.server";
+import { type Actor, recordActivityQuery, recordActivitySelectQuery } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { type User, users } from "~/platform/db/schema";
@@ -24,7 +24,8 @@ type Refused<E extends AccountRefusal> = { ok: false; error: E };
 // Compared against when the email is unknown, so a missing account costs the same time as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
-export type RegisterInput = { firstName: string; lastName: string; email: string; password: string };
+/** `timeZone`: the browser's, else UTC (schemas.ts); the API's registration leaves it out (UTC). */
+export type RegisterInput = { firstName: string; lastName: string; email: string; password: string; timeZone?: string };
 export type RegisterOutcome = { ok: true; user: User } | Refused<"emailExists">;
 
 /** A new account has no user yet: the actor is only the address its first activity entry records. */
@@ -82,7 +83,8 @@ export async function signOut(db: Db, actor: Actor, input: { sessionId: string }
   ]);
 }
 
-export type ProfileInput = { firstName: string; lastName: string; email: string };
+/** `timeZone`: an IANA name as the runtime spells it (schemas.ts); left out, the stored one stays. */
+export type ProfileInput = { firstName: string; lastName: string; email: string; timeZone?: string };
 export type ProfileOutcome = { ok: true } | Refused<"emailExists">;
 
 export async function updateProfile(db: Db, actor: Actor, input: ProfileInput): Promise<ProfileOutcome> {
@@ -91,12 +93,25 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileInput): 
   // Nobody has the address yet, so it is a new one for this user: the browsers trusted with the
   // old one are strangers to the account's sign-in from now on.
   const emailChanged = !existing;
+  const { timeZone } = input;
+  const update = db.update(users).set({ ...input, searchText: userSearchText(input), updatedAt: new Date() }).where(eq(users.id, actor.userId));
+  const after = [
+    ...(emailChanged ? [revokeDeviceEntriesQuery(db, actor.userId)] : []),
+    recordActivityQuery(db, { userId: actor.userId, action: "profile_update", description: "Profile updated", details: {}, ipAddress: actor.ip }),
+  ];
   try {
-    await db.batch([
-      db.update(users).set({ ...input, searchText: userSearchText(input), updatedAt: new Date() }).where(eq(users.id, actor.userId)),
-      ...(emailChanged ? [revokeDeviceEntriesQuery(db, actor.userId)] : []),
-      recordActivityQuery(db, { userId: actor.userId, action: "profile_update", description: "Profile updated", details: {}, ipAddress: actor.ip }),
-    ]);
+    if (timeZone === undefined) {
+      await db.batch([update, ...after]);
+    } else {
+      // Before the update, which it compares with: a new zone is an entry of its own (decision
+      // 032), written only when the stored zone differs.
+      const zoneChanged = recordActivitySelectQuery(
+        db,
+        { userId: actor.userId, action: "time_zone_change", description: `Time zone changed to ${timeZone}`, details: { timeZone }, ipAddress: actor.ip },
+        sql`from ${users} where ${users.id} = ${actor.userId} and ${users.timeZone} <> ${timeZone}`,
+      );
+      await db.batch([zoneChanged, update, ...after]);
+    }
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, error: "emailExists" };
     throw error;

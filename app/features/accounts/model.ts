@@ -49,7 +49,7 @@ export function normalizeEmail(email: string) {
 }
 
 /** The signed-in user as the profile page shows them. */
-export type ProfileUser = { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean };
+export type ProfileUser = { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean; timeZone: string };
 
 /** One entry of the activity log as the profile page and the API read it. */
 export type ActivityEntry = {

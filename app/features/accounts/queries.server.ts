@@ -10,7 +10,7 @@ import type { AdminUserRow } from "./model";
 
 // The activity log is written beside every command (platform/db/activity.server.ts); a user's own
 // recent entries are an accounts read, for the profile page and GET /api/users/activity.
-export { listRecentActivity } from "~/platform/db/activity.server";
+export { hasVisitedBefore, listRecentActivity } from "~/platform/db/activity.server";
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);

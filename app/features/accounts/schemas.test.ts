@@ -97,3 +97,23 @@ test("passwords are capped at 256 characters on register, login and password cha
   const next = passwordChangeSchema.safeParse({ currentPassword: "x", newPassword: long, confirmPassword: long });
   expect(next.success ? null : next.error.issues[0]).toMatchObject({ path: ["newPassword"], message: "validation.passwordTooLong" });
 });
+
+test("registration takes the browser's time zone as the runtime spells it, and none (UTC) when the field is missing, empty or not a zone", () => {
+  expect(registerSchema.parse({ ...valid, timeZone: "America/Caracas" }).timeZone).toBe("America/Caracas");
+  expect(registerSchema.parse({ ...valid, timeZone: "america/caracas" }).timeZone).toBe("America/Caracas");
+  for (const timeZone of [undefined, "", "Mars/Olympus", "+04:00"]) {
+    expect(registerSchema.safeParse({ ...valid, timeZone }).success).toBe(true);
+    expect(registerSchema.parse({ ...valid, timeZone }).timeZone).toBeUndefined();
+  }
+});
+
+test("the profile takes an IANA time zone, keeps the stored one when it is left out, and refuses anything else on the field", () => {
+  const identity = { firstName: "Ana", lastName: "Pérez", email: "ana@example.com" };
+  expect(profileSchema.parse({ ...identity, timeZone: "Pacific/Kiritimati" })).toEqual({ ...identity, timeZone: "Pacific/Kiritimati" });
+  expect(profileSchema.parse(identity)).toEqual(identity);
+  for (const timeZone of ["Mars/Olympus", "", "UTC+4", 5]) {
+    const r = profileSchema.safeParse({ ...identity, timeZone });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["timeZone", "validation.timeZoneInvalid"]]);
+  }
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
 import { PASSWORD_MAX } from "~/auth/password-limit";
+import { canonicalTimeZone } from "~/calendar/time-zones";
 import { adminRowChanges, EMAIL_MAX, NAME_MAX, normalizeEmail, UNLOCK, type AdminChangeIntent, type RowIntent } from "./model";
 
 // Error messages are locale keys (locales/*/validation.ts); the UI and the API translate them.
@@ -53,6 +54,16 @@ const normalizeIdentity = (v: Identity) => ({ firstName: v.firstName.trim(), las
 
 const normalizeRegistration = (v: Identity & { password: string }) => ({ ...normalizeIdentity(v), password: v.password });
 
+/**
+ * The registration form's time zone: the browser's (Intl.DateTimeFormat().resolvedOptions()
+ * .timeZone, filled in by the page's script). Without JavaScript, or with a name that is no zone,
+ * it is UTC: nobody can fix a field they never saw, so it is never an error (decision 032).
+ */
+const browserTimeZone = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? canonicalTimeZone(value.trim()) : null) ?? undefined);
+
 export const registerSchema = z
   .object({
     firstName: text,
@@ -61,9 +72,11 @@ export const registerSchema = z
     password: text,
     confirmPassword: text,
     terms: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
+    timeZone: browserTimeZone,
   })
   .superRefine(firstFailure(registrationChecks))
-  .transform(normalizeRegistration);
+  // A zone only when the browser gave a real one; the account's column defaults to UTC.
+  .transform((v) => ({ ...normalizeRegistration(v), ...(v.timeZone === undefined ? {} : { timeZone: v.timeZone }) }));
 
 /** The JSON API's register payload has no confirmation or terms fields (spec section 7). */
 export const apiRegisterSchema = z
@@ -85,10 +98,25 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+/**
+ * The user's time zone on the profile (form and API): an IANA name ("America/Caracas"), stored as
+ * the runtime spells it; left out, it stays as it is. Anything else is refused on the field.
+ */
+const timeZoneField = z
+  .string({ error: "validation.timeZoneInvalid" })
+  .trim()
+  .transform((name, ctx) => {
+    const zone = canonicalTimeZone(name);
+    if (zone === null) ctx.addIssue({ code: "custom", message: "validation.timeZoneInvalid" });
+    return zone ?? z.NEVER;
+  })
+  .optional()
+  .meta({ type: "string", description: "An IANA time zone name (\"America/Caracas\", \"UTC\"): the user's today is the date there. Left out, it does not change", example: "America/Caracas" });
+
 export const profileSchema = z
-  .object({ firstName: text, lastName: text, email: text })
+  .object({ firstName: text, lastName: text, email: text, timeZone: timeZoneField })
   .superRefine(firstFailure(identityChecks))
-  .transform(normalizeIdentity);
+  .transform((v) => ({ ...normalizeIdentity(v), ...(v.timeZone === undefined ? {} : { timeZone: v.timeZone }) }));
 
 type PasswordChange = { currentPassword: string; newPassword: string; confirmPassword: string };
 const passwordChangeChecks: Check<PasswordChange>[] = [

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { minorToNumber } from "~/money/amounts";
-import { isoDay } from "~/calendar/days";
+import { userToday } from "~/calendar/time-zones";
 import { monthStartOf, type MonthStart } from "~/calendar/months";
 import { budgetFigures, budgetMonthTotals } from "~/features/budgets/model";
 import { budgetApiSchema, monthField } from "~/features/budgets/schemas";
@@ -91,13 +91,13 @@ export function toApiBudgetTotals(budgets: readonly BudgetRow[]): z.infer<typeof
   };
 }
 
-/** The month a list asks for; the current UTC month when it names none. */
-export function requestedMonth(query: { month?: MonthStart }): MonthStart {
-  return query.month ?? monthStartOf(isoDay());
+/** The month a list asks for; the caller's current month (in their time zone, decision 032) when it names none. */
+export function requestedMonth(query: { month?: MonthStart }, caller: { timeZone: string }): MonthStart {
+  return query.month ?? monthStartOf(userToday(caller));
 }
 
 const monthQuery = z.object({
-  month: monthField.optional().meta({ description: "yyyy-MM (or yyyy-MM-01); the current month (UTC) when left out", example: "2026-11" }),
+  month: monthField.optional().meta({ description: "yyyy-MM (or yyyy-MM-01); the current month (in the user's time zone) when left out", example: "2026-11" }),
 });
 
 const budgetResult = z.object({

@@ -37,8 +37,23 @@ test("a month's totals add every budget's cents and count those over", () => {
       { amountCents: 20000, spentCents: 20001 },
       { amountCents: 5000, spentCents: 1234 },
     ]),
-  ).toEqual({ budgetedCents: 25000n, spentCents: 21235n, remainingCents: 3765n, overCount: 1 });
-  expect(budgetMonthTotals([])).toEqual({ budgetedCents: 0n, spentCents: 0n, remainingCents: 0n, overCount: 0 });
+  ).toEqual({ budgetedCents: 25000n, spentCents: 21235n, remainingCents: 3765n, overCount: 1, overCents: 1n, leftCents: 3766n });
+  expect(budgetMonthTotals([])).toEqual({ budgetedCents: 0n, spentCents: 0n, remainingCents: 0n, overCount: 0, overCents: 0n, leftCents: 0n });
+});
+
+test("overspending is summed on its own, never netted against what the other budgets have left", () => {
+  // Travel $130.89 over, Food $100.01 over by one cent, Housing and Health with $125.10 left in all:
+  // the month nets to "$5.80 over", but two budgets are $130.90 over and the others have $125.10 left.
+  const totals = budgetMonthTotals([
+    { amountCents: 20000, spentCents: 33089 },
+    { amountCents: 10000, spentCents: 10001 },
+    { amountCents: 50000, spentCents: 40000 },
+    { amountCents: 5000, spentCents: 2490 },
+  ]);
+  expect(totals).toMatchObject({ overCount: 2, overCents: 13090n, leftCents: 12510n, remainingCents: -580n });
+  expect(totals.leftCents - totals.overCents).toBe(totals.remainingCents);
+  // A budget spent exactly is not over and has nothing left.
+  expect(budgetMonthTotals([{ amountCents: 100, spentCents: 100 }])).toMatchObject({ overCount: 0, overCents: 0n, leftCents: 0n });
 });
 
 test("91 maximal budgets add up past 2^53 without losing a cent", () => {
@@ -46,4 +61,7 @@ test("91 maximal budgets add up past 2^53 without losing a cent", () => {
   const totals = budgetMonthTotals(Array.from({ length: 91 }, () => ({ amountCents: max, spentCents: 1 })));
   expect(totals.budgetedCents).toBe(9_099_999_999_999_909n);
   expect(totals.remainingCents).toBe(9_099_999_999_999_818n);
+  expect(totals.leftCents).toBe(9_099_999_999_999_818n);
+  const over = budgetMonthTotals(Array.from({ length: 91 }, () => ({ amountCents: 1, spentCents: max })));
+  expect(over.overCents).toBe(9_099_999_999_999_818n);
 });

@@ -46,22 +46,43 @@ export function budgetFigures(amountCents: number, spentCents: number, alertThre
 }
 
 /**
- * A month's budgets added up: budgeted, spent and remaining in USD cents, and how many are
- * over. BigInt: a month written before MAX_BUDGET_MONTH_CENTS held can add up past 2^53, and its
- * page must still show every cent.
+ * A month's budgets added up: budgeted, spent and remaining in USD cents, how many are over and
+ * by how much in all, and what is left in the others. `remainingCents` nets overspending
+ * against what other budgets have left ("Over $5.80" while one budget alone is $130.89 over), so
+ * the page says `overCents` (the overspends only) and `leftCents` (what the budgets not over have
+ * left) instead; remainingCents = leftCents − overCents. BigInt: a month written before
+ * MAX_BUDGET_MONTH_CENTS held can add up past 2^53, and its page must still show every cent.
  */
-export type BudgetMonthTotals = { budgetedCents: bigint; spentCents: bigint; remainingCents: bigint; overCount: number };
+export type BudgetMonthTotals = {
+  budgetedCents: bigint;
+  spentCents: bigint;
+  remainingCents: bigint;
+  overCount: number;
+  /** The sum of (spent − budget) over the budgets that are over: never netted against the others. */
+  overCents: bigint;
+  /** The sum of (budget − spent) over the budgets that are not over. */
+  leftCents: bigint;
+};
 
 export function budgetMonthTotals(budgets: readonly { amountCents: number; spentCents: number }[]): BudgetMonthTotals {
   let budgetedCents = 0n;
   let spentCents = 0n;
   let overCount = 0;
+  let overCents = 0n;
+  let leftCents = 0n;
   for (const budget of budgets) {
-    budgetedCents += BigInt(budget.amountCents);
-    spentCents += BigInt(budget.spentCents);
-    if (budget.spentCents > budget.amountCents) overCount += 1;
+    const amount = BigInt(budget.amountCents);
+    const spent = BigInt(budget.spentCents);
+    budgetedCents += amount;
+    spentCents += spent;
+    if (spent > amount) {
+      overCount += 1;
+      overCents += spent - amount;
+    } else {
+      leftCents += amount - spent;
+    }
   }
-  return { budgetedCents, spentCents, remainingCents: budgetedCents - spentCents, overCount };
+  return { budgetedCents, spentCents, remainingCents: budgetedCents - spentCents, overCount, overCents, leftCents };
 }
 
 /** What a budget write takes: an expense category, an amount in USD cents, a month, a threshold. */

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatPercentChange, monthRange, netChangeTenthsOfPercent, shownChange } from "./model";
+import { formatPercentChange, monthRange, netChangeTenthsOfPercent, netDifferenceCents, shownChange } from "./model";
 
 test("a month's bounds are its first and last day, in UTC", () => {
   expect(monthRange(new Date("2026-11-23T10:00:00Z"))).toEqual({ startDate: "2026-11-01", endDate: "2026-11-30" });
@@ -83,4 +83,14 @@ test("the change is written with its sign in the user's language", () => {
 test("a month in the years 1 to 99 is that month, not one of the 1900s", () => {
   expect(monthRange(new Date("0050-03-15T00:00:00Z"))).toEqual({ startDate: "0050-03-01", endDate: "0050-03-31" });
   expect(monthRange(new Date("0100-01-15T00:00:00Z"), 1)).toEqual({ startDate: "0099-12-01", endDate: "0099-12-31" });
+});
+
+test("the net's absolute difference is this month's net minus last month's, in exact integer cents", () => {
+  // −$100.00 last month, $713.80 this month: the percent reads +813.8 %, the difference +$813.80.
+  expect(netDifferenceCents(71380, -10000)).toBe("81380");
+  expect(netDifferenceCents(-71380, 10000)).toBe("-81380");
+  expect(netDifferenceCents(2001, 2000)).toBe("1");
+  // Two nets at the largest a user can record differ by more than 2^53 cents, still exactly.
+  expect(netDifferenceCents(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER)).toBe("18014398509481982");
+  expect(() => netDifferenceCents(0.5, 0)).toThrow(RangeError);
 });

@@ -13,7 +13,7 @@ import type { GoalEntryRow, GoalRow } from "./queries.server";
 export const apiGoalEntrySchema = z
   .object({
     id: z.string(),
-    date: z.string().meta({ description: "yyyy-MM-dd (UTC) the entry was recorded" }),
+    date: z.string().meta({ description: "yyyy-MM-dd the entry was recorded: the user's date in their time zone" }),
     amount: z.number().meta({ description: "Signed, in the goal's currency: positive added, negative withdrawn" }),
     amountMinor: z.number().int(),
     note: z.string().nullable(),
@@ -43,7 +43,7 @@ export const apiGoalSchema = z
       .number()
       .int()
       .nullable()
-      .meta({ description: "30-day months until target_date (today UTC), rounded up; 0 when it is today; null without a date or once past it" }),
+      .meta({ description: "30-day months until target_date (the user's today), rounded up; 0 when it is today; null without a date or once past it" }),
     monthsRemaining: z.number().int().nullable().meta({ description: "Same as months_remaining" }),
     past_due: z.boolean().meta({ description: "target_date has passed ('Past due date')" }),
     pastDue: z.boolean().meta({ description: "Same as past_due" }),
@@ -62,7 +62,7 @@ export const apiGoalSchema = z
 export type ApiGoal = z.infer<typeof apiGoalSchema>;
 
 /**
- * A goal with its figures as of `today` (yyyy-MM-dd, UTC); `decimals` is its currency's places.
+ * A goal with its figures as of `today` (yyyy-MM-dd, the user's); `decimals` is its currency's places.
  * `entries`, when given, are the goal's own.
  */
 export function toApiGoal(goal: GoalRow, options: { decimals: number; today: string; entries?: readonly GoalEntryRow[] }): ApiGoal {
@@ -139,7 +139,7 @@ export const listGoalsOperation = defineOperation({
   summary: "The user's savings goals with their progress, time left and history",
   description:
     "The list is at data.savings_goals and, where the spec's client reads it, at data.data.savings_goals; oldest first. " +
-    "months_remaining, past_due and per_month_needed are as of today (UTC).",
+    "months_remaining, past_due and per_month_needed are as of the user's today (the date in their time zone).",
   tag: "savings-goals",
   access: "user",
   response: listedTwiceSchema("savings_goals", apiGoalSchema),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
-import { isoDay } from "~/calendar/days";
+import { userToday } from "~/calendar/time-zones";
 import type { GoalInput, GoalProgressInput } from "~/features/goals/model";
 import { findCurrency } from "~/features/rates/queries.server";
 import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
@@ -34,8 +34,9 @@ function resumSaved(db: Db, userId: string, goalId: string) {
     .where(and(eq(savingsGoals.id, goalId), eq(savingsGoals.userId, userId)));
 }
 
-function entryInsert(db: Db, userId: string, goalId: string, amountMinor: number, note: string | null) {
-  return db.insert(goalEntries).values({ goalId, userId, date: isoDay(), amountMinor, note });
+/** An entry dated the user's today (decision 032). */
+function entryInsert(db: Db, actor: Actor, goalId: string, amountMinor: number, note: string | null) {
+  return db.insert(goalEntries).values({ goalId, userId: actor.userId, date: userToday(actor), amountMinor, note });
 }
 
 /** Whether a goal may be set in `code`: an active currency. */
@@ -59,7 +60,7 @@ export async function createGoal(db: Db, actor: Actor, input: GoalInput): Promis
       description: input.description,
     }),
     // What is saved already is the first entry, so the history adds up from the start.
-    ...(saved > 0 ? [entryInsert(db, actor.userId, id, saved, null)] : []),
+    ...(saved > 0 ? [entryInsert(db, actor, id, saved, null)] : []),
     recordActivityQuery(db, { userId: actor.userId, action: "goal_create", description: input.name, details: { name: input.name }, ipAddress: actor.ip }),
   ]);
   const goal = await findGoal(db, actor.userId, id);
@@ -88,7 +89,7 @@ export async function updateGoal(db: Db, actor: Actor, { id, ...input }: UpdateG
         .update(savingsGoals)
         .set({ name: input.name, currencyCode: input.currencyCode, targetMinor: input.targetMinor, targetDate: input.targetDate, description: input.description, updatedAt: new Date() })
         .where(owned),
-      ...(difference !== 0 ? [entryInsert(db, actor.userId, id, difference, null), resumSaved(db, actor.userId, id)] : []),
+      ...(difference !== 0 ? [entryInsert(db, actor, id, difference, null), resumSaved(db, actor.userId, id)] : []),
       recordActivityQuery(db, { userId: actor.userId, action: "goal_update", description: input.name, details: { name: input.name }, ipAddress: actor.ip }),
     ]);
   } catch (error) {
@@ -123,7 +124,7 @@ export async function recordGoalProgress(db: Db, actor: Actor, { id, amountMinor
   if (goal.savedMinor + amountMinor > MAX_USER_TOTAL_MINOR) return { kind: "tooLarge" };
   try {
     await db.batch([
-      entryInsert(db, actor.userId, id, amountMinor, note),
+      entryInsert(db, actor, id, amountMinor, note),
       resumSaved(db, actor.userId, id),
       recordActivityQuery(db, { userId: actor.userId, action: "goal_progress", description: goal.name, details: { name: goal.name }, ipAddress: actor.ip }),
     ]);

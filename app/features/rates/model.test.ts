@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { decodeFailure, encodeFailure, fixedBaseRate, paymentRateAgeDays, rateAgeDays, staleRateAge, toRunView } from "./model";
+import { decodeFailure, encodeFailure, failureDetail, fixedBaseRate, paymentRateAgeDays, rateAgeDays, staleRateAge, toRunView } from "./model";
 
 test("a failure is stored as reason and detail and read back", () => {
   expect(decodeFailure(encodeFailure("missingRate", "JPY,VES"))).toEqual({ reason: "missingRate", detail: "JPY,VES" });
@@ -37,4 +37,16 @@ test("a refresh run as the settings page shows it: a success's day, a failure's 
     detail: "",
   });
   expect(toRunView({ id: "b", ok: false, message: "down:HTTP 503", ratesWritten: 0, ranAt })).toMatchObject({ date: null, reason: "down", detail: "HTTP 503" });
+});
+
+test("a failure's known details are said in words or kept in the sentence; anything else is only raw, secondary text", () => {
+  expect(failureDetail("down", "HTTP 503")).toEqual({ inline: "HTTP 503", tooLarge: false, raw: null });
+  expect(failureDetail("missingRate", "JPY,VES")).toEqual({ inline: "JPY, VES", tooLarge: false, raw: null });
+  expect(failureDetail("invalidPayload", "answer too large")).toEqual({ inline: null, tooLarge: true, raw: null });
+  expect(failureDetail("invalidPayload", "not an object")).toEqual({ inline: null, tooLarge: false, raw: null });
+  // A network error's own English words, a JSON path, an old row's text: never inside the translated sentence.
+  expect(failureDetail("down", "Network connection lost.")).toEqual({ inline: null, tooLarge: false, raw: "Network connection lost." });
+  expect(failureDetail("invalidPayload", "base_code")).toEqual({ inline: null, tooLarge: false, raw: "base_code" });
+  expect(failureDetail("unknown", "socket hang up")).toEqual({ inline: null, tooLarge: false, raw: "socket hang up" });
+  expect(failureDetail("timeout", "")).toEqual({ inline: null, tooLarge: false, raw: null });
 });

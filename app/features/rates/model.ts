@@ -93,6 +93,26 @@ export function decodeFailure(message: string | null): { reason: RefreshFailure 
     : { reason: "unknown", detail: text };
 }
 
+/**
+ * How a failure's stored detail is shown (issue 23: a failed refresh showed a raw English
+ * message). The known kinds are said in the reader's language: a status ("HTTP 503") or the
+ * currency codes stay in the sentence, as no language translates them; "answer too large" has a
+ * sentence of its own; "not an object" adds nothing to its reason. Anything else (a network
+ * error's own English words, a JSON path, an old row's text) is kept only as secondary,
+ * technical text beside the translated reason.
+ */
+export type FailureDetail = { inline: string | null; tooLarge: boolean; raw: string | null };
+
+export function failureDetail(reason: RefreshFailure | "unknown", detail: string): FailureDetail {
+  const none: FailureDetail = { inline: null, tooLarge: false, raw: null };
+  if (!detail) return none;
+  if (reason === "down" && /^HTTP \d{3}$/.test(detail)) return { ...none, inline: detail };
+  if ((reason === "missingRate" || reason === "invalidRate") && /^[A-Z]{3}(,[A-Z]{3})*$/.test(detail)) return { ...none, inline: detail.split(",").join(", ") };
+  if (reason === "invalidPayload" && detail === "answer too large") return { ...none, tooLarge: true };
+  if (reason === "invalidPayload" && detail === "not an object") return none;
+  return { ...none, raw: detail };
+}
+
 /** One run of the refresh, as rate_refresh_runs stores it. */
 export type RefreshRun = { id: string; ok: boolean; message: string | null; ratesWritten: number; ranAt: Date };
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isoDay } from "~/calendar/days";
 import { monthStartOf } from "~/calendar/months";
 import { EARLIEST_DAY } from "~/calendar/range";
+import { userToday } from "~/calendar/time-zones";
 import { optionalIsoDateField } from "~/calendar/fields";
 import { incomeExpenseFigures } from "~/features/transactions/model/transaction";
 import type { Decimals, Summary } from "~/features/transactions/queries.server";
@@ -13,7 +14,7 @@ import { GROUPINGS, monthPeriod, readRange, type Grouping, type ReportPeriod, ty
 import type { ReportCategory } from "./queries/report.server";
 
 // The reports API (SPEC section 7, issue 13). Every call takes a period: startDate and endDate
-// (yyyy-MM-dd, both inclusive, at most five years), or neither for the current month (UTC), as
+// (yyyy-MM-dd, both inclusive, at most five years), or neither for the caller's current month (in their time zone, decision 032), as
 // the client's report screen opens on it. One date without the other is refused: a period
 // silently stretched to "today" or to the start of time is not what a client that lost a
 // parameter meant. USD figures come as decimals and as integer cents; per-currency figures in
@@ -25,14 +26,17 @@ const day = (description: string) =>
   optionalIsoDateField().meta({ description });
 
 const periodFields = {
-  startDate: day(`First day, yyyy-MM-dd (inclusive), from ${EARLIEST_DAY}. Omit both dates for the current month (UTC)`),
+  startDate: day(`First day, yyyy-MM-dd (inclusive), from ${EARLIEST_DAY}. Omit both dates for the current month (in the user's time zone)`),
   endDate: day("Last day, yyyy-MM-dd (inclusive), at most 5 years after startDate and 10 years after today"),
 };
 
-/** The period the query names, or an issue on the field to blame. */
-function periodOf(query: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx): ReportPeriod | typeof z.NEVER {
+/**
+ * The period the query names, null for the caller's current month (which the schema cannot know:
+ * `askedPeriod` reads it from the caller), or an issue on the field to blame.
+ */
+function periodOf(query: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx): ReportPeriod | null | typeof z.NEVER {
   const { startDate, endDate } = query;
-  if (startDate === undefined && endDate === undefined) return monthPeriod(monthStartOf(isoDay()));
+  if (startDate === undefined && endDate === undefined) return null;
   if (startDate === undefined || endDate === undefined) {
     ctx.addIssue({ code: "custom", message: "validation.dateRequired", path: [startDate === undefined ? "startDate" : "endDate"] });
     return z.NEVER;
@@ -42,6 +46,11 @@ function periodOf(query: { startDate?: string; endDate?: string }, ctx: z.Refine
   if (read.ok) return read.period;
   ctx.addIssue({ code: "custom", message: reportRefusal(read.error, today).message, path: ["endDate"] });
   return z.NEVER;
+}
+
+/** The period a report call asked for: the one it named, else the caller's current month (decision 032). */
+export function askedPeriod(period: ReportPeriod | null, caller: { timeZone: string }): ReportPeriod {
+  return period ?? monthPeriod(monthStartOf(userToday(caller)));
 }
 
 export const reportPeriodQuerySchema = z.object(periodFields).transform((q, ctx) => ({ period: periodOf(q, ctx) }));

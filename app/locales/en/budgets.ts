@@ -24,8 +24,9 @@ export const budgets = {
     spent: "Spent",
     remaining: "Remaining",
     over: "Over",
-    overCount_one: "{{count}} budget is over its limit",
-    overCount_other: "{{count}} budgets are over their limit",
+    leftInOthers: "Left in the others",
+    overBy_one: "{{count}} budget is over its limit, by {{amount}}",
+    overBy_other: "{{count}} budgets are over their limit, by {{amount}} in all",
   },
   empty: {
     title: "No budgets for {{month}}",

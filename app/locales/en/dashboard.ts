@@ -1,6 +1,7 @@
 export const dashboard = {
   metaTitle: "Dashboard",
   greeting: "Welcome back, {{name}}!",
+  greetingFirst: "Welcome, {{name}}!",
   overview: "Here is your overview for {{month}}.",
   memberSince: "Member since {{date}}",
   profileButton: "Profile",
@@ -11,7 +12,7 @@ export const dashboard = {
     net: "Net balance",
     period: "{{month}}, in USD",
     otherCurrencies: "Includes {{codes}}",
-    change: "{{percent}} vs last month",
+    change: "{{difference}} ({{percent}}) vs last month",
   },
   byCurrency: {
     title: "Transactions by Currency",
@@ -27,6 +28,7 @@ export const dashboard = {
     amount: "Amount",
     uncategorized: "Uncategorized",
     multi: "Multi ({{count}})",
+    paidIn: "By currency",
     emptyTitle: "No transactions yet",
     emptyText: "Record your first income or expense to see it here.",
     emptyAction: "Add your first transaction",

@@ -61,6 +61,7 @@ export const transactions = {
   row: {
     uncategorized: "Uncategorized",
     multi: "Multi ({{count}})",
+    paidIn: "By currency",
     moreTags: "+{{count}} more",
     edit: "Edit",
     editLabel: "Edit {{description}}",

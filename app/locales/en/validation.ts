@@ -28,6 +28,7 @@ export const validation = {
   descriptionRequired: "Description is required",
   dateRequired: "Date is required",
   dateInvalid: "Enter a real date as yyyy-MM-dd",
+  timeZoneInvalid: "Choose a time zone from the list (an IANA name such as America/Caracas)",
   dateOutOfRange: "Enter a date between {{from}} and {{to}}",
   categoryRequired: "Category is required",
   categoryInvalid: "Choose one of your categories",

@@ -4,15 +4,15 @@ import type { auth as en } from "../en/auth";
 export const auth = {
   login: {
     metaTitle: "Iniciar sesión",
-    metaDescription: "Inicia sesión en Tallyworth para registrar ingresos y gastos en todas las monedas que usas, con presupuestos, metas y reportes.",
-    title: "Bienvenido de nuevo",
+    metaDescription: "Inicia sesión en Tallyworth para registrar ingresos y gastos en todas las monedas que usas, con presupuestos, metas e informes.",
+    title: "Hola de nuevo",
     subtitle: "Inicia sesión en tu cuenta",
     email: "Correo electrónico",
     emailPlaceholder: "tu@ejemplo.com",
     password: "Contraseña",
     rememberMe: "Recordarme",
     forgotPassword: "¿Olvidaste tu contraseña?",
-    forgotPasswordUnavailable: "El restablecimiento de contraseña aún no está disponible. Contacta con tu administrador.",
+    forgotPasswordUnavailable: "El restablecimiento de contraseña aún no está disponible. Comunícate con tu administrador.",
     submit: "Iniciar sesión",
     submitting: "Iniciando sesión…",
     noAccount: "¿No tienes una cuenta?",
@@ -21,7 +21,7 @@ export const auth = {
   },
   register: {
     metaTitle: "Crear cuenta",
-    metaDescription: "Crea una cuenta en Tallyworth: controla ingresos y gastos en varias monedas, con presupuestos, metas, reportes y exportación CSV. 14 días gratis, sin tarjeta de crédito.",
+    metaDescription: "Crea una cuenta en Tallyworth: controla ingresos y gastos en varias monedas, con presupuestos, metas, informes y exportación CSV. 14 días gratis, sin tarjeta de crédito.",
     title: "Crea tu cuenta",
     subtitle: "Empieza tu prueba gratuita de 14 días. Sin tarjeta de crédito.",
     firstName: "Nombre",

@@ -69,7 +69,7 @@ export const categories = {
     Droplet: "Gota",
     Lightbulb: "Bombilla",
     Tv: "Televisor",
-    Car: "Coche",
+    Car: "Auto",
     HeartPulse: "Corazón con pulso",
     Briefcase: "Maletín",
     GraduationCap: "Birrete",

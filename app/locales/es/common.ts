@@ -19,7 +19,7 @@ export const common = {
     signOut: "Cerrar sesión",
     signingOut: "Cerrando sesión…",
   },
-  roles: { administrator: "Administrador", admin: "Admin", user: "Usuario", superadmin: "Superadministrador" },
+  roles: { administrator: "Administrador", admin: "Admin", user: "Usuario", superadmin: "Administrador" },
   language: { label: "Idioma", en: "English", es: "Español", switchTo: "Cambiar el idioma a {{language}}" },
   theme: { toDark: "Cambiar al tema oscuro", toLight: "Cambiar al tema claro" },
   footer: {

@@ -3,7 +3,8 @@ import type { dashboard as en } from "../en/dashboard";
 
 export const dashboard = {
   metaTitle: "Panel",
-  greeting: "¡Bienvenido de nuevo, {{name}}!",
+  greeting: "¡Hola de nuevo, {{name}}!",
+  greetingFirst: "¡Te damos la bienvenida, {{name}}!",
   overview: "Este es tu resumen de {{month}}.",
   memberSince: "Miembro desde {{date}}",
   profileButton: "Perfil",
@@ -14,7 +15,7 @@ export const dashboard = {
     net: "Balance neto",
     period: "{{month}}, en USD",
     otherCurrencies: "Incluye {{codes}}",
-    change: "{{percent}} frente al mes pasado",
+    change: "{{difference}} ({{percent}}) frente al mes pasado",
   },
   byCurrency: {
     title: "Transacciones por moneda",
@@ -29,10 +30,11 @@ export const dashboard = {
     currency: "Moneda",
     amount: "Monto",
     uncategorized: "Sin categoría",
-    multi: "Múltiple ({{count}})",
+    multi: "Varios pagos ({{count}})",
+    paidIn: "Por moneda",
     emptyTitle: "Aún no hay transacciones",
     emptyText: "Registra tu primer ingreso o gasto para verlo aquí.",
-    emptyAction: "Añade tu primera transacción",
+    emptyAction: "Agrega tu primera transacción",
   },
   quick: {
     title: "Acciones rápidas",

@@ -4,7 +4,7 @@ import type { errors as en } from "../en/errors";
 export const errors = {
   invalidCredentials: "Correo electrónico o contraseña no válidos",
   loginFailed: "Ocurrió un error al iniciar sesión",
-  emailExists: "El correo electrónico ya existe",
+  emailExists: "Ya hay una cuenta con este correo electrónico",
   registrationFailed: "Ocurrió un error durante el registro",
   tooManyAttempts: "Demasiados intentos. Espera {{seconds}} segundos e inténtalo de nuevo.",
   unauthorized: "Se requiere autenticación",
@@ -13,7 +13,7 @@ export const errors = {
   failedToUpdateProfile: "No se pudo actualizar el perfil",
   failedToChangePassword: "No se pudo cambiar la contraseña",
   currentPasswordWrong: "La contraseña actual es incorrecta",
-  lastSuperadmin: "El último superadministrador activo no puede ser degradado ni desactivado",
+  lastSuperadmin: "El último administrador activo no puede perder su rol ni ser desactivado",
   cannotChangeSelf: "No puedes cambiar tu propio rol o estado aquí",
   crossSiteRefused: "Este formulario se envió desde otro sitio, por eso se rechazó. Vuelve a la página y envíalo de nuevo.",
   payloadTooLarge: "El cuerpo de la solicitud es demasiado grande: como máximo {{limit}}",
@@ -54,6 +54,6 @@ export const errors = {
   failedToLoadGoals: "No se pudieron cargar las metas de ahorro",
   failedToSaveGoal: "No se pudo guardar la meta de ahorro",
   failedToDeleteGoal: "No se pudo eliminar la meta de ahorro",
-  failedToLoadReports: "No se pudieron cargar los datos del reporte",
+  failedToLoadReports: "No se pudieron cargar los datos del informe",
   rangeTooLong: "Un período puede abarcar como máximo cinco años",
 } satisfies Messages<typeof en>;

@@ -38,7 +38,7 @@ export const landing = {
     usd: "En USD",
     rows: {
       salary: "Salario",
-      freelance: "Proyecto freelance",
+      freelance: "Proyecto independiente",
       rent: "Alquiler",
       groceries: "Supermercado",
       travel: "Viaje de fin de semana",
@@ -50,7 +50,7 @@ export const landing = {
     items: {
       multiCurrency: {
         title: "Control multimoneda",
-        body: "Registra transacciones en USD, EUR, VES, COP y más; guardamos el tipo de cambio y calculamos el equivalente en USD.",
+        body: "Registra transacciones en USD, EUR, VES, COP y más; guardamos la tasa de cambio y calculamos el equivalente en USD.",
       },
       analytics: {
         title: "Análisis e informes",
@@ -77,7 +77,7 @@ export const landing = {
   pricing: {
     title: "Precios simples y transparentes",
     subtitle: "Todos los planes empiezan con 14 días de prueba gratis. No se requiere tarjeta de crédito.",
-    billing: "Periodo de facturación",
+    billing: "Período de facturación",
     monthly: "Mensual",
     annual: "Anual",
     annualHint: "{{months}} meses gratis",
@@ -140,10 +140,10 @@ export const landing = {
     },
   },
   cta: {
-    title: "¿Listo para tomar el control de tu dinero?",
+    title: "¿Todo listo para tomar el control de tu dinero?",
     body: "Únete hoy y empieza tu prueba gratuita de 14 días. No se requiere tarjeta de crédito.",
     getStarted: "Comenzar",
-    contactSales: "Contactar con ventas",
+    contactSales: "Hablar con ventas",
   },
   footer: {
     tagline: "Finanzas personales para quienes viven en más de una moneda.",

@@ -22,7 +22,7 @@ export const money = {
   rateAge_zero: "de hoy",
   rateAge_one: "de hace {{count}} día",
   rateAge_other: "de hace {{count}} días",
-  rateSources: { fixed: "Fija", manual: "Introducida a mano", snapshot: "Instantánea incluida", provider: "Proveedor de tasas" },
+  rateSources: { fixed: "Fija", manual: "Ingresada a mano", snapshot: "Incluida con la app", provider: "Proveedor de tasas" },
   currencyNames: {
     USD: "Dólar estadounidense",
     EUR: "Euro",

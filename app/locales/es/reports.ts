@@ -2,8 +2,8 @@ import type { Messages } from "..";
 import type { reports as en } from "../en/reports";
 
 export const reports = {
-  metaTitle: "Reportes",
-  title: "Reportes",
+  metaTitle: "Informes",
+  title: "Informes",
   subtitle: "Tus ingresos y gastos de un mes o de cualquier período, en USD y en cada moneda.",
   period: {
     nav: "Elige el mes",

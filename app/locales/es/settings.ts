@@ -24,7 +24,9 @@ export const settings = {
       invalidRate: "El proveedor dio una tasa cero, negativa o inutilizable",
       writeFailed: "No se pudieron guardar las tasas",
       unknown: "Motivo desconocido",
+      tooLarge: "La respuesta del proveedor era demasiado grande",
     },
+    technicalDetail: "Detalle técnico:",
     note: "Una actualización fallida no escribe nada y conserva las tasas anteriores; la siguiente ejecución se recupera.",
     button: "Actualizar ahora",
     running: "Actualizando…",
@@ -38,9 +40,9 @@ export const settings = {
     none: "Sin tasa conocida",
   },
   manual: {
-    title: "Introducir una tasa a mano",
+    title: "Ingresar una tasa a mano",
     description:
-      "En su día, una tasa introducida aquí prevalece sobre la del proveedor. Introducir otra para la misma moneda y día la reemplaza.",
+      "Para su fecha, una tasa ingresada aquí prevalece sobre la del proveedor. Si ingresas otra para la misma moneda y fecha, la reemplaza.",
     currency: "Moneda",
     choose: "Elige una moneda",
     date: "Fecha",

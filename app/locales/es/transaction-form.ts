@@ -16,7 +16,7 @@ export const transactionForm = {
     hint: "Divide la transacción en varios pagos, cada uno en su moneda.",
   },
   description: { label: "Descripción", placeholder: "p. ej. Compras en el mercado" },
-  category: { label: "Categoría", placeholder: "Selecciona una categoría", none: "Aún no hay categorías de este tipo." },
+  category: { label: "Categoría", placeholder: "Elige una categoría", none: "Aún no hay categorías de este tipo." },
   date: { label: "Fecha" },
   tags: { legend: "Etiquetas", none: "Aún no tienes etiquetas.", manage: "Gestionar etiquetas" },
   payment: {
@@ -38,7 +38,7 @@ export const transactionForm = {
   payments: {
     legend: "Pagos",
     row: "Pago {{number}}",
-    add: "Añadir pago",
+    add: "Agregar pago",
     remove: "Quitar",
     removeLabel: "Quitar el pago {{number}}",
     total: "Total en USD",

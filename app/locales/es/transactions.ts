@@ -62,7 +62,8 @@ export const transactions = {
   },
   row: {
     uncategorized: "Sin categoría",
-    multi: "Múltiple ({{count}})",
+    multi: "Varios pagos ({{count}})",
+    paidIn: "Por moneda",
     moreTags: "+{{count}} más",
     edit: "Editar",
     editLabel: "Editar {{description}}",
@@ -80,9 +81,9 @@ export const transactions = {
   empty: {
     title: "Aún no hay transacciones",
     text: "Empieza registrando tu primer ingreso o gasto.",
-    action: "Añade tu primera transacción",
+    action: "Agrega tu primera transacción",
     filteredTitle: "Ninguna transacción coincide con tus filtros",
-    filteredText: "Prueba a cambiar la búsqueda o los filtros.",
+    filteredText: "Intenta cambiar la búsqueda o los filtros.",
   },
   saved: {
     created: "¡Transacción creada correctamente!",

@@ -1,4 +1,4 @@
-import { desc, eq, is, sql, SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, is, sql, SQL } from "drizzle-orm";
 import type { Db } from "./client.server";
 import { activityLog } from "./schema";
 
@@ -8,6 +8,8 @@ export const activityActions = [
   "login_failed",
   "logout",
   "profile_update",
+  /** details.timeZone: the new zone (decision 032). */
+  "time_zone_change",
   "password_change",
   "role_change",
   "account_deactivated",
@@ -40,7 +42,12 @@ export const activityActions = [
 export type ActivityAction = (typeof activityActions)[number];
 
 /** Who does a command: the owner every row is written for, and the address its activity entry records. */
-export type Actor = { userId: string; ip: string | null };
+/**
+ * Who a command acts for. `timeZone` is the user's IANA zone, for a command that dates something
+ * "today" (a goal's entry): the web guard and the API handler fill it from the signed-in user;
+ * without it that day is UTC's (decision 032).
+ */
+export type Actor = { userId: string; ip: string | null; timeZone?: string };
 
 /**
  * An entry's values (decision 025), which the page renders into the action's sentence in the
@@ -90,4 +97,22 @@ export function listRecentActivity(db: Db, userId: string, limit = 10) {
     .where(eq(activityLog.userId, userId))
     .orderBy(desc(activityLog.createdAt))
     .limit(limit);
+}
+
+/**
+ * Whether the user has been here before: the activity log holds two of their sign-ins, the
+ * account's creation (`sign_up`, which signs the new user in) or a sign-in with the password
+ * (`login`), counting the one that opened this session. A brand-new user, or one an admin created,
+ * is on their first visit until they sign in again; the dashboard greets them "Welcome" rather than
+ * "Welcome back" (issue 23). It reads the (user, created_at) index in order and stops at the
+ * second match, which for a returning user comes within their first session's entries.
+ */
+export async function hasVisitedBefore(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: activityLog.id })
+    .from(activityLog)
+    .where(and(eq(activityLog.userId, userId), inArray(activityLog.action, ["sign_up", "login"])))
+    .orderBy(asc(activityLog.createdAt))
+    .limit(2);
+  return rows.length === 2;
 }

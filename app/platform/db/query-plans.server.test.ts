@@ -12,6 +12,7 @@ import { categoryHasTransactions, getTransaction, listTransactions, loadAndResol
 import { reportData } from "~/features/reports/queries/report.server";
 import { insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
 import { categoryHasBudgets, listBudgetMonth } from "~/features/budgets/queries.server";
+import { hasVisitedBefore } from "~/features/accounts/queries.server";
 
 // The plans SQLite picks for the busiest read paths, on a database without ANALYZE statistics
 // (D1 keeps none). With no statistics the plan depends only on the schema and the query, so a
@@ -281,4 +282,13 @@ test("whether a category is in use is looked up through the (user, category) ind
   expect(plans[0]).toMatch(/transactions USING (COVERING )?INDEX \w+ \(user_id=\? AND category_id=\?\)/);
   expect(plans[1]).toMatch(/budgets USING (COVERING )?INDEX \w+ \(user_id=\? AND category_id=\?/);
   for (const plan of plans) expect(plan).not.toMatch(/SCAN (transactions|budgets)\b/);
+});
+
+test("whether the user has visited before reads their activity through the (user, created_at) index in order, with no sort", async () => {
+  const plans = await plansOf(() => hasVisitedBefore(db, user));
+  expect(plans).toHaveLength(1);
+  for (const plan of [plans[0]!, (await newerPlansOf(() => hasVisitedBefore(db, user)))[0]!]) {
+    expect(plan).toMatch(/SEARCH activity_log USING INDEX activity_log_user_created_idx \(user_id=\?\)/);
+    expect(plan).not.toMatch(/TEMP B-TREE|SCAN activity_log/);
+  }
 });

@@ -105,7 +105,7 @@ export function endpoint<const O extends ApiOperation>(operation: O, handler: Ap
         const query = operation.query ? await validateInput(operation.query, queryObject(request)) : undefined;
         if (operation.body) body = await validateInput(operation.body, body);
 
-        const actor: Actor | null = auth && { userId: auth.user.id, ip: clientIp(request) };
+        const actor: Actor | null = auth && { userId: auth.user.id, ip: clientIp(request), timeZone: auth.user.timeZone };
         const result = await handler({ ...args, body, query, auth, actor, t } as ApiHandlerArgs<O>);
         if (result instanceof Response) return withNoStore(result);
         return successResponse(result, { status: operation.successStatus ?? 200 });

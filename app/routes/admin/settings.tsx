@@ -18,7 +18,7 @@ import { Currencies } from "~/features/rates/ui/currencies-table";
 import { LatestRates } from "~/features/rates/ui/latest-rates";
 import { ManualRateForm } from "~/features/rates/ui/manual-rate-form";
 import { RefreshCard } from "~/features/rates/ui/refresh-card";
-import { dayText, useReasonText } from "~/features/rates/ui/run-text";
+import { dayText, RawDetail, useReasonText } from "~/features/rates/ui/run-text";
 import { isBaseCurrency, isCurrencyCode } from "~/money/currencies";
 import { isoDay } from "~/calendar/days";
 import { dbContext, envContext, languageContext } from "~/context.server";
@@ -126,7 +126,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </Alert>
         ) : null}
         {refreshed === "failed" && lastFailure ? (
-          <Alert tone="error">{t("settings.refresh.failed", { reason: reasonText(lastFailure) })}</Alert>
+          <Alert tone="error">
+            {t("settings.refresh.failed", { reason: reasonText(lastFailure).text })}
+            <RawDetail raw={reasonText(lastFailure).raw} />
+          </Alert>
         ) : null}
       </div>
       <div className="grid gap-6 lg:grid-cols-5">

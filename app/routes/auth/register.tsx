@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/locales/use-translation";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { clientIp } from "~/auth/client-ip.server";
@@ -81,6 +81,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const pending = useIsPending();
   const [password, setPassword] = useState("");
+  // The browser's time zone, once the page runs (decision 032); without JavaScript the field stays
+  // empty and the account gets UTC.
+  const [timeZone, setTimeZone] = useState("");
+  useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? ""), []);
   const [validate, loadValidationOnUse] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
     id: "register",
@@ -100,6 +104,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           retryAfter={actionData?.retryAfter}
         />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <input type="hidden" name="timeZone" value={timeZone} />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field
             label={t("auth.register.firstName")}

@@ -23,7 +23,7 @@ import { findGoal } from "~/features/goals/queries.server";
 import { GoalsSection } from "~/features/goals/ui/goals-section";
 import { GOAL_PROGRESS_INTENT, goalAnchors, goalIntents } from "~/features/goals/ui/intents";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { dayToDate, isoDay } from "~/calendar/days";
+import { dayToDate } from "~/calendar/days";
 import { addMonths, monthStartOf } from "~/calendar/months";
 import { acceptedDays, readMonthInRange } from "~/calendar/range";
 import { formatMonthYear } from "~/calendar/format";
@@ -32,6 +32,7 @@ import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
+import { userToday } from "~/calendar/time-zones";
 
 // Budgets & Goals (spec section 2, issue 12). One month's budgets at a time, chosen by links
 // (?month=yyyy-MM, this month when absent), and the user's savings goals. Every mode is a state
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const db = context.get(dbContext);
   const params = new URL(request.url).searchParams;
-  const today = isoDay();
+  const today = userToday(session.user);
   const current = monthStartOf(today);
   // A month that is no month, or one outside the accepted dates (decision 022), shows this month.
   const accepted = acceptedDays(today);
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = context.get(languageContext);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const today = isoDay();
+  const today = userToday(requireSession(context).user);
   const current = monthStartOf(today);
   const accepted = acceptedDays(today);
   // A budget form names its month; the other forms keep the month the page showed.

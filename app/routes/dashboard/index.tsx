@@ -10,15 +10,17 @@ import { DashboardCharts } from "~/features/reports/ui/dashboard-charts";
 import { loadBudgetAlerts } from "~/features/budgets/page.server";
 import { BudgetAlerts } from "~/features/budgets/ui/budget-alerts";
 import { useUser } from "~/components/use-user";
-import { monthRange, netChangeTenthsOfPercent, shownChange, usedCurrencies } from "~/features/dashboard/model";
+import { monthRange, netChangeTenthsOfPercent, netDifferenceCents, shownChange, usedCurrencies } from "~/features/dashboard/model";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { ByCurrency } from "~/features/dashboard/ui/by-currency";
 import { MoneyCards } from "~/features/dashboard/ui/money-cards";
 import { RecentTransactions } from "~/features/dashboard/ui/recent-transactions";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { addDays, isoDay } from "~/calendar/days";
+import { hasVisitedBefore } from "~/features/accounts/queries.server";
+import { addDays, dayToDate } from "~/calendar/days";
 import { monthStartOf } from "~/calendar/months";
 import { formatMonthYear } from "~/calendar/format";
+import { userToday } from "~/calendar/time-zones";
 import { dbContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
@@ -39,22 +41,24 @@ export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   // Occurrences of the user's schedules that are due and not yet posted, before the page reads (issue 24).
   await catchUpSchedules(db, session.user.id);
-  const now = new Date();
-  // Calendar months in UTC, as yyyy-MM-dd bounds, like the stored dates.
-  const today = isoDay(now);
-  const [money, currencyList, budgetAlerts, monthCategories, lastWeek] = await Promise.all([
-    dashboardMoney(db, session.user.id, { current: monthRange(now), previous: monthRange(now, 1) }),
+  // The user's today (decision 032): this month and the last 7 days are theirs, as yyyy-MM-dd bounds like the stored dates.
+  const today = userToday(session.user);
+  const [money, currencyList, budgetAlerts, monthCategories, lastWeek, returning] = await Promise.all([
+    dashboardMoney(db, session.user.id, { current: monthRange(today), previous: monthRange(today, 1) }),
     listCurrencies(db, { activeOnly: false }),
     loadBudgetAlerts(db, session.user.id, monthStartOf(today)),
     // Spec section 2: the month's expenses by category, and the last 7 days' income and expenses.
     expenseCategories(db, session.user.id, monthPeriod(monthStartOf(today))),
     reportTrend(db, session.user.id, { startDate: addDays(today, -6), endDate: today, month: null }, "daily"),
+    hasVisitedBefore(db, session.user.id),
   ]);
   return {
     title: translatorFor(context).t("dashboard.metaTitle"),
-    month: formatMonthYear(now, context.get(languageContext)),
+    returning,
+    month: formatMonthYear(dayToDate(monthStartOf(today)), context.get(languageContext)),
     current: money.current,
     changeTenths: shownChange(netChangeTenthsOfPercent(money.current.netUsdCents, money.previous.netUsdCents)),
+    differenceCents: netDifferenceCents(money.current.netUsdCents, money.previous.netUsdCents),
     byCurrency: money.byCurrency,
     recent: money.recent,
     currencies: usedCurrencies(money, currencyList),
@@ -77,7 +81,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
-        <PageHeader title={t("dashboard.greeting", { name: user.firstName })} subtitle={t("dashboard.overview", { month: loaderData.month })} />
+        <PageHeader title={t(loaderData.returning ? "dashboard.greeting" : "dashboard.greetingFirst", { name: user.firstName })} subtitle={t("dashboard.overview", { month: loaderData.month })} />
         <section aria-label={user.name} className={`flex items-center gap-4 p-4 ${cardClass}`}>
           <div className="min-w-0">
             <p className="flex items-center gap-2 font-semibold">
@@ -115,7 +119,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <BudgetAlerts alerts={loaderData.budgetAlerts} />
-      <MoneyCards current={loaderData.current} changeTenths={loaderData.changeTenths} byCurrency={loaderData.byCurrency} month={loaderData.month} />
+      <MoneyCards current={loaderData.current} changeTenths={loaderData.changeTenths} differenceCents={loaderData.differenceCents} byCurrency={loaderData.byCurrency} month={loaderData.month} />
       {loaderData.byCurrency.length > 1 ? <ByCurrency byCurrency={loaderData.byCurrency} currencies={loaderData.currencies} /> : null}
       <DashboardCharts monthCategories={loaderData.monthCategories} lastWeek={loaderData.lastWeek} />
       <RecentTransactions recent={loaderData.recent} currencies={loaderData.currencies} />

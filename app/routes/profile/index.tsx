@@ -21,6 +21,7 @@ import { dbContext, envContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
+import { timeZoneGroups } from "~/calendar/time-zones";
 import type { Route } from "./+types/index";
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
@@ -44,7 +45,7 @@ export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
 export const handle = routeMessages("profile", "auth");
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const { user } = session;
   const activity = await listRecentActivity(context.get(dbContext), user.id, 10);
@@ -56,7 +57,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       lastName: user.lastName,
       email: user.email,
       isAdmin: isSuperadmin(user.role),
+      timeZone: user.timeZone,
     },
+    // The time zone select's options, only while the form is open (the form posts to ?edit=profile).
+    timeZones: new URL(request.url).searchParams.get("edit") === "profile" ? timeZoneGroups(user.timeZone) : null,
     activity,
   };
 }
@@ -144,7 +148,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   // A failed submission keeps its form open even when posted from a URL without ?edit=…
   const profileResult = actionData?.intent === UPDATE_PROFILE ? actionData : undefined;
   const passwordResult = actionData?.intent === CHANGE_PASSWORD ? actionData : undefined;
-  const { user, activity } = loaderData;
+  const { user, activity, timeZones } = loaderData;
   return (
     <div className="space-y-6">
       <PageHeader title={t("profile.title")} subtitle={t("profile.subtitle")} />
@@ -153,7 +157,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <PersonalInfoCard user={user} editing={edit === "profile" || Boolean(profileResult)} lastResult={profileResult} />
+          <PersonalInfoCard user={user} timeZones={timeZones} editing={edit === "profile" || Boolean(profileResult)} lastResult={profileResult} />
           <SecurityCard open={edit === "password" || Boolean(passwordResult)} lastResult={passwordResult} />
         </div>
         <div className="space-y-6">

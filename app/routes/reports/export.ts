@@ -3,8 +3,8 @@ import { dbContext } from "~/context.server";
 import { requireSession } from "~/auth/guards.server";
 import { csvExport } from "~/features/reports/queries/export.server";
 import { readPagePeriod } from "~/features/reports/model/period";
-import { isoDay } from "~/calendar/days";
 import type { Route } from "./+types/export";
+import { userToday } from "~/calendar/time-zones";
 
 // GET /reports/export?from=yyyy-MM-dd&to=yyyy-MM-dd (or ?month=yyyy-MM, or nothing for this
 // month): the Export CSV link of /reports, with the session cookie, so it works without
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page.set("exportFailed", "1");
     return redirect(`/reports?${page.toString()}`);
   };
-  const read = readPagePeriod(params, isoDay());
+  const read = readPagePeriod(params, userToday(session.user));
   if (!read.ok) return back();
   try {
     return await csvExport(context.get(dbContext), session.user.id, read.period, { includeCategories: true, includeCurrencyConversion: true });

@@ -17,7 +17,7 @@ import { exportHref, REPORT_CHARTS, reportsHref, type ReportChart } from "~/feat
 import { CategoryBreakdown, IncomeExpenseBars, SpendingTrend } from "~/features/reports/ui/report-tables";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { USD } from "~/money/currencies";
-import { dayToDate, isoDay } from "~/calendar/days";
+import { dayToDate } from "~/calendar/days";
 import { monthStartOf } from "~/calendar/months";
 import { acceptedDays, type DayRange } from "~/calendar/range";
 import { formatDate } from "~/calendar/format";
@@ -27,6 +27,7 @@ import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
+import { userToday } from "~/calendar/time-zones";
 
 // Reports (spec section 2, issue 13): a month chosen by links (next stops at the current month),
 // or any period up to five years from a GET form; the USD tiles, each currency in its own units,
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const db = context.get(dbContext);
   const params = new URL(request.url).searchParams;
-  const today = isoDay();
+  const today = userToday(session.user);
   const current = monthStartOf(today);
   const read = readPagePeriod(params, today);
   // A refused range says why beside the form and shows this month meanwhile.

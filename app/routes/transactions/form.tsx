@@ -16,13 +16,13 @@ import { createTransaction, updateTransaction } from "~/features/transactions/co
 import { getTransaction } from "~/features/transactions/queries.server";
 import { toTransactionInput, transactionFormSchema } from "~/features/transactions/schemas/form";
 import { applyIntent, issuesToFieldErrors, newDraft, parseFormIntent, readDraft, type Draft } from "~/features/transactions/model/form";
-import { isoDay } from "~/calendar/days";
 import { acceptedDays } from "~/calendar/range";
 import { dbContext, envContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/form";
+import { userToday } from "~/calendar/time-zones";
 
 // /expenses/new and /expenses/edit/{id}: one screen (spec sections 2, 4 and 5), drawn by
 // TransactionEditor (features/transactions/ui). The form is a plain POST that works without
@@ -57,7 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     id ? getTransaction(db, userId, id) : Promise.resolve(undefined),
   ]);
   if (id && !record) throw notFound(context);
-  const today = isoDay();
+  const today = userToday(session.user);
   const draft = record ? draftFromRecord(record, currencies, context.get(languageContext)) : newDraft(categories, today);
   return {
     title: translatorFor(context).t(id ? "transactionForm.metaTitleEdit" : "transactionForm.metaTitleNew"),

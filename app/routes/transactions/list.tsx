@@ -19,7 +19,6 @@ import { Pagination, reachedByListLink, ShowingText } from "~/features/transacti
 import { deleteIntent } from "~/features/transactions/page.server";
 import { transactionFailures, transactionRefusals } from "~/features/transactions/errors";
 import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
-import { isoDay } from "~/calendar/days";
 import { acceptedDays } from "~/calendar/range";
 import { dbContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
@@ -27,6 +26,7 @@ import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/list";
 import { catchUpSchedules } from "~/features/recurring/commands.server";
+import { userToday } from "~/calendar/time-zones";
 
 // /expenses (spec section 2, Transaction list). The whole state of the page (search, filters,
 // sort, page) is its URL: a GET form and plain links, so it works without JavaScript and can be
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // A filter naming something the user cannot see (another user's category or tag, an unknown
   // currency) is ignored like any other bad value.
-  const today = isoDay();
+  const today = userToday(session.user);
   const parsed = parseListQuery(params, today);
   const query: ListQuery = {
     ...parsed,
@@ -120,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const failure = outcome.kind === "failed" ? { status: 500, message: transactionFailures.delete } : outcome.kind === "notFound" ? transactionRefusals.notFound : undefined;
   if (failure) return data({ intent: DELETE, id, error: failure.message }, { status: failure.status });
   // Post/redirect/get back to the same list (filters, sort and page kept), with a banner.
-  const query = parseListQuery(new URL(request.url).searchParams);
+  const query = parseListQuery(new URL(request.url).searchParams, userToday(actor));
   return redirect(listHref(query, {}, { saved: "deleted" }));
 }
 

@@ -1,9 +1,10 @@
 import { dbContext, sessionContext } from "~/context.server";
-import { isIsoDate, isoDay } from "~/calendar/days";
+import { isIsoDate } from "~/calendar/days";
 import { findRateOn } from "~/features/rates/queries.server";
 import { acceptedDays, dayRangeError } from "~/calendar/range";
 import { isCurrencyCode } from "~/money/currencies";
 import type { Route } from "./+types/rate";
+import { userToday } from "~/calendar/time-zones";
 
 // GET /expenses/rate?currency=EUR&date=2026-11-20: the rate on file for a currency on a date
 // (the latest on or before it), for the transaction form's refresh with JavaScript. The
@@ -11,13 +12,14 @@ import type { Route } from "./+types/rate";
 // Session-guarded like the form; a resource route, so it has no default export.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.get(sessionContext)) return Response.json({ error: "errors.unauthorized" }, { status: 401 });
+  const session = context.get(sessionContext);
+  if (!session) return Response.json({ error: "errors.unauthorized" }, { status: 401 });
   const params = new URL(request.url).searchParams;
   const code = (params.get("currency") ?? "").trim().toUpperCase();
   const date = (params.get("date") ?? "").trim();
   if (!isCurrencyCode(code)) return Response.json({ error: "validation.currencyRequired" }, { status: 400 });
   if (!isIsoDate(date)) return Response.json({ error: date ? "validation.dateInvalid" : "validation.dateRequired" }, { status: 400 });
-  const outOfRange = dayRangeError(date, acceptedDays(isoDay()));
+  const outOfRange = dayRangeError(date, acceptedDays(userToday(session.user)));
   if (outOfRange) return Response.json({ error: outOfRange }, { status: 400 });
   const found = await findRateOn(context.get(dbContext), code, date);
   return Response.json({ rate: found ? { rate: found.rate, date: found.date, source: found.source } : null });

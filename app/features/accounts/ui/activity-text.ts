@@ -27,6 +27,8 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
       return said(details.reason === "deactivated" ? "deactivatedSignIn" : "failedSignIn");
     case "profile_update":
       return details.by === "admin" ? said("profileUpdatedByAdmin") : null;
+    case "time_zone_change":
+      return text("timeZone");
     case "role_change":
       return said(details.role === "superadmin" ? "roleChangedToSuperadmin" : "roleChangedToUser");
     case "account_deactivated":

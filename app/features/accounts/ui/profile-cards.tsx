@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/locales/use-translation";
 import { Form, Link } from "react-router";
-import { buttonClass, ErrorSummary, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
+import { buttonClass, ErrorSummary, Field, PasswordField, SelectField, SubmitButton, useIsPending } from "~/components/forms";
+import type { TimeZoneGroup } from "~/calendar/time-zones";
 import { Card } from "~/components/card";
 import { displayName } from "~/auth/public-user";
 import { RoleBadge } from "~/components/role-badge";
@@ -19,10 +20,13 @@ export type ProfileActionResult = { intent: string; result: SubmissionResult<str
 
 export function PersonalInfoCard({
   user,
+  timeZones,
   editing,
   lastResult,
 }: {
   user: ProfileUser;
+  /** The select's zones; null while the form is closed. */
+  timeZones: TimeZoneGroup[] | null;
   editing: boolean;
   lastResult: ProfileActionResult | undefined;
 }) {
@@ -46,13 +50,14 @@ export function PersonalInfoCard({
     >
       {editing ? (
         // Mounted afresh on every edit, so Cancel restores the stored values.
-        <ProfileForm user={user} lastResult={lastResult} />
+        <ProfileForm user={user} timeZones={timeZones ?? [{ region: user.timeZone, zones: [user.timeZone] }]} lastResult={lastResult} />
       ) : (
         <dl className="grid gap-4 sm:grid-cols-2">
           <InfoItem label={t("profile.info.fullName")}>{displayName(user)}</InfoItem>
           <InfoItem label={t("profile.info.email")}>
             <span className="break-all">{user.email}</span>
           </InfoItem>
+          <InfoItem label={t("profile.info.timeZone")}>{user.timeZone}</InfoItem>
           <InfoItem label={t("profile.info.role")}>
             <RoleBadge isAdmin={user.isAdmin} />
           </InfoItem>
@@ -74,14 +79,22 @@ function InfoItem({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ProfileForm({ user, lastResult }: { user: ProfileUser; lastResult: ProfileActionResult | undefined }) {
+function ProfileForm({
+  user,
+  timeZones,
+  lastResult,
+}: {
+  user: ProfileUser;
+  timeZones: TimeZoneGroup[];
+  lastResult: ProfileActionResult | undefined;
+}) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: UPDATE_PROFILE });
   const [validation, loadValidationOnUse] = useLazyValidation(loadProfileValidation);
   const [form, fields] = useForm({
     id: "profile-form",
     lastResult: lastResult?.result,
-    defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email, timeZone: user.timeZone },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: validation && (({ formData }) => validation.parseWithZod(formData, { schema: validation.schema })),
@@ -113,6 +126,33 @@ function ProfileForm({ user, lastResult }: { user: ProfileUser; lastResult: Prof
         inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true }}
         errors={fields.email.errors}
       />
+      {/* A plain select grouped by region: the browser's own type-ahead finds a zone without JavaScript. */}
+      <SelectField
+        label={t("profile.info.timeZone")}
+        selectProps={{ ...getSelectProps(fields.timeZone), "aria-describedby": "time-zone-hint" }}
+        errors={fields.timeZone.errors}
+        hint={
+          <p id="time-zone-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {t("profile.info.timeZoneHint")}
+          </p>
+        }
+      >
+        {timeZones.map((group) =>
+          group.zones.length === 1 && group.zones[0] === group.region ? (
+            <option key={group.region} value={group.region}>
+              {group.region}
+            </option>
+          ) : (
+            <optgroup key={group.region} label={group.region}>
+              {group.zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll("_", " ")}
+                </option>
+              ))}
+            </optgroup>
+          ),
+        )}
+      </SelectField>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Link to="/profile" preventScrollReset className={buttonClass.secondary}>
           {t("profile.info.cancel")}

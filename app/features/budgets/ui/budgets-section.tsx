@@ -6,6 +6,7 @@ import { itemAnchor, LandedBanner, type useEditableList } from "~/components/edi
 import { Figure, FigureList } from "~/components/figure";
 import { buttonClass, LoadingNote, SubmitButton, useIsPending } from "~/components/forms";
 import { Money } from "~/components/money";
+import { formatMoney } from "~/money/amounts";
 import { MonthNav } from "~/components/month-nav";
 import { USD } from "~/money/currencies";
 import { dayToDate } from "~/calendar/days";
@@ -122,11 +123,23 @@ export function BudgetsSection({
             <Figure label={t("budgets.totals.spent")}>
               <Money minor={totals.spentCents} currency={USD} />
             </Figure>
-            <Figure label={t(totals.remainingCents < 0n ? "budgets.totals.over" : "budgets.totals.remaining")}>
-              <Money minor={totals.remainingCents < 0n ? -totals.remainingCents : totals.remainingCents} currency={USD} className={totals.remainingCents < 0n ? "text-red-700 dark:text-red-300" : ""} />
-            </Figure>
+            {/* Overspending is never netted against the others' room (issue 23): what the budgets not over have left, and apart, by how much the others are over. */}
+            {totals.overCount < budgets.length ? (
+              <Figure label={t(totals.overCount > 0 ? "budgets.totals.leftInOthers" : "budgets.totals.remaining")}>
+                <Money minor={totals.leftCents} currency={USD} />
+              </Figure>
+            ) : null}
+            {totals.overCount > 0 ? (
+              <Figure label={t("budgets.totals.over")}>
+                <Money minor={totals.overCents} currency={USD} className="text-red-700 dark:text-red-300" />
+              </Figure>
+            ) : null}
           </FigureList>
-          {totals.overCount > 0 ? <p className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">{t("budgets.totals.overCount", { count: totals.overCount })}</p> : null}
+          {totals.overCount > 0 ? (
+            <p className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
+              {t("budgets.totals.overBy", { count: totals.overCount, amount: formatMoney(totals.overCents, USD, i18n.language) })}
+            </p>
+          ) : null}
         </div>
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {budgets.map((budget) => (

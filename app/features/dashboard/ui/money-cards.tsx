@@ -3,18 +3,22 @@ import { formatPercentChange } from "~/features/dashboard/model";
 import type { CurrencyMonth, MonthTotals } from "~/features/transactions/model/transaction";
 import { moneyToneClass } from "~/components/money";
 import { UsdTotals } from "~/components/usd-totals";
+import { formatMoney } from "~/money/amounts";
 import { USD } from "~/money/currencies";
 
 /** Spec section 2: income, expenses and net balance for the current month, in USD. */
 export function MoneyCards({
   current,
   changeTenths,
+  differenceCents,
   byCurrency,
   month,
 }: {
   current: MonthTotals;
   /** The change against last month in tenths of a percent, as exact digits (dashboard/model.ts shownChange). */
   changeTenths: string | null;
+  /** This month's net − last month's, in USD cents, as exact digits (dashboard/model.ts netDifferenceCents). */
+  differenceCents: string;
   byCurrency: CurrencyMonth[];
   month: string;
 }) {
@@ -41,7 +45,10 @@ export function MoneyCards({
             {key === "net" && changeTenths !== null ? (
               <p className={`mt-1 text-sm font-medium ${moneyToneClass(BigInt(changeTenths), "signed")}`}>
                 <span aria-hidden="true">{BigInt(changeTenths) < 0n ? "▼ " : BigInt(changeTenths) > 0n ? "▲ " : ""}</span>
-                {t("dashboard.money.change", { percent: formatPercentChange(changeTenths, locale) })}
+                {t("dashboard.money.change", {
+                  percent: formatPercentChange(changeTenths, locale),
+                  difference: formatMoney(BigInt(differenceCents), USD, locale, "always"),
+                })}
               </p>
             ) : null}
           </>

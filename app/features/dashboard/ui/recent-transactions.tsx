@@ -5,9 +5,9 @@ import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { DataCell, DataRow, DataTable } from "~/components/table";
 import { currencyOf, type DashboardCurrency } from "~/features/dashboard/model";
-import type { RecentTransaction } from "~/features/transactions/model/transaction";
+import { paymentPartsByCurrency, type RecentTransaction } from "~/features/transactions/model/transaction";
 import { signedAmount } from "~/money/amounts";
-import { Money } from "~/components/money";
+import { Money, MoneyParts } from "~/components/money";
 import { USD } from "~/money/currencies";
 import { dayToDate } from "~/calendar/days";
 import { formatDate } from "~/calendar/format";
@@ -89,6 +89,10 @@ export function RecentTransactions({ recent, currencies }: { recent: RecentTrans
                   ) : (
                     <>
                       <Money minor={signedAmount(tx.type, tx.usdCents)} currency={USD} sign="always" tone="signed" className="block font-semibold" />
+                      <MoneyParts
+                        label={t("dashboard.recent.paidIn")}
+                        parts={paymentPartsByCurrency(tx.payments).map((p) => ({ currency: currencyOf(currencies, p.currencyCode), minor: p.amountMinor }))}
+                      />
                       <span className="block text-xs text-slate-600 dark:text-slate-300">
                         {t("dashboard.recent.multi", { count: tx.payments.length })}
                       </span>

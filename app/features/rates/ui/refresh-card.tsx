@@ -4,7 +4,7 @@ import { Card } from "~/components/card";
 import { SubmitButton, useIsPending } from "~/components/forms";
 import type { RunView } from "~/features/rates/model";
 import { settingsIntents } from "~/features/rates/model";
-import { dayText, InstantText, useReasonText } from "./run-text";
+import { dayText, InstantText, RawDetail, useReasonText } from "./run-text";
 
 /** The provider, the schedule, the last good and bad runs, and "Refresh now". */
 export function RefreshCard({
@@ -56,7 +56,8 @@ export function RefreshCard({
             {lastFailure ? (
               <>
                 <InstantText iso={lastFailure.ranAt} />
-                <span className="block text-red-700 dark:text-red-300">{reasonText(lastFailure)}</span>
+                <span className="block text-red-700 dark:text-red-300">{reasonText(lastFailure).text}</span>
+                <RawDetail raw={reasonText(lastFailure).raw} />
               </>
             ) : (
               t("settings.refresh.never")

@@ -2,17 +2,20 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/locales/use-translation";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
-import { LazyChart } from "~/components/charts/lazy-chart";
+import { BarChart, PieChart, TrendChart } from "~/components/charts/charts";
+import { distinctSliceColors } from "~/components/charts/slice-colors";
 import { Money } from "~/components/money";
 import { DataCell, DataRow, DataTable } from "~/components/table";
 import { formatPercentTenths } from "~/text/count";
 import { USD } from "~/money/currencies";
+import { formatMoney } from "~/money/amounts";
 import { dayToDate } from "~/calendar/days";
 import type { Grouping, TrendPoint } from "~/features/reports/model/period";
 import type { ReportCategory } from "~/features/reports/queries/report.server";
 
 // The figures of a report as tables (rendered by the server, read by screen readers), each with
-// the chart that pictures it: every chart is drawn from the same rows its table lists.
+// the chart that pictures it: every chart is drawn from the same rows its table lists, by the
+// server as SVG (decision 031), and is named by the card's heading (`labelledBy`).
 
 /** A share in tenths of a percent ("12.5%"), exact from its digits. */
 export function ShareText({ tenths }: { tenths: number }) {
@@ -31,6 +34,9 @@ function withActivity(trend: TrendPoint[]) {
   return trend.filter((p) => p.incomeUsdCents !== 0 || p.expenseUsdCents !== 0);
 }
 
+/** The slice of expenses with no category (slate-400, as its row's dot). */
+const UNCATEGORISED_COLOR = "#94A3B8";
+
 function uncategorised(category: ReportCategory) {
   return { id: category.categoryId ?? "", name: category.name ?? "" };
 }
@@ -41,11 +47,19 @@ export function CategoryBreakdown({ id, categories, title }: { id: string; categ
   const categoryName = useCategoryName();
   const name = (c: ReportCategory) => (c.categoryId ? categoryName(uncategorised(c)) : t("reports.categories.uncategorised"));
   if (categories.length === 0) return <p className="text-slate-600 dark:text-slate-300">{t("reports.categories.empty")}</p>;
+  // The slices' colours, neighbours kept apart; each row's badge takes its slice's colour, so the table is the pie's key.
+  const colors = distinctSliceColors(categories.map((c) => c.color ?? UNCATEGORISED_COLOR));
+  const slices = categories.map((c, index) => ({
+    key: c.categoryId ?? "none",
+    cents: c.usdCents,
+    color: colors[index]!,
+    title: `${name(c)}: ${formatMoney(c.usdCents, USD, i18n.language)} (${formatPercentTenths(c.shareTenths, i18n.language)})`,
+  }));
   return (
     // Side by side when the card is wide enough: a container query, as the dashboard's card is half as wide as the page's.
     <div className="@container">
       <div className="grid gap-4 @3xl:grid-cols-2 @3xl:items-start">
-        <LazyChart kind="pie" locale={i18n.language} slices={categories.map((c) => ({ label: name(c), cents: c.usdCents, color: c.color ?? "#94A3B8" }))} />
+        <PieChart labelledBy={id} slices={slices} />
         <div>
           {title ? (
             <h3 id={`${id}-table`} className="mb-2 font-semibold">
@@ -57,11 +71,15 @@ export function CategoryBreakdown({ id, categories, title }: { id: string; categ
             { key: "amount", label: t("reports.categories.amount"), align: "right" },
             { key: "percent", label: t("reports.categories.percent"), align: "right" },
           ]}>
-            {categories.map((c) => (
+            {categories.map((c, index) => (
               <DataRow key={c.categoryId ?? "none"}>
                 <DataCell label={t("reports.categories.category")} place="title" header className="text-left">
                   <span className="inline-flex items-center gap-2">
-                    {c.icon && c.color ? <CategoryBadge icon={c.icon} color={c.color} size="sm" /> : <span aria-hidden="true" className="inline-block h-8 w-8 rounded-full bg-slate-400" />}
+                    {c.icon && c.color ? (
+                      <CategoryBadge icon={c.icon} color={colors[index]!} size="sm" />
+                    ) : (
+                      <span aria-hidden="true" className="inline-block h-8 w-8 rounded-full" style={{ backgroundColor: colors[index] }} />
+                    )}
                     <span className="font-medium break-words">{name(c)}</span>
                   </span>
                 </DataCell>
@@ -109,7 +127,14 @@ export function IncomeExpenseBars({ id, trend, grouping }: { id: string; trend: 
   const { t, i18n } = useTranslation();
   return (
     <div className="space-y-4">
-      <LazyChart kind="bar" locale={i18n.language} points={trend.map((p) => ({ date: p.date, incomeCents: p.incomeUsdCents, expenseCents: p.expenseUsdCents }))} />
+      <BarChart
+        labelledBy={id}
+        locale={i18n.language}
+        grouping={grouping}
+        points={trend.map((p) => ({ date: p.date, incomeCents: p.incomeUsdCents, expenseCents: p.expenseUsdCents }))}
+        labels={{ income: t("reports.days.income"), expenses: t("reports.days.expenses") }}
+        bucketName={(date) => bucketLabel(date, grouping, i18n.language)}
+      />
       <TrendTable
         id={id}
         trend={trend}
@@ -128,7 +153,14 @@ export function SpendingTrend({ id, trend, grouping }: { id: string; trend: Tren
   const { t, i18n } = useTranslation();
   return (
     <div className="space-y-4">
-      <LazyChart kind="trend" locale={i18n.language} points={trend.map((p) => ({ date: p.date, expenseCents: p.expenseUsdCents, balanceCents: p.balanceUsdCents }))} />
+      <TrendChart
+        labelledBy={id}
+        locale={i18n.language}
+        grouping={grouping}
+        points={trend.map((p) => ({ date: p.date, incomeCents: p.incomeUsdCents, expenseCents: p.expenseUsdCents, balanceCents: p.balanceUsdCents }))}
+        labels={{ expenses: t("reports.days.expenses"), balance: t("reports.days.balance") }}
+        bucketName={(date) => bucketLabel(date, grouping, i18n.language)}
+      />
       <TrendTable
         id={id}
         trend={trend}

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { applyIntent, emptyPayment, followsRateOnFile, intentAnchor, issueName, issuesToFieldErrors, newDraft, parseFormIntent, paymentUsdCents, rateExplanation, readDraft, type Draft, type DraftPayment } from "./form";
+import { draftRow as row, fixtureCurrencies as currencies, formDataOf as form } from "./form-fixtures";
+import { applyIntent, followsRateOnFile, intentAnchor, issueName, issuesToFieldErrors, newDraft, parseFormIntent, paymentUsdCents, rateExplanation, readDraft, type Draft } from "./form";
 import { MAX_PAYMENTS } from "./transaction";
 
 const categories = [
@@ -7,19 +8,6 @@ const categories = [
   { id: "rent", type: "expense" as const },
   { id: "salary", type: "income" as const },
 ];
-const currencies = [
-  { code: "USD", decimalPlaces: 2 },
-  { code: "EUR", decimalPlaces: 2 },
-  { code: "JPY", decimalPlaces: 0 },
-];
-
-function form(entries: [string, string][]) {
-  const data = new FormData();
-  for (const [k, v] of entries) data.append(k, v);
-  return data;
-}
-
-const row = (overrides: Partial<DraftPayment> = {}): DraftPayment => ({ ...emptyPayment("k"), ...overrides });
 
 test("a new form is a USD cash expense of one row with the first expense category", () => {
   expect(newDraft(categories, "2026-11-23")).toEqual({

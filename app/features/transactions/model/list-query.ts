@@ -78,7 +78,7 @@ function first(params: URLSearchParams, name: string): string | undefined {
   return value === null || value.trim() === "" ? undefined : value;
 }
 
-/** The list's state from its URL; `today` (UTC) bounds the dates it accepts. */
+/** The list's state from its URL; `today` (the user's, decision 032) bounds the dates it accepts. */
 export function parseListQuery(params: URLSearchParams, today = isoDay()): ListQuery {
   const accepted = acceptedDays(today);
   const chosenTags = [...new Set(params.getAll("tag").flatMap((t) => idParam(t) ?? []))];

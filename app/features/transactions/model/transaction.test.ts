@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { MANUAL_SOURCE, PROVIDER_SOURCE } from "~/features/rates/model";
 import { emptyPayment, rateExplanation } from "./form";
 import { rateOfRow } from "./resolve";
-import { calendarDateOf, rateFieldApplies, typedRateStored } from "./transaction";
+import { calendarDateOf, paymentPartsByCurrency, rateFieldApplies, typedRateStored } from "./transaction";
 import { isIsoDate } from "~/calendar/days";
 
 const onFile = { rate: "0.92", date: "2026-11-20", source: PROVIDER_SOURCE };
@@ -64,4 +64,20 @@ test("year 0000 is no calendar's year: refused as a date and as a timestamp's da
   expect(isIsoDate("0000-01-01")).toBe(false);
   expect(calendarDateOf("0000-06-01T10:00:00Z")).toBeNull();
   expect(isIsoDate("0001-01-01")).toBe(true);
+});
+
+test("a multi-currency transaction's parts are its amounts per currency, in the order first paid, added exactly", () => {
+  expect(
+    paymentPartsByCurrency([
+      { currencyCode: "USD", amountMinor: 30000 },
+      { currencyCode: "EUR", amountMinor: 10000 },
+      { currencyCode: "USD", amountMinor: 2000 },
+    ]),
+  ).toEqual([
+    { currencyCode: "USD", amountMinor: 32000n },
+    { currencyCode: "EUR", amountMinor: 10000n },
+  ]);
+  // Twenty payments at the largest amount a payment takes still add to the unit.
+  const max = 99_999_999_999_999; // 12 digits before the point, 2 after
+  expect(paymentPartsByCurrency(Array.from({ length: 20 }, () => ({ currencyCode: "COP", amountMinor: max })))).toEqual([{ currencyCode: "COP", amountMinor: 1_999_999_999_999_980n }]);
 });

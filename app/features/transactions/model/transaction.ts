@@ -155,3 +155,15 @@ export function incomeExpenseFigures(incomeMinor: number, expenseMinor: number, 
     total: minorToNumber(incomeMinor - expenseMinor, places),
   };
 }
+
+/**
+ * What a transaction paid in several payments comes to in each currency, in the order the
+ * currencies first appear: "$ 320.00 + € 100.00" on the list and the dashboard, where the row
+ * otherwise showed only "Multi (2)" and the USD total (issue 23). Two payments in one currency are
+ * one part. Exact: each part is a BigInt of minor units.
+ */
+export function paymentPartsByCurrency(payments: readonly { currencyCode: string; amountMinor: number }[]): { currencyCode: string; amountMinor: bigint }[] {
+  const parts = new Map<string, bigint>();
+  for (const p of payments) parts.set(p.currencyCode, (parts.get(p.currencyCode) ?? 0n) + BigInt(p.amountMinor));
+  return [...parts].map(([currencyCode, amountMinor]) => ({ currencyCode, amountMinor }));
+}

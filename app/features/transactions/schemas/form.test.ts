@@ -1,21 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { expect, test } from "vitest";
+import { draftRow as row, fixtureCurrencies as currencies, formDataOf as form } from "../model/form-fixtures";
 import { messageWithValues } from "~/text/message";
 import { toTransactionInput, transactionFormSchema } from "./form";
-import { emptyPayment, paymentUsdCents, type DraftPayment } from "../model/form";
-const currencies = [
-  { code: "USD", decimalPlaces: 2 },
-  { code: "EUR", decimalPlaces: 2 },
-  { code: "JPY", decimalPlaces: 0 },
-];
-
-function form(entries: [string, string][]) {
-  const data = new FormData();
-  for (const [k, v] of entries) data.append(k, v);
-  return data;
-}
-
-const row = (overrides: Partial<DraftPayment> = {}): DraftPayment => ({ ...emptyPayment("k"), ...overrides });
+import { paymentUsdCents } from "../model/form";
 
 function validate(entries: [string, string][], known = true, locale = "en") {
   const submission = parseWithZod(form(entries), { schema: transactionFormSchema({ currencies, rateKnown: () => known, locale }) });

@@ -5,7 +5,7 @@ import { useCategoryName } from "~/components/category-name";
 import { CONFIRM_ANCHOR, ConfirmPanel } from "~/components/confirm-panel";
 import { rowButtonClass, useIsPending } from "~/components/forms";
 import { DataCell, DataRow, DataTable, FullWidthRow, type Column } from "~/components/table";
-import { DEFAULT_PAYMENT_METHOD, intentValue } from "~/features/transactions/model/transaction";
+import { DEFAULT_PAYMENT_METHOD, intentValue, paymentPartsByCurrency } from "~/features/transactions/model/transaction";
 import { listHref, sortedBy, type ListQuery, type SortColumn } from "~/features/transactions/model/list-query";
 import type { TransactionType } from "~/features/transactions/model/transaction";
 import type { TagChoice } from "~/features/transactions/ui/form-fields";
@@ -13,7 +13,7 @@ import { MobileSort, SortLink } from "~/features/transactions/ui/sort-links";
 import { dayToDate } from "~/calendar/days";
 import { formatDate } from "~/calendar/format";
 import { signedAmount } from "~/money/amounts";
-import { Money } from "~/components/money";
+import { Money, MoneyParts } from "~/components/money";
 import { USD } from "~/money/currencies";
 
 // The list's rows in the shared responsive table (components/table.tsx): a table on wide
@@ -151,6 +151,12 @@ function TransactionRow({
           {multi || !single ? (
             <>
               <Money minor={signedAmount(row.type, row.usdCents)} currency={USD} sign="always" tone="signed" className="block font-semibold" />
+              {multi ? (
+                <MoneyParts
+                  label={t("transactions.row.paidIn")}
+                  parts={paymentPartsByCurrency(row.payments).map((p) => ({ currency: currencyOf(currencies, p.currencyCode), minor: p.amountMinor }))}
+                />
+              ) : null}
             </>
           ) : (
             <>

@@ -9,7 +9,7 @@ import { dbContext } from "~/context.server";
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
   endpoint(listBudgetsOperation, async ({ context, auth, query }) => {
-    const month = requestedMonth(query);
+    const month = requestedMonth(query, auth.user);
     const budgets = (await listBudgetMonth(context.get(dbContext), auth.user.id, month)).map(toApiBudget);
     return { month, ...listedTwice("budgets", budgets) };
   }),

@@ -6,7 +6,7 @@ import { dbContext } from "~/context.server";
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
   endpoint(budgetProgressOperation, async ({ context, auth, query }) => {
-    const month = requestedMonth(query);
+    const month = requestedMonth(query, auth.user);
     const rows = await listBudgetMonth(context.get(dbContext), auth.user.id, month);
     return { month, budgets: rows.map(toApiBudget), totals: toApiBudgetTotals(rows) };
   }),

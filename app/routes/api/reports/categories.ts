@@ -1,13 +1,14 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { reportCategoriesJson, reportCategoriesOperation } from "~/features/reports/api";
+import { askedPeriod, reportCategoriesJson, reportCategoriesOperation } from "~/features/reports/api";
 import { expenseCategories } from "~/features/reports/queries/report.server";
 import { dbContext } from "~/context.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
-  endpoint(reportCategoriesOperation, async ({ context, auth, query: { period } }) =>
-    reportCategoriesJson(await expenseCategories(context.get(dbContext), auth.user.id, period), period),
-  ),
+  endpoint(reportCategoriesOperation, async ({ context, auth, query }) => {
+    const period = askedPeriod(query.period, auth.user);
+    return reportCategoriesJson(await expenseCategories(context.get(dbContext), auth.user.id, period), period);
+  }),
 ]);
 
 export const loader = route.loader;

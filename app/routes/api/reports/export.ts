@@ -1,5 +1,5 @@
 import { apiRoute, endpoint } from "~/platform/http/handler.server";
-import { reportExportOperation } from "~/features/reports/api";
+import { askedPeriod, reportExportOperation } from "~/features/reports/api";
 import { csvExport } from "~/features/reports/queries/export.server";
 import { dbContext } from "~/context.server";
 
@@ -7,7 +7,7 @@ import { dbContext } from "~/context.server";
 // usual 500 envelope (the handler's catch); see features/reports/queries/export.server.ts for a failure mid-stream.
 const route = apiRoute([
   endpoint(reportExportOperation, async ({ context, auth, query: { period, options } }) =>
-    csvExport(context.get(dbContext), auth.user.id, period, options),
+    csvExport(context.get(dbContext), auth.user.id, askedPeriod(period, auth.user), options),
   ),
 ]);
 

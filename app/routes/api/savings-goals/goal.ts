@@ -19,7 +19,7 @@ const route = apiRoute([
     // On this body the saved amount is current_amount: a refused adjustment is that field's.
     if (outcome.kind === "belowZero") throw refusalError({ ...goalRefusals.belowZero, field: "current_amount" });
     if (outcome.kind !== "ok") throw goalApiError(outcome.kind);
-    return { savings_goal: apiGoal(outcome.goal, currencies), message: t("budgets.messages.goalUpdated") };
+    return { savings_goal: apiGoal(outcome.goal, currencies, auth.user), message: t("budgets.messages.goalUpdated") };
   }),
   endpoint(deleteGoalOperation, async ({ context, params, actor, t }) => {
     const outcome = await deleteGoal(context.get(dbContext), actor, { id: params.id ?? "" });

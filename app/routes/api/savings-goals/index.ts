@@ -17,16 +17,16 @@ const route = apiRoute([
     for (const entry of entries) byGoal.set(entry.goalId, [...(byGoal.get(entry.goalId) ?? []), entry]);
     return listedTwice(
       "savings_goals",
-      goals.map((goal) => apiGoal(goal, currencies, byGoal.get(goal.id) ?? [])),
+      goals.map((goal) => apiGoal(goal, currencies, auth.user, byGoal.get(goal.id) ?? [])),
     );
   }),
-  endpoint(createGoalOperation, async ({ context, actor, body, t }) => {
+  endpoint(createGoalOperation, async ({ context, auth, actor, body, t }) => {
     const db = context.get(dbContext);
     const currencies = await goalCurrencies(db);
     const input = await validateInput(goalApiSchema(currencies.all), body);
     const outcome = await createGoal(db, actor, input);
     if (outcome.kind !== "ok") throw goalApiError(outcome.kind);
-    return { savings_goal: apiGoal(outcome.goal, currencies), message: t("budgets.messages.goalCreated") };
+    return { savings_goal: apiGoal(outcome.goal, currencies, auth.user), message: t("budgets.messages.goalCreated") };
   }),
 ]);
 

@@ -16,7 +16,7 @@ const route = apiRoute([
     const input = await validateInput(goalProgressApiSchema(decimalsOf(goal.currencyCode, currencies.decimals)), body);
     const outcome = await recordGoalProgress(db, actor, { ...input, id: goal.id });
     if (outcome.kind !== "ok") throw goalApiError(outcome.kind);
-    return { savings_goal: apiGoal(outcome.goal, currencies), message: t("budgets.messages.goalProgress") };
+    return { savings_goal: apiGoal(outcome.goal, currencies, auth.user), message: t("budgets.messages.goalProgress") };
   }),
 ]);
 

@@ -1,4 +1,4 @@
-import { isoDay } from "~/calendar/days";
+import { userToday } from "~/calendar/time-zones";
 import { decimalsOf } from "~/money/currencies";
 import { toApiGoal } from "~/features/goals/api";
 import { findGoal, type GoalEntryRow, type GoalRow } from "~/features/goals/queries.server";
@@ -18,9 +18,9 @@ export async function goalCurrencies(db: Db): Promise<GoalCurrencies> {
   return { decimals: new Map(all.map((c) => [c.code, c.decimalPlaces])), all };
 }
 
-/** A goal as the API answers it, with its figures as of today (UTC). */
-export function apiGoal(goal: GoalRow, currencies: GoalCurrencies, entries?: readonly GoalEntryRow[]) {
-  return toApiGoal(goal, { decimals: decimalsOf(goal.currencyCode, currencies.decimals), today: isoDay(), entries });
+/** A goal as the API answers it, with its figures as of the caller's today (decision 032). */
+export function apiGoal(goal: GoalRow, currencies: GoalCurrencies, caller: { timeZone: string }, entries?: readonly GoalEntryRow[]) {
+  return toApiGoal(goal, { decimals: decimalsOf(goal.currencyCode, currencies.decimals), today: userToday(caller), entries });
 }
 
 /** The caller's goal, before its body is read (the body's decimals are its currency's); another user's answers 404 exactly like a missing one. */
