@@ -78,6 +78,14 @@ export default [
       route(":id", "routes/api/savings-goals/goal.ts"),
       route(":id/progress", "routes/api/savings-goals/progress.ts"),
     ]),
+    ...prefix("recurring-transactions", [
+      index("routes/api/recurring-transactions/index.ts"),
+      route(":id", "routes/api/recurring-transactions/schedule.ts"),
+      route(":id/skip", "routes/api/recurring-transactions/skip.ts"),
+      route(":id/post-now", "routes/api/recurring-transactions/post-now.ts"),
+      route(":id/pause", "routes/api/recurring-transactions/pause.ts"),
+      route(":id/resume", "routes/api/recurring-transactions/resume.ts"),
+    ]),
     ...prefix("reports", [
       route("summary", "routes/api/reports/summary.ts"),
       route("categories", "routes/api/reports/categories.ts"),

@@ -53,6 +53,8 @@ export function serveBuild({ port, host }) {
       process.env.PERSIST_TO ?? `${root}.wrangler/state`,
       "--show-interactive-dev-session=false",
       "--live-reload=false",
+      // GET /cdn-cgi/handler/scheduled?cron=… runs a cron's job by hand (README), as the dev server allows.
+      "--test-scheduled",
     ],
     // No telemetry, and no banner: printing it asks the npm registry for a newer wrangler.
     { env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true" } },

@@ -34,6 +34,10 @@ export const tableOwners = {
   budgets: "features/budgets",
   savingsGoals: "features/goals",
   goalEntries: "features/goals",
+  recurringTransactions: "features/recurring",
+  recurringPayments: "features/recurring",
+  recurringTags: "features/recurring",
+  recurringOccurrences: "features/recurring",
   activityLog: "platform/db",
   idempotencyKeys: "platform/db",
 };

@@ -31,3 +31,7 @@ test("the exchange-rate refresh is the first job and an unknown cron has none", 
   expect(jobs[0]?.name).toBe("exchange-rate refresh");
   expect(jobFor("0 0 * * *")).toBeUndefined();
 });
+
+test("the recurring transactions' job runs every hour on the hour", () => {
+  expect(jobFor("0 * * * *")?.name).toBe("recurring transactions");
+});

@@ -1,4 +1,5 @@
 import { runRatesRefresh } from "~/features/rates/jobs/refresh.server";
+import { runPostDue } from "~/features/recurring/jobs/post-due.server";
 
 // The Worker's scheduled work, one entry per cron expression of wrangler.jsonc's
 // `triggers.crons` (workers/jobs.test.ts keeps the two in agreement). A job lives in its
@@ -15,6 +16,8 @@ export type Job = {
 export const jobs: readonly Job[] = [
   // Every six hours at a quarter past, UTC (ARCHITECTURE.md 4).
   { cron: "15 */6 * * *", name: "exchange-rate refresh", run: runRatesRefresh },
+  // Every hour on the hour: schedules' occurrences due by each user's local today (decision 033).
+  { cron: "0 * * * *", name: "recurring transactions", run: runPostDue },
 ];
 
 export function jobFor(cron: string): Job | undefined {

@@ -50,18 +50,19 @@ type Ids = {
   tagId: string;
   budgetId: string;
   goalId: string;
+  scheduleId: string;
   userId: string;
   attackerId: string;
   ownTransactionId: string;
   ownBudgetId: string;
 };
-type Records = Pick<Ids, "transactionId" | "categoryId" | "spareCategoryId" | "tagId" | "budgetId" | "goalId">;
+type Records = Pick<Ids, "transactionId" | "categoryId" | "spareCategoryId" | "tagId" | "budgetId" | "goalId" | "scheduleId">;
 
 type Person = { id: string; email: string; web: Browser; accessToken: string; refreshToken: string };
 
 const MARK = crypto.randomUUID().slice(0, 8);
 /** Strings only the victim's records hold: none may appear in an answer to anyone else. */
-const VICTIM_MARKERS = [`Victim rent ${MARK}`, `VictimCat${MARK}`, `VictimTag${MARK}`, `VictimGoal${MARK}`, `victim-${MARK}@example.com`];
+const VICTIM_MARKERS = [`Victim rent ${MARK}`, `VictimCat${MARK}`, `VictimTag${MARK}`, `VictimGoal${MARK}`, `VictimSchedule${MARK}`, `victim-${MARK}@example.com`];
 
 let victim: Person;
 let victimRecords: Records;
@@ -95,6 +96,7 @@ function unknownIds(ids: Ids): Ids {
     tagId: crypto.randomUUID(),
     budgetId: crypto.randomUUID(),
     goalId: crypto.randomUUID(),
+    scheduleId: crypto.randomUUID(),
     userId: crypto.randomUUID(),
   };
 }
@@ -114,6 +116,19 @@ async function person(email?: string, role?: string): Promise<Person> {
 function fixtureTransaction(prefix: "Victim" | "Own", categoryId: string, tagId: string) {
   return { description: `${prefix} rent ${MARK}`, date: "2026-11-10", categoryId, amount: "1234.56", tags: [tagId] };
 }
+/** A schedule of the fixtures: next year, so nothing of it is due when the matrix runs. */
+function fixtureSchedule(prefix: "Victim" | "Own", categoryId: string, tagId: string, label = "") {
+  return {
+    type: "EXPENSE",
+    description: `${prefix}Schedule${MARK}${label}`,
+    categoryId,
+    tagIds: [tagId],
+    payments: [{ currencyCode: "USD", amount: "50.00", method: "cash" }],
+    frequency: "monthly",
+    startDate: SCHEDULE_START,
+  };
+}
+const SCHEDULE_START = `${Number(new Date().toISOString().slice(0, 4)) + 1}-01-15`;
 /** The month of the fixtures' budgets (a request that creates one uses the next month, free for any category). */
 const BUDGET_MONTH = "2026-11-01";
 /** The Idempotency-Key a fixture transaction was created with: a replay must stay its owner's. */
@@ -137,6 +152,8 @@ async function recordsOf(token: string, prefix: "Victim" | "Own", label = ""): P
   });
   const budget = await created("/api/budgets", { categoryId: category.category.id, amount: "500", month: BUDGET_MONTH });
   const goal = await created("/api/savings-goals", { name: `${prefix}Goal${MARK}${label}`, target_amount: 100, current_amount: 5 });
+  // A monthly schedule starting next year: nothing of it is due, so no request here posts by the calendar.
+  const schedule = await created("/api/recurring-transactions", fixtureSchedule(prefix, category.category.id, tag.tag.id, label));
   return {
     transactionId: transaction.transaction.id,
     categoryId: category.category.id,
@@ -144,6 +161,7 @@ async function recordsOf(token: string, prefix: "Victim" | "Own", label = ""): P
     tagId: tag.tag.id,
     budgetId: budget.budget.id,
     goalId: goal.savings_goal.id,
+    scheduleId: schedule.recurring_transaction.id,
   };
 }
 
@@ -211,6 +229,7 @@ function placeholderIds(label: string): Ids {
     tagId: `${label}-tag`,
     budgetId: `${label}-budget`,
     goalId: `${label}-goal`,
+    scheduleId: `${label}-schedule`,
     userId: `${label}-user`,
     attackerId: "attacker",
     ownTransactionId: "own-transaction",
@@ -560,6 +579,27 @@ const API: Record<string, ApiCase> = {
   recordSavingsGoalProgress: {
     requests: (ids) => [call("PUT", `/api/savings-goals/${ids.goalId}/progress`, { amount: -5, note: "Mallory" }, { foreign: 404 })],
   },
+  listRecurringTransactions: { requests: () => [call("GET", "/api/recurring-transactions")] },
+  createRecurringTransaction: {
+    // The victim's category or tag on one's own schedule: refused, as for unknown ids.
+    requests: (ids) => [
+      call("POST", "/api/recurring-transactions", { ...fixtureSchedule("Own", ids.categoryId, ids.tagId), description: "Mallory schedule" }, { foreign: 400 }),
+      call("POST", "/api/recurring-transactions", { ...fixtureSchedule("Own", "default-food", ids.tagId), description: "Mallory schedule" }, { foreign: 400 }),
+    ],
+  },
+  getRecurringTransaction: { requests: (ids) => [call("GET", `/api/recurring-transactions/${ids.scheduleId}`, undefined, { foreign: 404 })] },
+  updateRecurringTransaction: {
+    requests: (ids) => [
+      call("PUT", `/api/recurring-transactions/${ids.scheduleId}`, { ...fixtureSchedule("Own", "default-food", ""), tagIds: [], description: "Hijacked" }, { foreign: 404 }),
+    ],
+  },
+  deleteRecurringTransaction: { requests: (ids) => [call("DELETE", `/api/recurring-transactions/${ids.scheduleId}`, undefined, { foreign: 404 })] },
+  skipRecurringOccurrence: {
+    requests: (ids) => [call("POST", `/api/recurring-transactions/${ids.scheduleId}/skip`, { date: SCHEDULE_START }, { foreign: 404 })],
+  },
+  postRecurringOccurrenceNow: { requests: (ids) => [call("POST", `/api/recurring-transactions/${ids.scheduleId}/post-now`, {}, { foreign: 404 })] },
+  pauseRecurringTransaction: { requests: (ids) => [call("POST", `/api/recurring-transactions/${ids.scheduleId}/pause`, undefined, { foreign: 404 })] },
+  resumeRecurringTransaction: { requests: (ids) => [call("POST", `/api/recurring-transactions/${ids.scheduleId}/resume`, {}, { foreign: 404 })] },
   reportSummary: { requests: () => [call("GET", "/api/reports/summary?startDate=2026-11-01&endDate=2026-11-30")] },
   reportCategories: { requests: () => [call("GET", "/api/reports/categories?startDate=2026-11-01&endDate=2026-11-30")] },
   reportTrends: { requests: () => [call("GET", "/api/reports/trends?startDate=2026-11-01&endDate=2026-11-30&period=daily")] },

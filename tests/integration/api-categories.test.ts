@@ -257,7 +257,7 @@ test("a category used by a transaction cannot be deleted (409) and stays", async
   const res = await api(`/api/categories/${category.id}`, { method: "DELETE", token: me.accessToken });
   expect(res.status).toBe(409);
   // Issue 23: the refusal says how many of each use it.
-  expect(res.body).toEqual({ status: "error", message: "Cannot delete category that is used by transactions", details: { transactions: 1, budgets: 0 } });
+  expect(res.body).toEqual({ status: "error", message: "Cannot delete category that is used by transactions", details: { transactions: 1, budgets: 0, schedules: 0 } });
   expect(await categoryRow(category.id)).not.toBeNull();
 });
 
@@ -269,11 +269,11 @@ test("a refused delete counts only the user's own transactions and budgets, in d
   await insertBudget(me.user.id, category.id, "2026-11-01");
   const res = await api(`/api/categories/${category.id}`, { method: "DELETE", token: me.accessToken, headers: { "Accept-Language": "es" } });
   expect(res.status).toBe(409);
-  expect(res.body).toEqual({ status: "error", message: "No se puede eliminar una categoría usada por transacciones", details: { transactions: 4, budgets: 2 } });
+  expect(res.body).toEqual({ status: "error", message: "No se puede eliminar una categoría usada por transacciones", details: { transactions: 4, budgets: 2, schedules: 0 } });
   const budgetsOnly = await createCategory(me, { name: "Plans" });
   await insertBudget(me.user.id, budgetsOnly.id);
   const planned = await api(`/api/categories/${budgetsOnly.id}`, { method: "DELETE", token: me.accessToken });
-  expect(planned.body).toEqual({ status: "error", message: "Cannot delete category that is used by budgets", details: { transactions: 0, budgets: 1 } });
+  expect(planned.body).toEqual({ status: "error", message: "Cannot delete category that is used by budgets", details: { transactions: 0, budgets: 1, schedules: 0 } });
 });
 
 test("a name that is a default's in either language, accents and case folded, answers 409", async () => {
@@ -312,7 +312,7 @@ test("a category used by a budget cannot be deleted (409) and stays", async () =
   const res = await api(`/api/categories/${category.id}`, { method: "DELETE", token: me.accessToken });
   expect(res.status).toBe(409);
   expect(res.body.message).toBe("Cannot delete category that is used by budgets");
-  expect(res.body.details).toEqual({ transactions: 0, budgets: 1 });
+  expect(res.body.details).toEqual({ transactions: 0, budgets: 1, schedules: 0 });
   expect(await categoryRow(category.id)).not.toBeNull();
 });
 

@@ -390,3 +390,22 @@ test("category selects group the defaults apart from the user's own, each sorted
     ["Tus categorías", ["Ábaco", "Zumos"]],
   ]);
 });
+
+test("a category only a recurring schedule uses offers the move too, and Move and delete moves the schedule", async () => {
+  const { b, userId } = await signedIn();
+  await create(b, { name: "Streaming" });
+  const [streaming] = await rowsOf(userId);
+  const scheduleId = crypto.randomUUID();
+  await env.DB.prepare(
+    "insert into recurring_transactions (id, user_id, type, description, category_id, frequency, interval, start_date, next_date) values (?, ?, 'EXPENSE', 'Films', ?, 'monthly', 1, '2030-01-01', '2030-01-01')",
+  )
+    .bind(scheduleId, userId, streaming!.id)
+    .run();
+  const text = await pageText(b, `/categories?delete=${streaming!.id}`);
+  expect(text).toContain("Deleting it would leave 1 recurring transaction without a category.");
+  const res = await post(b, { intent: "move-delete", id: streaming!.id, to: "default-housing" }, `/categories?delete=${streaming!.id}`);
+  expect(res.status).toBe(302);
+  expect(await rowsOf(userId)).toEqual([]);
+  const moved = await env.DB.prepare("select category_id as c from recurring_transactions where id = ?").bind(scheduleId).first<{ c: string }>();
+  expect(moved!.c).toBe("default-housing");
+});

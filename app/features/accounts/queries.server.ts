@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { foldForSearch } from "~/text/search-text";
+import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { users } from "~/platform/db/schema";
 import { userColumns } from "~/auth/user-record.server";
@@ -72,3 +73,15 @@ export async function countActiveSuperadmins(db: Db, excludingUserId?: string) {
   return row?.n ?? 0;
 }
 
+/**
+ * Each listed user's time zone (an IANA name; UTC by default), in one query: a schedule's due
+ * dates are the user's local days (issue 24). `userIds` go in as one JSON array (decision 010).
+ */
+export async function timeZonesOf(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, timeZone: users.timeZone })
+    .from(users)
+    .where(inList(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.id, row.timeZone]));
+}

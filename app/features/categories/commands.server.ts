@@ -10,6 +10,8 @@ import { budgetsUseCategory, countBudgetsInCategory } from "~/features/budgets/q
 import { moveBudgetsToCategoryQueries } from "~/features/budgets/commands.server";
 import { categoryHasTransactions, countTransactionsInCategory, transactionsUseCategory } from "~/features/transactions/queries.server";
 import { moveToCategoryQuery } from "~/features/transactions/commands.server";
+import { countSchedulesWithCategory, schedulesUseCategory } from "~/features/recurring/queries.server";
+import { moveSchedulesToCategoryQuery } from "~/features/recurring/commands.server";
 import { categories } from "~/platform/db/schema";
 import { categoryColumns, findCategory, type Category } from "./queries.server";
 
@@ -18,12 +20,12 @@ import { categoryColumns, findCategory, type Category } from "./queries.server";
 // log (its actions are account, transaction and rate events), so none is written here.
 
 /** Why a write was refused; errors.ts gives each its status and message for both faces. */
-export type CategoryRefusal = "notFound" | "defaultReadOnly" | "duplicate" | "inUse" | "inUseByBudgets" | "typeInUse" | "moveTargetInvalid";
+export type CategoryRefusal = "notFound" | "defaultReadOnly" | "duplicate" | "inUse" | "inUseByBudgets" | "inUseBySchedules" | "typeInUse" | "moveTargetInvalid";
 export type CategoryOutcome =
   | { kind: "ok"; category: Category }
-  | { kind: Exclude<CategoryRefusal, "inUse" | "inUseByBudgets"> }
+  | { kind: Exclude<CategoryRefusal, "inUse" | "inUseByBudgets" | "inUseBySchedules"> }
   // A refused delete says what uses the category, so both faces can give the counts.
-  | { kind: "inUse" | "inUseByBudgets"; usage: CategoryUsage };
+  | { kind: "inUse" | "inUseByBudgets" | "inUseBySchedules"; usage: CategoryUsage };
 
 export type UpdateCategoryInput = CategoryInput & { id: string };
 export type DeleteCategoryInput = { id: string };
@@ -86,12 +88,16 @@ export async function updateCategory(db: Db, actor: Actor, { id, ...input }: Upd
 }
 
 /**
- * How many of the user's transactions and budgets use the category: what a delete would leave
+ * How many of the user's transactions, budgets and schedules use the category: what a delete would leave
  * without one (a read, here beside the delete that asks it; the page's confirmation shows it).
  */
 export async function categoryUsage(db: Db, userId: string, id: string): Promise<CategoryUsage> {
-  const [transactions, budgets] = await Promise.all([countTransactionsInCategory(db, userId, id), countBudgetsInCategory(db, userId, id)]);
-  return { transactions, budgets };
+  const [transactions, budgets, schedules] = await Promise.all([
+    countTransactionsInCategory(db, userId, id),
+    countBudgetsInCategory(db, userId, id),
+    countSchedulesWithCategory(db, userId, id),
+  ]);
+  return { transactions, budgets, schedules };
 }
 
 /** The refusal of a delete while something uses the category, with the counts; undefined when nothing does. */
@@ -99,6 +105,7 @@ async function inUse(db: Db, userId: string, id: string): Promise<CategoryOutcom
   const usage = await categoryUsage(db, userId, id);
   if (usage.transactions > 0) return { kind: "inUse", usage };
   if (usage.budgets > 0) return { kind: "inUseByBudgets", usage };
+  if (usage.schedules > 0) return { kind: "inUseBySchedules", usage };
   return undefined;
 }
 
@@ -113,6 +120,7 @@ function deleteUnusedQuery(db: Db, userId: string, id: string) {
         eq(categories.isDefault, false),
         sql`not ${transactionsUseCategory(userId, id)}`,
         sql`not ${budgetsUseCategory(userId, id)}`,
+        sql`not ${schedulesUseCategory(userId, id)}`,
       ),
     )
     .returning({ id: categories.id });
@@ -138,7 +146,7 @@ export async function deleteCategory(db: Db, actor: Actor, { id }: DeleteCategor
     const [row] = await deleteUnusedQuery(db, userId, id);
     return row ? { kind: "ok", category: owned.category } : ((await inUse(db, userId, id)) ?? { kind: "notFound" });
   } catch (error) {
-    if (isForeignKeyRefusal(error)) return (await inUse(db, userId, id)) ?? { kind: "inUse", usage: { transactions: 0, budgets: 0 } };
+    if (isForeignKeyRefusal(error)) return (await inUse(db, userId, id)) ?? { kind: "inUse", usage: { transactions: 0, budgets: 0, schedules: 0 } };
     throw error;
   }
 }
@@ -168,6 +176,7 @@ export async function moveAndDeleteCategory(db: Db, actor: Actor, { id, to }: Mo
     const results = await db.batch([
       moveToCategoryQuery(db, userId, id, target.id),
       ...moveBudgetsToCategoryQueries(db, userId, id, target.id),
+      moveSchedulesToCategoryQuery(db, userId, id, target.id),
       deleteUnusedQuery(db, userId, id),
     ]);
     const deleted = results[results.length - 1] as { id: string }[];

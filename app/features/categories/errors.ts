@@ -12,6 +12,7 @@ export const categoryRefusals: Record<CategoryRefusal, Refusal<"name" | "type" |
   duplicate: { status: 409, message: "errors.categoryExists", field: "name" },
   inUse: { status: 409, message: "errors.categoryInUse" },
   inUseByBudgets: { status: 409, message: "errors.categoryInUseByBudgets" },
+  inUseBySchedules: { status: 409, message: "errors.categoryInUseBySchedules" },
   typeInUse: { status: 409, message: "errors.categoryTypeInUse", field: "type" },
   moveTargetInvalid: { status: 400, message: "validation.moveTargetInvalid", field: "to" },
 };

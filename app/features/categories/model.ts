@@ -76,8 +76,8 @@ export function defaultNamed<T extends { id: string; name: string }>(
   );
 }
 
-/** What uses a category: how many of the user's transactions and budgets (issue 23). */
-export type CategoryUsage = { transactions: number; budgets: number };
+/** What uses a category: how many of the user's transactions, budgets and recurring schedules (issues 23, 24). */
+export type CategoryUsage = { transactions: number; budgets: number; schedules: number };
 
 /** The page's intents besides the list's create, update and delete: move what uses a category, then delete it. */
 export const categoryIntents = { moveAndDelete: "move-delete" } as const;

@@ -96,6 +96,15 @@ export function findRatesOnQuery(db: Db, codes: readonly string[], date: string)
     .where(eq(ranked.position, 1));
 }
 
+/**
+ * SQL that is true when a rate is on file for the currency (a column or value) on or before the
+ * date (ARCHITECTURE.md 4), for another feature's statement to test without reading rates:
+ * schedules hold an occurrence whose currency has none (issue 24). USD always has one.
+ */
+export function rateOnFileSql(currencyCode: SQL | SQL.Aliased | unknown, date: SQL | unknown): SQL {
+  return sql`(${currencyCode} = ${BASE_CURRENCY} or exists (select 1 from ${exchangeRates} where ${exchangeRates.currencyCode} = ${currencyCode} and ${exchangeRates.date} <= ${date}))`;
+}
+
 export type StoredRate = KnownRate & { fetchedAt: Date };
 
 /** The one stored rate of a currency, date and source (the unique key), if any. */

@@ -73,6 +73,8 @@ export const apiTransactionSchema = z
     warnings: z.array(z.string()).meta({ description: "Each payment's rateWarning, prefixed with its currency" }),
     tags: z.array(z.string()).meta({ description: "Tag ids" }),
     tagIds: z.array(z.string()),
+    recurringId: z.string().nullable().meta({ description: "The recurring transaction that posted it; null for others (and once that schedule is deleted)" }),
+    occurrenceDate: z.string().nullable().meta({ description: "The schedule's due date it posts (its date may differ: posted early by post-now); null for others" }),
     createdAt: z.string().meta({ format: "date-time" }),
     updatedAt: z.string().meta({ format: "date-time" }),
   })
@@ -129,6 +131,8 @@ export function toApiTransaction(record: TransactionRecord, view: TransactionVie
     warnings: apiPayments.flatMap((p) => (p.rateWarning ? [`${p.currencyCode}: ${p.rateWarning}`] : [])),
     tags: record.tagIds,
     tagIds: record.tagIds,
+    recurringId: record.recurringId,
+    occurrenceDate: record.occurrenceDate,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };

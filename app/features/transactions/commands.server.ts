@@ -65,6 +65,7 @@ export function plannedRecord(
   value: ResolvedTransaction,
   category: TransactionRecord["category"],
   createdAt: Date,
+  origin?: TransactionOrigin,
 ): TransactionRecord {
   return {
     id,
@@ -78,6 +79,8 @@ export function plannedRecord(
     updatedAt: createdAt,
     payments: value.payments.map(recordedPayment),
     tagIds: value.tagIds,
+    recurringId: origin?.recurringId ?? null,
+    occurrenceDate: origin?.occurrenceDate ?? null,
   };
 }
 
@@ -203,7 +206,15 @@ export type CreateTransactionsOptions = {
   extraStatements?: (planned: readonly PlannedTransaction[]) => BatchItem[];
   /** The time the rows record (now by default). */
   createdAt?: Date;
+  /**
+   * Per input (by its index), the schedule occurrence it posts: stored on the transaction
+   * (recurring_id, occurrence_date), so the list and the API can link it to its schedule.
+   */
+  origins?: readonly (TransactionOrigin | undefined)[];
 };
+
+/** The schedule and due date a transaction posts (issue 24); null on every other transaction. */
+export type TransactionOrigin = { recurringId: string; occurrenceDate: string };
 
 const overLimit = (value: ResolvedTransaction, limit: UserTotalLimit) =>
   ({ kind: "overLimit", limit, issue: userTotalLimitIssue(value, limit) }) as const;
@@ -286,13 +297,13 @@ export async function createTransactions(
       }
       const id = ids[index]!;
       const shown = category ? { id: category.id, name: category.name, color: category.color, icon: category.icon, type: category.type } : null;
-      planned.push({ index, value: resolution.value, record: plannedRecord(id, resolution.value, shown, now) });
+      planned.push({ index, value: resolution.value, record: plannedRecord(id, resolution.value, shown, now, options.origins?.[index]) });
       outcomes.push({ kind: "created", id });
     }
     const extra = options.extraStatements?.(planned.map(({ index, record }) => ({ index, record }))) ?? [];
     if (planned.length === 0 && extra.length === 0) return outcomes;
     try {
-      await batchWithinUserLimits(db, [...insertsOf(db, actor, planned, options.source, now), ...extra] as [BatchItem, ...BatchItem[]]);
+      await batchWithinUserLimits(db, [...insertsOf(db, actor, planned, options, now), ...extra] as [BatchItem, ...BatchItem[]]);
       return outcomes;
     } catch (error) {
       if (!(error instanceof UserTotalLimitError)) throw error;
@@ -313,13 +324,16 @@ export async function createTransactions(
 function insertsOf(
   db: Db,
   actor: Actor,
-  planned: readonly { value: ResolvedTransaction; record: TransactionRecord }[],
-  source: CreateSource,
+  planned: readonly { index: number; value: ResolvedTransaction; record: TransactionRecord }[],
+  { source, origins }: Pick<CreateTransactionsOptions, "source" | "origins">,
   now: Date,
 ): BatchItem[] {
   if (planned.length === 0) return [];
   const userId = actor.userId;
-  const rows = planned.map(({ value, record }) => ({ id: record.id, userId, ...rowFields(value), createdAt: now, updatedAt: now }));
+  const rows = planned.map(({ index, value, record }) => {
+    const origin = origins?.[index];
+    return { id: record.id, userId, ...rowFields(value), ...(origin ? { recurringId: origin.recurringId, occurrenceDate: origin.occurrenceDate } : {}), createdAt: now, updatedAt: now };
+  });
   const paymentRows = planned.flatMap(({ value, record }) =>
     value.payments.map((p) => ({ transactionId: record.id, userId, position: p.position, ...recordedPayment(p) })),
   );
@@ -444,4 +458,16 @@ export type DeleteOutcome = { kind: "deleted" } | { kind: "notFound" };
 /** Deletes the transaction with its payments and tag links; another user's is not found, like a missing one. */
 export async function deleteTransaction(db: Db, actor: Actor, { id }: { id: string }): Promise<DeleteOutcome> {
   return id !== "" && (await removeTransaction(db, actor.userId, id, actor)) ? { kind: "deleted" } : { kind: "notFound" };
+}
+
+/**
+ * The statement that makes a deleted schedule's posted transactions ordinary ones (issue 24):
+ * their link to it is cleared, in the schedule's delete batch (the foreign key's ON DELETE SET
+ * NULL does the same where foreign keys are enforced; libSQL enforces them only when asked).
+ */
+export function detachFromScheduleQuery(db: Db, userId: string, recurringId: string) {
+  return db
+    .update(transactions)
+    .set({ recurringId: null })
+    .where(and(eq(transactions.userId, userId), eq(transactions.recurringId, recurringId)));
 }

@@ -39,6 +39,9 @@ export type TransactionRecord = {
   updatedAt: Date;
   payments: TransactionPayment[];
   tagIds: string[];
+  /** The schedule this transaction posts an occurrence of, and that occurrence's due date (issue 24); null for every other transaction. */
+  recurringId: string | null;
+  occurrenceDate: string | null;
 };
 
 export type TransactionFilter = {
@@ -80,6 +83,8 @@ const recordColumns = {
   date: transactions.date,
   categoryId: transactions.categoryId,
   usdCents: transactions.usdCents,
+  recurringId: transactions.recurringId,
+  occurrenceDate: transactions.occurrenceDate,
   createdAt: transactions.createdAt,
   updatedAt: transactions.updatedAt,
   categoryName: categories.name,
@@ -96,6 +101,8 @@ type RecordRow = {
   date: string;
   categoryId: string | null;
   usdCents: number;
+  recurringId: string | null;
+  occurrenceDate: string | null;
   createdAt: Date;
   updatedAt: Date;
   categoryName: string | null;
@@ -134,6 +141,8 @@ async function withChildren(db: Db, userId: string, rows: RecordRow[]): Promise<
         ? { id: r.categoryId, name: r.categoryName, color: r.categoryColor!, icon: r.categoryIcon!, type: r.categoryType! }
         : null,
     usdCents: r.usdCents,
+    recurringId: r.recurringId,
+    occurrenceDate: r.occurrenceDate,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     payments: paymentRowsFound

@@ -38,6 +38,8 @@ export const categories = {
     transactions_other: "{{count}} transactions",
     budgets_one: "{{count}} budget",
     budgets_other: "{{count}} budgets",
+    schedules_one: "{{count}} recurring transaction",
+    schedules_other: "{{count}} recurring transactions",
     seeTransactions_one: "See its transaction",
     seeTransactions_other: "See its {{count}} transactions",
     seeBudgets: "See your budgets",

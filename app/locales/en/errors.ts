@@ -23,6 +23,7 @@ export const errors = {
   categoryExists: "A category with this name and type already exists",
   categoryInUse: "Cannot delete category that is used by transactions",
   categoryInUseByBudgets: "Cannot delete category that is used by budgets",
+  categoryInUseBySchedules: "Cannot delete category that is used by recurring transactions",
   defaultCategoryReadOnly: "Default categories cannot be edited or deleted.",
   failedToLoadCategories: "Failed to load categories",
   failedToCreateCategory: "Failed to create category",

@@ -6,6 +6,7 @@ import { categories } from "./categories";
 import { dashboard } from "./dashboard";
 import { landing } from "./landing";
 import { profile } from "./profile";
+import { recurring } from "./recurring";
 import { reports } from "./reports";
 import { settings } from "./settings";
 import { shell } from "./shell";
@@ -13,4 +14,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, api };
+export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, api, recurring };

@@ -71,6 +71,12 @@ export const profile = {
       goal_update: "Savings goal updated",
       goal_delete: "Savings goal deleted",
       goal_progress: "Savings goal progress recorded",
+      recurring_create: "Recurring transaction created",
+      recurring_update: "Recurring transaction updated",
+      recurring_delete: "Recurring transaction deleted",
+      recurring_skip: "Occurrence skipped",
+      recurring_pause: "Recurring transaction paused",
+      recurring_resume: "Recurring transaction resumed",
     },
     descriptions: {
       failedSignIn: "Failed sign-in attempt",

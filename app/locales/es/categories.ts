@@ -41,6 +41,8 @@ export const categories = {
     transactions_other: "{{count}} transacciones",
     budgets_one: "{{count}} presupuesto",
     budgets_other: "{{count}} presupuestos",
+    schedules_one: "{{count}} transacción recurrente",
+    schedules_other: "{{count}} transacciones recurrentes",
     seeTransactions_one: "Ver su transacción",
     seeTransactions_other: "Ver sus {{count}} transacciones",
     seeBudgets: "Ver tus presupuestos",

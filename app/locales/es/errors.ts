@@ -26,6 +26,7 @@ export const errors = {
   categoryExists: "Ya existe una categoría con este nombre y tipo",
   categoryInUse: "No se puede eliminar una categoría usada por transacciones",
   categoryInUseByBudgets: "No se puede eliminar una categoría usada por presupuestos",
+  categoryInUseBySchedules: "No se puede eliminar una categoría usada por transacciones recurrentes",
   defaultCategoryReadOnly: "Las categorías predeterminadas no se pueden editar ni eliminar.",
   failedToLoadCategories: "No se pudieron cargar las categorías",
   failedToCreateCategory: "No se pudo crear la categoría",

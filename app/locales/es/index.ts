@@ -22,6 +22,7 @@ import { categories } from "./categories";
 import { dashboard } from "./dashboard";
 import { landing } from "./landing";
 import { profile } from "./profile";
+import { recurring } from "./recurring";
 import { reports } from "./reports";
 import { settings } from "./settings";
 import { shell } from "./shell";
@@ -29,4 +30,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, api } satisfies Messages;
+export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, api, recurring } satisfies Messages;

@@ -74,6 +74,12 @@ export const profile = {
       goal_update: "Meta de ahorro actualizada",
       goal_delete: "Meta de ahorro eliminada",
       goal_progress: "Progreso de meta de ahorro registrado",
+      recurring_create: "Transacción recurrente creada",
+      recurring_update: "Transacción recurrente actualizada",
+      recurring_delete: "Transacción recurrente eliminada",
+      recurring_skip: "Repetición omitida",
+      recurring_pause: "Transacción recurrente en pausa",
+      recurring_resume: "Transacción recurrente reanudada",
     },
     descriptions: {
       failedSignIn: "Intento de inicio de sesión fallido",

@@ -31,6 +31,13 @@ export const activityActions = [
   "goal_update",
   "goal_delete",
   "goal_progress",
+  /** Schedules (issue 24); a schedule's posted occurrences are the transactions door's entries (source "recurring"). */
+  "recurring_create",
+  "recurring_update",
+  "recurring_delete",
+  "recurring_skip",
+  "recurring_pause",
+  "recurring_resume",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

@@ -2,6 +2,7 @@ import { authOperations, userOperations } from "~/features/accounts/api";
 import { budgetOperations } from "~/features/budgets/api";
 import { categoryOperations } from "~/features/categories/api";
 import { goalOperations } from "~/features/goals/api";
+import { recurringOperations } from "~/features/recurring/api";
 import { currencyOperations, rateOperations } from "~/features/rates/api";
 import { reportOperations } from "~/features/reports/api";
 import { tagOperations } from "~/features/tags/api";
@@ -24,6 +25,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...transactionOperations,
   ...budgetOperations,
   ...goalOperations,
+  ...recurringOperations,
   ...reportOperations,
   openApiOperation,
 ];

@@ -92,7 +92,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
   const refusedUsage = deleteError?.facts?.usage as CategoryUsage | undefined;
   const usageOf = (id: string): CategoryUsage | null => {
     const usage = refusedUsage && deleteError?.id === id ? refusedUsage : moveAnswer?.id === id && moveAnswer.usage ? moveAnswer.usage : id === deleteId ? deleteUsage : null;
-    return usage && (usage.transactions > 0 || usage.budgets > 0) ? usage : null;
+    return usage && (usage.transactions > 0 || usage.budgets > 0 || usage.schedules > 0) ? usage : null;
   };
   const all = [...defaults, ...own];
   const banner = savedNotice ? t(`categories.saved.${savedNotice}`) : null;

@@ -26,6 +26,7 @@ import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
+import { catchUpSchedules } from "~/features/recurring/commands.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -38,6 +39,8 @@ export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMe
 export async function loader({ context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const db = context.get(dbContext);
+  // Occurrences of the user's schedules that are due and not yet posted, before the page reads (issue 24).
+  await catchUpSchedules(db, session.user.id);
   // The user's today (decision 032): this month and the last 7 days are theirs, as yyyy-MM-dd bounds like the stored dates.
   const today = userToday(session.user);
   const [money, currencyList, budgetAlerts, monthCategories, lastWeek, returning] = await Promise.all([

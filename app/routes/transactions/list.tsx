@@ -25,6 +25,7 @@ import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/list";
+import { catchUpSchedules } from "~/features/recurring/commands.server";
 import { userToday } from "~/calendar/time-zones";
 
 // /expenses (spec section 2, Transaction list). The whole state of the page (search, filters,
@@ -46,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const userId = session.user.id;
   const db = context.get(dbContext);
+  // Occurrences of the user's schedules that are due and not yet posted, before the page reads (issue 24).
+  await catchUpSchedules(db, session.user.id);
   const params = new URL(request.url).searchParams;
   const [categoryList, currencyList, tagList] = await Promise.all([
     listCategories(db, userId),

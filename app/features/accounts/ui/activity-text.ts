@@ -54,6 +54,14 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
     case "transaction_update":
     case "transaction_delete":
       return text("description");
+    case "recurring_create":
+    case "recurring_update":
+    case "recurring_delete":
+    case "recurring_pause":
+    case "recurring_resume":
+      return text("description");
+    case "recurring_skip":
+      return [text("description"), text("date")].filter(Boolean).join(" · ") || null;
     case "goal_create":
     case "goal_update":
     case "goal_delete":

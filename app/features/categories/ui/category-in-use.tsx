@@ -35,6 +35,7 @@ export function CategoryInUsePanel({
   const parts = [
     usage.transactions > 0 ? t("categories.inUse.transactions", { count: usage.transactions }) : null,
     usage.budgets > 0 ? t("categories.inUse.budgets", { count: usage.budgets }) : null,
+    usage.schedules > 0 ? t("categories.inUse.schedules", { count: usage.schedules }) : null,
   ].filter((part): part is string => part !== null);
   const items = new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(parts);
   const back = "/categories";

@@ -1,0 +1,217 @@
+import { and, asc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { rateOnFileSql } from "~/features/rates/queries.server";
+import { inList } from "~/platform/db/bound-lists.server";
+import type { Db } from "~/platform/db/client.server";
+import { recurringOccurrences, recurringPayments, recurringTags, recurringTransactions } from "~/platform/db/schema";
+import type { PaymentMethod, TransactionType } from "~/features/transactions/model/transaction";
+import { nextOccurrences, occurrencesBetween, type Frequency, type ScheduleRule, UPCOMING_COUNT } from "./model";
+
+// Reads of schedules, always for one user except the job's candidates (every user's, bounded).
+// A schedule's "held" currency is the first of its payments' currencies with no rate on file on
+// or before its next date: the occurrence waits for a rate (or a typed one), never posted at 1.
+
+export type SchedulePayment = { position: number; currencyCode: string; amountMinor: number; method: PaymentMethod };
+
+export type Schedule = ScheduleRule & {
+  id: string;
+  userId: string;
+  type: TransactionType;
+  description: string;
+  categoryId: string | null;
+  frequency: Frequency;
+  nextDate: string | null;
+  pausedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  payments: SchedulePayment[];
+  tagIds: string[];
+  /** A currency of its payments with no rate on file on or before the next date; null when every one has one. */
+  heldCurrency: string | null;
+};
+
+const heldCurrencySql = sql<string | null>`(select ${recurringPayments.currencyCode} from ${recurringPayments}
+  where ${recurringPayments.recurringId} = ${recurringTransactions.id}
+    and not ${rateOnFileSql(recurringPayments.currencyCode, recurringTransactions.nextDate)}
+  order by ${recurringPayments.position} limit 1)`;
+
+const scheduleColumns = {
+  id: recurringTransactions.id,
+  userId: recurringTransactions.userId,
+  type: recurringTransactions.type,
+  description: recurringTransactions.description,
+  categoryId: recurringTransactions.categoryId,
+  frequency: recurringTransactions.frequency,
+  interval: recurringTransactions.interval,
+  startDate: recurringTransactions.startDate,
+  endDate: recurringTransactions.endDate,
+  occurrenceLimit: recurringTransactions.occurrenceLimit,
+  nextDate: recurringTransactions.nextDate,
+  pausedAt: recurringTransactions.pausedAt,
+  createdAt: recurringTransactions.createdAt,
+  updatedAt: recurringTransactions.updatedAt,
+  heldCurrency: heldCurrencySql.as("held_currency"),
+};
+
+type ScheduleHead = Omit<Schedule, "payments" | "tagIds">;
+
+/** Schedules with their payments and tags, read in one round trip after the heads. */
+async function withChildren(db: Db, heads: ScheduleHead[]): Promise<Schedule[]> {
+  if (heads.length === 0) return [];
+  const ids = heads.map((h) => h.id);
+  const [paymentRows, tagRows] = await db.batch([
+    db
+      .select({ recurringId: recurringPayments.recurringId, position: recurringPayments.position, currencyCode: recurringPayments.currencyCode, amountMinor: recurringPayments.amountMinor, method: recurringPayments.method })
+      .from(recurringPayments)
+      .where(inList(recurringPayments.recurringId, ids))
+      .orderBy(asc(recurringPayments.recurringId), asc(recurringPayments.position)),
+    db.select({ recurringId: recurringTags.recurringId, tagId: recurringTags.tagId }).from(recurringTags).where(inList(recurringTags.recurringId, ids)),
+  ]);
+  const payments = new Map<string, SchedulePayment[]>();
+  for (const { recurringId, ...payment } of paymentRows) payments.set(recurringId, [...(payments.get(recurringId) ?? []), { ...payment, method: payment.method as PaymentMethod }]);
+  const tags = new Map<string, string[]>();
+  for (const { recurringId, tagId } of tagRows) tags.set(recurringId, [...(tags.get(recurringId) ?? []), tagId]);
+  return heads.map((head) => ({ ...head, payments: payments.get(head.id) ?? [], tagIds: tags.get(head.id) ?? [] }));
+}
+
+const owned = (userId: string, id: string) => and(eq(recurringTransactions.id, id), eq(recurringTransactions.userId, userId));
+
+/** The user's schedules, by next date (finished ones last), with payments, tags and held currency. */
+export async function listSchedules(db: Db, userId: string): Promise<Schedule[]> {
+  const heads = await db
+    .select(scheduleColumns)
+    .from(recurringTransactions)
+    .where(eq(recurringTransactions.userId, userId))
+    .orderBy(sql`${recurringTransactions.nextDate} is null`, asc(recurringTransactions.nextDate), asc(recurringTransactions.createdAt), asc(recurringTransactions.id));
+  return withChildren(db, heads as ScheduleHead[]);
+}
+
+/** One of the user's schedules; undefined for a missing id or another user's. */
+export async function findSchedule(db: Db, userId: string, id: string): Promise<Schedule | undefined> {
+  if (id === "") return undefined;
+  const heads = await db.select(scheduleColumns).from(recurringTransactions).where(owned(userId, id)).limit(1);
+  return (await withChildren(db, heads as ScheduleHead[]))[0];
+}
+
+/**
+ * The dates already consumed (posted or skipped) of each schedule, on or after `from` when given:
+ * what the next dates pass over. Found through the occurrence key (recurring_id, due_date).
+ */
+export async function consumedDates(db: Db, userId: string, recurringIds: readonly string[], from?: string): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>(recurringIds.map((id) => [id, new Set<string>()]));
+  if (recurringIds.length === 0) return out;
+  const rows = await db
+    .select({ recurringId: recurringOccurrences.recurringId, dueDate: recurringOccurrences.dueDate })
+    .from(recurringOccurrences)
+    .where(and(inList(recurringOccurrences.recurringId, recurringIds), eq(recurringOccurrences.userId, userId), from ? gte(recurringOccurrences.dueDate, from) : undefined));
+  for (const row of rows) out.get(row.recurringId)?.add(row.dueDate);
+  return out;
+}
+
+export type OccurrenceRecord = { dueDate: string; status: "posted" | "skipped"; transactionId: string | null };
+
+/** One occurrence key of the user's schedule, or undefined when the date is not consumed. */
+export async function findOccurrence(db: Db, userId: string, recurringId: string, dueDate: string): Promise<OccurrenceRecord | undefined> {
+  const [row] = await db
+    .select({ dueDate: recurringOccurrences.dueDate, status: recurringOccurrences.status, transactionId: recurringOccurrences.transactionId })
+    .from(recurringOccurrences)
+    .where(and(eq(recurringOccurrences.recurringId, recurringId), eq(recurringOccurrences.dueDate, dueDate), eq(recurringOccurrences.userId, userId)));
+  return row;
+}
+
+/** The latest consumed date of a schedule, or undefined when none is. */
+export async function latestConsumedDate(db: Db, userId: string, recurringId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ dueDate: sql<string | null>`max(${recurringOccurrences.dueDate})` })
+    .from(recurringOccurrences)
+    .where(and(eq(recurringOccurrences.recurringId, recurringId), eq(recurringOccurrences.userId, userId)));
+  return row?.dueDate ?? undefined;
+}
+
+/**
+ * The job's candidates: running schedules whose next date is on or before `latestToday` (the
+ * latest "today" of any time zone: UTC's tomorrow; the job checks each user's own) and whose
+ * every currency has a rate on file for that date, oldest next date first, `limit` of them,
+ * none of `excluding` (those a run has already handled). For one user when `userId` is given.
+ */
+export async function dueScheduleCandidates(
+  db: Db,
+  options: { latestToday: string; limit: number; userId?: string; excluding?: readonly string[] },
+): Promise<Schedule[]> {
+  const conditions: (SQL | undefined)[] = [
+    isNull(recurringTransactions.pausedAt),
+    isNotNull(recurringTransactions.nextDate),
+    lte(recurringTransactions.nextDate, options.latestToday),
+    options.userId ? eq(recurringTransactions.userId, options.userId) : undefined,
+    options.excluding?.length ? sql`not ${inList(recurringTransactions.id, options.excluding)}` : undefined,
+    sql`${heldCurrencySql} is null`,
+  ];
+  const heads = await db
+    .select(scheduleColumns)
+    .from(recurringTransactions)
+    .where(and(...conditions))
+    .orderBy(asc(recurringTransactions.nextDate), asc(recurringTransactions.id))
+    .limit(options.limit);
+  return withChildren(db, heads as ScheduleHead[]);
+}
+
+/** SQL that is true while any of the user's schedules uses the category: the categories' DELETE repeats the check inside itself. */
+export const schedulesUseCategory = (userId: string, categoryId: string): SQL =>
+  sql`exists (select 1 from ${recurringTransactions} where ${recurringTransactions.userId} = ${userId} and ${recurringTransactions.categoryId} = ${categoryId})`;
+
+/** How many of the user's schedules use the category: the categories feature refuses deleting a category in use. */
+export async function countSchedulesWithCategory(db: Db, userId: string, categoryId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(recurringTransactions)
+    .where(and(eq(recurringTransactions.userId, userId), eq(recurringTransactions.categoryId, categoryId)));
+  return row?.count ?? 0;
+}
+
+/** A schedule's next date and the ones after it (UPCOMING_COUNT in all), past the consumed dates. */
+export function upcomingDates(schedule: Schedule, consumed: ReadonlySet<string>, count = UPCOMING_COUNT): string[] {
+  if (schedule.nextDate === null) return [];
+  return nextOccurrences(schedule, schedule.nextDate, count, consumed);
+}
+
+export type UpcomingOccurrence = { schedule: Schedule; date: string };
+
+/**
+ * What the user's running schedules will post from `from` to `to` (inclusive), by date: the
+ * dashboard's "due in the next 7 days" and the budgets' planned spending of the rest of a month.
+ */
+export async function upcomingOccurrences(db: Db, userId: string, from: string, to: string): Promise<UpcomingOccurrence[]> {
+  const schedules = (await listSchedules(db, userId)).filter((s) => s.pausedAt === null && s.nextDate !== null && s.nextDate <= to);
+  const consumed = await consumedDates(db, userId, schedules.map((s) => s.id), from);
+  const found: UpcomingOccurrence[] = [];
+  for (const schedule of schedules) {
+    const start = schedule.nextDate! > from ? schedule.nextDate! : from;
+    for (const { date } of occurrencesBetween(schedule, start, to, 400)) {
+      if (!consumed.get(schedule.id)?.has(date)) found.push({ schedule, date });
+    }
+  }
+  return found.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.schedule.id < b.schedule.id ? -1 : 1));
+}
+
+export type PlannedSpending = {
+  categoryId: string | null;
+  /** Per currency, the minor units still to post (BigInt: many occurrences of large amounts add up past 2^53). */
+  byCurrency: Map<string, bigint>;
+  occurrences: number;
+};
+
+/**
+ * What the user's running expense schedules will still post from `from` to `to` (the rest of a
+ * month, from the user's today), per category and currency: the budgets page's planned spending
+ * beside what is already spent. Converting to USD is the page's (at today's rate, as an estimate).
+ */
+export async function plannedSpending(db: Db, userId: string, from: string, to: string): Promise<PlannedSpending[]> {
+  const byCategory = new Map<string | null, PlannedSpending>();
+  for (const { schedule } of await upcomingOccurrences(db, userId, from, to)) {
+    if (schedule.type !== "EXPENSE") continue;
+    const entry = byCategory.get(schedule.categoryId) ?? { categoryId: schedule.categoryId, byCurrency: new Map<string, bigint>(), occurrences: 0 };
+    entry.occurrences += 1;
+    for (const p of schedule.payments) entry.byCurrency.set(p.currencyCode, (entry.byCurrency.get(p.currencyCode) ?? 0n) + BigInt(p.amountMinor));
+    byCategory.set(schedule.categoryId, entry);
+  }
+  return [...byCategory.values()];
+}

@@ -1,0 +1,19 @@
+import { skipOccurrenceOperation } from "~/features/recurring/api";
+import { skipOccurrence } from "~/features/recurring/commands.server";
+import { recurringApiError } from "~/features/recurring/errors";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { dbContext } from "~/context.server";
+import { apiSchedule } from "./view.server";
+
+// Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
+  endpoint(skipOccurrenceOperation, async ({ context, params, auth, actor, body, t }) => {
+    const db = context.get(dbContext);
+    const outcome = await skipOccurrence(db, actor, params.id ?? "", body.date);
+    if (outcome.kind !== "skipped") throw recurringApiError(outcome.kind);
+    return { recurring_transaction: await apiSchedule(db, auth.user.id, outcome.schedule, t), message: t("recurring.messages.skipped") };
+  }),
+]);
+
+export const loader = route.loader;
+export const action = route.action;
