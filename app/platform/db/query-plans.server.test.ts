@@ -10,7 +10,7 @@ import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
 import { payments, tags, transactions, transactionTags, users } from "./schema";
 import { categoryHasTransactions, getTransaction, listTransactions, loadAndResolveTransaction, loadBatchFacts, paymentExportChunk, transactionSummary } from "~/features/transactions/queries.server";
 import { reportData } from "~/features/reports/queries/report.server";
-import { insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
+import { detachFromScheduleQuery, insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
 import { categoryHasBudgets, listBudgetMonth } from "~/features/budgets/queries.server";
 import { hasVisitedBefore } from "~/features/accounts/queries.server";
 
@@ -290,5 +290,23 @@ test("whether the user has visited before reads their activity through the (user
   for (const plan of [plans[0]!, (await newerPlansOf(() => hasVisitedBefore(db, user)))[0]!]) {
     expect(plan).toMatch(/SEARCH activity_log USING INDEX activity_log_user_created_idx \(user_id=\?\)/);
     expect(plan).not.toMatch(/TEMP B-TREE|SCAN activity_log/);
+  }
+});
+
+test("deleting a schedule finds its posted transactions through their own index, not by walking every transaction", async () => {
+  // The detach the delete runs, and the lookup the foreign key's ON DELETE SET NULL makes (SQLite
+  // searches the child table by the key alone: without an index, every user's transactions).
+  const detach = detachFromScheduleQuery(db, user, "schedule-1").toSQL();
+  const plans: string[] = [];
+  for (const { sql, args } of [
+    { sql: detach.sql, args: detach.params },
+    { sql: "select 1 from transactions where recurring_id = ?", args: ["schedule-1"] },
+  ]) {
+    plans.push((await client.execute({ sql: `explain query plan ${sql}`, args: args as never })).rows.map((r) => String(r.detail)).join(" | "));
+  }
+  expect(plans).toHaveLength(2);
+  for (const plan of plans) {
+    expect(plan).toMatch(/transactions USING (COVERING )?INDEX transactions_recurring_idx \(recurring_id=\?\)/);
+    expect(plan).not.toMatch(/SCAN transactions\b/);
   }
 });

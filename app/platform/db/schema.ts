@@ -205,6 +205,9 @@ export const transactions = sqliteTable(
     index("transactions_user_usd_idx").on(t.userId, t.usdCents),
     index("transactions_user_type_date_totals_idx").on(t.userId, t.type, t.date, t.usdCents),
     index("transactions_user_category_idx").on(t.userId, t.categoryId),
+    // A schedule's posted transactions: what deleting the schedule detaches (and its foreign key's
+    // ON DELETE SET NULL looks up). Partial, so the many transactions no schedule posted cost nothing.
+    index("transactions_recurring_idx").on(t.recurringId).where(sql`${t.recurringId} is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `transactions_recurring_idx` ON `transactions` (`recurring_id`) WHERE "transactions"."recurring_id" is not null;
