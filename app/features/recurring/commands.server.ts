@@ -32,8 +32,8 @@ type BatchItem = Parameters<Db["batch"]>[0][number];
 
 export type ScheduleRefusal = { kind: "notFound" } | { kind: "invalid"; issues: InputIssue[] };
 
-/** The user's local today (their IANA time zone; UTC by default). */
-export async function userToday(db: Db, userId: string, now: Date): Promise<string> {
+/** The user's local today read from their stored time zone (UTC by default), for callers holding only an id (the job, the API view); a page with the session user uses calendar's userToday(user). */
+export async function localTodayOf(db: Db, userId: string, now: Date): Promise<string> {
   return localDay((await timeZonesOf(db, [userId])).get(userId) ?? "UTC", now);
 }
 
@@ -95,7 +95,7 @@ export function moveSchedulesToCategoryQuery(db: Db, userId: string, from: strin
 export async function createSchedule(db: Db, actor: Actor, input: ScheduleInput, { now = new Date() }: { now?: Date } = {}): Promise<CreateScheduleOutcome> {
   const checked = await checkSchedule(db, actor.userId, input);
   if (!checked.ok) return { kind: "invalid", issues: checked.issues };
-  const today = await userToday(db, actor.userId, now);
+  const today = await localTodayOf(db, actor.userId, now);
   const rule = ruleOf(input);
   const id = crypto.randomUUID();
   await db.batch([
@@ -232,7 +232,7 @@ export async function resumeSchedule(
   const schedule = await findSchedule(db, actor.userId, id);
   if (!schedule) return { kind: "notFound" };
   if (schedule.pausedAt !== null) {
-    const today = await userToday(db, actor.userId, now);
+    const today = await localTodayOf(db, actor.userId, now);
     let nextDate = schedule.nextDate;
     if (!backfill && nextDate !== null && nextDate < today) {
       const consumed = (await consumedDates(db, actor.userId, [id], today)).get(id)!;
@@ -276,7 +276,7 @@ export async function postNextNow(
   const schedule = await findSchedule(db, actor.userId, id);
   if (!schedule) return { kind: "notFound" };
   if (schedule.nextDate === null) return { kind: "nothingLeft" };
-  const today = await userToday(db, actor.userId, now);
+  const today = await localTodayOf(db, actor.userId, now);
   const dueDate = schedule.nextDate;
   const date = dueDate <= today ? dueDate : today;
   const decimals = await currencyDecimals(db);

@@ -1,6 +1,6 @@
 import { localDay } from "~/calendar/time-zones";
 import { toApiSchedule } from "~/features/recurring/api";
-import { userToday } from "~/features/recurring/commands.server";
+import { localTodayOf } from "~/features/recurring/commands.server";
 import { consumedDates, findSchedule, upcomingDates, type Schedule } from "~/features/recurring/queries.server";
 import { listCurrencies } from "~/features/rates/queries.server";
 import type { Db } from "~/platform/db/client.server";
@@ -11,7 +11,7 @@ export async function apiSchedules(db: Db, userId: string, schedules: readonly S
   const [currencies, consumed, today] = await Promise.all([
     listCurrencies(db, { activeOnly: false }),
     consumedDates(db, userId, schedules.map((s) => s.id), schedules.reduce((min, s) => (s.nextDate !== null && s.nextDate < min ? s.nextDate : min), localDay("UTC"))),
-    userToday(db, userId, new Date()),
+    localTodayOf(db, userId, new Date()),
   ]);
   const decimals = new Map(currencies.map((c) => [c.code, c.decimalPlaces]));
   return schedules.map((schedule) =>
