@@ -10,7 +10,7 @@ const read = (entry: Parameters<typeof activityText>[0], translator = en) => act
 test("an entry of several transactions added in one call reads with its count, in English and Spanish", () => {
   const entry = { action: "transactions_create", description: "3", details: { count: 3 } };
   expect(read(entry)).toEqual({ title: "3 transactions added", line: null });
-  expect(read(entry, es)).toEqual({ title: "3 transacciones añadidas", line: null });
+  expect(read(entry, es)).toEqual({ title: "3 transacciones agregadas", line: null });
   expect(read({ ...entry, details: { count: 1 } }, es).title).toBe("1 transacción añadida");
   expect(read({ ...entry, details: { count: 1 } }).title).toBe("1 transaction added");
 });
@@ -37,7 +37,7 @@ test("an old entry without values shows its description as stored", () => {
 
 test("an entry written by an import or a schedule says so; one from the form or the API does not", () => {
   expect(read({ action: "transactions_create", description: "12", details: { count: 12, source: "import" } }, es)).toEqual({
-    title: "12 transacciones añadidas",
+    title: "12 transacciones agregadas",
     line: "De una importación",
   });
   expect(read({ action: "transaction_create", description: "Rent", details: { description: "Rent", source: "recurring" } })).toEqual({
