@@ -11,7 +11,7 @@ test("an entry of several transactions added in one call reads with its count, i
   const entry = { action: "transactions_create", description: "3", details: { count: 3 } };
   expect(read(entry)).toEqual({ title: "3 transactions added", line: null });
   expect(read(entry, es)).toEqual({ title: "3 transacciones agregadas", line: null });
-  expect(read({ ...entry, details: { count: 1 } }, es).title).toBe("1 transacción añadida");
+  expect(read({ ...entry, details: { count: 1 } }, es).title).toBe("1 transacción agregada");
   expect(read({ ...entry, details: { count: 1 } }).title).toBe("1 transaction added");
 });
 
