@@ -11,7 +11,8 @@ export const common = {
     admin: "Admin",
     menu: "Menu",
     mainNavigation: "Main navigation",
-    userMenu: "User menu",
+    /** The avatar button: its visible initials first, so its name contains what it shows (WCAG 2.5.3). */
+    userMenu: "{{initials}}, user menu",
     profileSettings: "Profile Settings",
     signOut: "Sign Out",
     signingOut: "Signing out…",

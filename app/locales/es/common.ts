@@ -14,7 +14,7 @@ export const common = {
     admin: "Administración",
     menu: "Menú",
     mainNavigation: "Navegación principal",
-    userMenu: "Menú de usuario",
+    userMenu: "{{initials}}, menú de usuario",
     profileSettings: "Configuración del perfil",
     signOut: "Cerrar sesión",
     signingOut: "Cerrando sesión…",
