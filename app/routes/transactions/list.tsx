@@ -22,6 +22,7 @@ import { listTransactions, type TransactionFilter } from "~/features/transaction
 import { isoDay } from "~/calendar/days";
 import { acceptedDays } from "~/calendar/range";
 import { dbContext } from "~/context.server";
+import { withoutEmptyParams } from "~/platform/http/get-form";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
@@ -46,7 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const userId = session.user.id;
   const db = context.get(dbContext);
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  // The filter form without JavaScript: its empty fields out of the address.
+  const clean = withoutEmptyParams(url);
+  if (clean) throw redirect(clean);
+  const params = url.searchParams;
   const [categoryList, currencyList, tagList] = await Promise.all([
     listCategories(db, userId),
     listCurrencies(db, { activeOnly: false }),
