@@ -8,6 +8,7 @@ import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, inputClass, Spinner } from "~/components/forms";
 import {
   activeFilterCount,
+  activeFilters,
   DEFAULT_SORT,
   isFiltered,
   listHref,
@@ -20,6 +21,9 @@ import type { CategoryChoice, TagChoice } from "~/features/transactions/ui/form-
 import type { ListCurrency } from "~/features/transactions/ui/list-table";
 import { SEARCH_MAX } from "~/text/search-text";
 import type { DayRange } from "~/calendar/range";
+import { dayToDate } from "~/calendar/days";
+import { formatDate } from "~/calendar/format";
+import { focusRing } from "~/components/focus-ring";
 
 const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
 
@@ -130,6 +134,7 @@ export function Filters({ data }: { data: FilterData }) {
         </button>
       </div>
       {query.searchTooLong ? <ErrorList id="transaction-search-error" errors={["validation.searchTooLongIgnored"]} /> : null}
+      <ActiveFilterChips data={data} />
       <details
         open={open}
         onToggle={(e) => setOpen(e.currentTarget.open)}
@@ -238,6 +243,62 @@ export function Filters({ data }: { data: FilterData }) {
         </div>
       </details>
     </Form>
+  );
+}
+
+/**
+ * The filters in use, in view while the panel is closed: each a chip that links to the list
+ * without it (a plain link, so it works without JavaScript).
+ */
+function ActiveFilterChips({ data }: { data: FilterData }) {
+  const { t, i18n } = useTranslation();
+  const categoryName = useCategoryName();
+  const chips = activeFilters(data.query);
+  if (chips.length === 0) return null;
+  const date = (day: string) => formatDate(dayToDate(day), i18n.language);
+  const category = (id: string) => {
+    const found = data.categories.find((c) => c.id === id);
+    return found ? categoryName(found) : id;
+  };
+  const text = (chip: (typeof chips)[number]): [string, string] => {
+    switch (chip.name) {
+      case "q":
+        return [t("transactions.filters.chips.search"), `“${chip.value}”`];
+      case "type":
+        return [t("transactions.filters.type"), t(`money.types.${chip.value as "INCOME" | "EXPENSE"}`)];
+      case "from":
+        return [t("transactions.filters.from"), date(chip.value)];
+      case "to":
+        return [t("transactions.filters.to"), date(chip.value)];
+      case "category":
+        return [t("transactions.filters.category"), category(chip.value)];
+      case "currency":
+        return [t("transactions.filters.currency"), chip.value];
+      case "tag":
+        return [t("transactions.filters.chips.tag"), data.tags.find((tag) => tag.id === chip.value)?.name ?? chip.value];
+    }
+  };
+  return (
+    <ul aria-label={t("transactions.filters.chips.label")} className="mt-3 flex flex-wrap gap-2">
+      {chips.map((chip) => {
+        const [name, value] = text(chip);
+        return (
+          <li key={`${chip.name}-${chip.value}`}>
+            <Link
+              to={chip.without}
+              preventScrollReset
+              className={`inline-flex min-h-11 items-center gap-1.5 rounded-full border border-brand-600 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-100 sm:min-h-0 dark:border-blue-400 dark:bg-slate-800 dark:text-blue-100 dark:hover:bg-slate-700 ${focusRing}`}
+            >
+              <span className="sr-only">{t("transactions.filters.chips.remove")}: </span>
+              <span className="min-w-0 break-words">
+                {name}: {value}
+              </span>
+              <span aria-hidden="true">✕</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
