@@ -24,6 +24,7 @@ const sectionsOf: Record<Language, Record<PageSection, () => Promise<unknown>>> 
     settings: () => import("./en/settings").then((m) => m.settings),
     budgets: () => import("./en/budgets").then((m) => m.budgets),
     reports: () => import("./en/reports").then((m) => m.reports),
+    help: () => import("./en/help").then((m) => m.help),
   },
   es: {
     auth: () => import("./es/auth").then((m) => m.auth),
@@ -38,6 +39,7 @@ const sectionsOf: Record<Language, Record<PageSection, () => Promise<unknown>>> 
     settings: () => import("./es/settings").then((m) => m.settings),
     budgets: () => import("./es/budgets").then((m) => m.budgets),
     reports: () => import("./es/reports").then((m) => m.reports),
+    help: () => import("./es/help").then((m) => m.help),
   },
 };
 

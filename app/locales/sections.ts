@@ -18,6 +18,7 @@ export const pageSections = [
   "settings",
   "budgets",
   "reports",
+  "help",
 ] as const;
 export type PageSection = (typeof pageSections)[number];
 

@@ -4,6 +4,7 @@ import { api } from "./api";
 import { budgets } from "./budgets";
 import { categories } from "./categories";
 import { dashboard } from "./dashboard";
+import { help } from "./help";
 import { landing } from "./landing";
 import { profile } from "./profile";
 import { reports } from "./reports";
@@ -13,4 +14,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, api };
+export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api };

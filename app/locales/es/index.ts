@@ -5,6 +5,7 @@ import { api } from "./api";
 import { budgets } from "./budgets";
 import { categories } from "./categories";
 import { dashboard } from "./dashboard";
+import { help } from "./help";
 import { landing } from "./landing";
 import { profile } from "./profile";
 import { reports } from "./reports";
@@ -14,4 +15,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, api } satisfies Messages;
+export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api } satisfies Messages;
