@@ -19,7 +19,7 @@ export const CONTACT_EMAIL = "mailto:sales@example.com";
 export function AppFooter({ tagline, sections = [] }: { tagline?: string; sections?: readonly FooterLink[] }) {
   const { t } = useTranslation();
   const links: FooterLink[] = [...sections, { key: "help", href: "/help" }, { key: "contact", href: CONTACT_EMAIL }];
-  const linkClass = `inline-flex min-h-11 items-center rounded underline underline-offset-4 hover:text-slate-900 sm:min-h-0 dark:hover:text-white ${focusRing}`;
+  const linkClass = `inline-flex min-h-11 min-w-11 items-center justify-center rounded underline underline-offset-4 hover:text-slate-900 sm:min-h-0 dark:hover:text-white ${focusRing}`;
   return (
     <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">

@@ -227,7 +227,7 @@ test("without JavaScript the filter form's empty fields are dropped: the page an
   expect((await b.fetch("/expenses?type=expense")).status).toBe(200);
 });
 
-test("the filters in use show as chips in view above the closed panel, each a link to the list without it, in English and Spanish", async () => {
+test("the filters in use show as chips in view beside the closed panel, each a link to the list without it, in English and Spanish", async () => {
   const { b, userId } = await signedIn();
   const trip = await tag(userId, "Trip");
   const family = await tag(userId, "Family");
@@ -242,7 +242,8 @@ test("the filters in use show as chips in view above the closed panel, each a li
   };
   const html = text(await page(b, search));
   expect(html).toContain('<ul aria-label="Filters in use"');
-  expect(html.indexOf('<ul aria-label="Filters in use"')).toBeLessThan(html.indexOf("<details", html.indexOf('role="search"')));
+  // Outside the panel (after its </details>), so in view while it is closed.
+  expect(html.indexOf('<ul aria-label="Filters in use"')).toBeGreaterThan(html.indexOf("</details>", html.indexOf('role="search"')));
   const rest = "&sort=amount&order=asc";
   expect(chips(html)).toEqual([
     `Remove filter: Search: “hotel”✕ → /expenses?type=expense&from=2026-10-02&category=default-travel&currency=USD&tag=${trip}&tag=${family}${rest}`,

@@ -15,7 +15,7 @@ const topics = [
   { key: "account", to: "/profile" },
 ] as const;
 
-const linkClass = `inline-flex min-h-11 items-center rounded font-medium text-brand-700 underline underline-offset-4 sm:min-h-0 dark:text-blue-300 ${focusRing}`;
+const linkClass = `inline-flex min-h-11 min-w-11 items-center rounded font-medium text-brand-700 underline underline-offset-4 sm:min-h-0 dark:text-blue-300 ${focusRing}`;
 
 /** What the app does and where: a list of the topics, then each topic with a link to its page, then how to reach a person. */
 export function HelpSections() {

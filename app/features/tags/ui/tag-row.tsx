@@ -70,7 +70,7 @@ function UsagePanel({ tag, usage }: { tag: TagView; usage: TagUsageView }) {
                   {/* Each use opens its transaction (the list's edit screen), a thumb's height on a phone. */}
                   <Link
                     to={`/expenses/edit/${tx.id}`}
-                    className={`inline-flex min-h-11 items-center rounded font-medium text-brand-700 underline underline-offset-4 sm:inline sm:min-h-0 dark:text-blue-300 ${focusRing}`}
+                    className={`inline-flex min-h-11 min-w-11 items-center rounded font-medium text-brand-700 underline underline-offset-4 sm:inline sm:min-h-0 sm:min-w-0 dark:text-blue-300 ${focusRing}`}
                   >
                     {tx.description}
                   </Link>
