@@ -78,7 +78,9 @@ test("a budget warns as it fills up and says when it is over, in English and Spa
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   const tarjeta = page.getByRole("listitem").filter({ hasText: "Comida y restaurantes" });
   await expect(tarjeta.getByText("¡Presupuesto excedido!")).toBeVisible();
-  // The warning sign stands apart from the words (it used to touch them: "⚠¡Presupuesto excedido!").
+  // The warning sign stands apart from the words (it used to touch them: "⚠¡Presupuesto excedido!"),
+  // measured once the stylesheet has loaded (without JavaScript the new document may not have it yet).
+  await page.waitForLoadState("load");
   expect(await signToWords(tarjeta.getByText("¡Presupuesto excedido!"))).toBeGreaterThanOrEqual(3);
   await expect(tarjeta.getByRole("definition").filter({ hasText: "US$ 100,01" })).toBeVisible();
   await expectNoSidewaysScroll(page);
