@@ -10,6 +10,8 @@ export default [
     route("register", "routes/auth/register.tsx"),
     route("logout", "routes/auth/logout.tsx"),
   ]),
+  // The footer's Help: public, for a first visit as much as for a signed-in user.
+  route("help", "routes/help.tsx"),
   layout("routes/app-layout.tsx", [
     route("dashboard", "routes/dashboard/index.tsx"),
     route("expenses", "routes/transactions/list.tsx"),

@@ -1,73 +1,56 @@
+import { Link } from "react-router";
 import { useTranslation } from "~/locales/use-translation";
 import { focusRing } from "./focus-ring";
 import { Logo } from "./logo";
 
-/** Footer columns of spec section 2, each item a key of common.footer. */
-const columns = [
-  { title: "company", items: ["about", "careers", "blog"] },
-  { title: "product", items: ["features", "pricing", "security"] },
-  { title: "support", items: ["helpCenter", "contact", "privacy", "terms"] },
-] as const;
+/** A footer link: its words (a key of common.footer) and where it goes. */
+export type FooterLink = { key: "features" | "pricing" | "help" | "contact"; href: string };
 
-export type FooterItem = (typeof columns)[number]["items"][number];
+/** Where Contact writes, on every page (the landing page's Contact Sales too). */
+export const CONTACT_EMAIL = "mailto:sales@example.com";
 
 /**
- * The one footer: the landing page's and the signed-in pages'. What differs is given: the landing
- * page adds the brand column (`tagline`) and links the items that lead somewhere (its own sections,
- * the sales address); the signed-in pages list the items as text, without Terms. Items with no page
- * yet stay text rather than dead "#" links.
+ * The one footer: the landing page's, the help page's and the signed-in pages'. Only links that
+ * lead somewhere (the landing page's sections, the help page, the contact address): the spec's
+ * placeholder columns (About, Careers, Blog, Security, Privacy, Terms…) had no page behind them
+ * and took a phone's screen for nothing. The landing page adds its sections (`sections`) and its
+ * brand line (`tagline`). One line of links, wrapping on a phone, each a thumb's height there.
  */
-export function AppFooter({
-  tagline,
-  links,
-  omit = [],
-}: {
-  tagline?: string;
-  links?: Partial<Record<FooterItem, string>>;
-  omit?: readonly FooterItem[];
-}) {
+export function AppFooter({ tagline, sections = [] }: { tagline?: string; sections?: readonly FooterLink[] }) {
   const { t } = useTranslation();
+  const links: FooterLink[] = [...sections, { key: "help", href: "/help" }, { key: "contact", href: CONTACT_EMAIL }];
+  const linkClass = `inline-flex min-h-11 min-w-11 items-center justify-center rounded underline underline-offset-4 hover:text-slate-900 sm:min-h-0 dark:hover:text-white ${focusRing}`;
   return (
     <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <div className={`mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 lg:px-8 ${tagline ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-3"}`}>
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
         {tagline ? (
           <div>
             <p className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
               <Logo />
               {t("common.appName")}
             </p>
-            <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{tagline}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{tagline}</p>
           </div>
         ) : null}
-        {columns.map((column) => (
-          <div key={column.title}>
-            <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{t(`common.footer.${column.title}`)}</h2>
-            <ul className={`mt-3 text-sm text-slate-600 dark:text-slate-300 ${links ? "sm:space-y-2" : "space-y-2"}`}>
-              {column.items
-                .filter((item) => !omit.includes(item))
-                .map((item) => {
-                  const href = links?.[item];
-                  return (
-                    // With links, on a phone every line is a thumb's height, so the links in it are easy to tap.
-                    <li key={item} className={links ? "flex min-h-11 items-center sm:block sm:min-h-0" : undefined}>
-                      {href ? (
-                        <a
-                          href={href}
-                          className={`inline-flex min-h-11 items-center rounded underline underline-offset-4 hover:text-slate-900 sm:inline sm:min-h-0 dark:hover:text-white ${focusRing}`}
-                        >
-                          {t(`common.footer.${item}`)}
-                        </a>
-                      ) : (
-                        t(`common.footer.${item}`)
-                      )}
-                    </li>
-                  );
-                })}
-            </ul>
-          </div>
-        ))}
+        <nav aria-label={t("common.footer.label")}>
+          <ul className="flex flex-wrap gap-x-6 text-sm text-slate-600 dark:text-slate-300">
+            {links.map((link) => (
+              <li key={link.key}>
+                {link.href.startsWith("/") ? (
+                  <Link to={link.href} className={linkClass}>
+                    {t(`common.footer.${link.key}`)}
+                  </Link>
+                ) : (
+                  <a href={link.href} className={linkClass}>
+                    {t(`common.footer.${link.key}`)}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
-      <p className="border-t border-slate-200 px-4 py-6 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-300">
+      <p className="border-t border-slate-200 px-4 py-4 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-300">
         {t("common.footer.rights", { year: new Date().getFullYear() })}
       </p>
     </footer>

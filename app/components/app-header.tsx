@@ -89,7 +89,7 @@ function UserMenu() {
     <details ref={menu} data-menu className="relative" data-testid="user-menu">
       <summary
         className="flex cursor-pointer items-center gap-2 rounded-full p-1.5 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        aria-label={t("common.nav.userMenu")}
+        aria-label={t("common.nav.userMenu", { initials })}
       >
         <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
           {initials}

@@ -25,6 +25,7 @@ const sectionsOf: Record<Language, Record<PageSection, () => Promise<unknown>>> 
     budgets: () => import("./en/budgets").then((m) => m.budgets),
     reports: () => import("./en/reports").then((m) => m.reports),
     recurring: () => import("./en/recurring").then((m) => m.recurring),
+    help: () => import("./en/help").then((m) => m.help),
   },
   es: {
     auth: () => import("./es/auth").then((m) => m.auth),
@@ -40,6 +41,7 @@ const sectionsOf: Record<Language, Record<PageSection, () => Promise<unknown>>> 
     budgets: () => import("./es/budgets").then((m) => m.budgets),
     reports: () => import("./es/reports").then((m) => m.reports),
     recurring: () => import("./es/recurring").then((m) => m.recurring),
+    help: () => import("./es/help").then((m) => m.help),
   },
 };
 

@@ -19,6 +19,7 @@ export const pageSections = [
   "budgets",
   "reports",
   "recurring",
+  "help",
 ] as const;
 export type PageSection = (typeof pageSections)[number];
 

@@ -14,7 +14,7 @@ export default function AppLayout() {
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
         <Outlet />
       </main>
-      <AppFooter omit={["terms"]} />
+      <AppFooter />
     </div>
   );
 }

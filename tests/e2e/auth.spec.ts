@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { errorMessage, expect, expectNoAxeViolations, jsEnabled, login, register, screenshotBothThemes, signOut, test, uniqueEmail } from "./support";
 
 test("register shows the first failing rule, then signs up and lands on the dashboard", async ({ page }, testInfo) => {
@@ -91,3 +92,40 @@ test("language and theme switch without losing the page", async ({ page }, testI
   await page.getByRole("button", { name: "en", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
 });
+
+test("the avatar button is named by the initials it shows, then what it opens", async ({ page }, testInfo) => {
+  await register(page, testInfo, "Nora");
+  const avatar = page.getByTestId("user-menu").locator("summary");
+  await expect(avatar).toHaveText("NT");
+  await expect(avatar).toHaveAccessibleName("NT, user menu");
+  if (!jsEnabled(testInfo)) return;
+  // axe's label-content-name-mismatch (WCAG 2.5.3, an experimental rule the wcag2a/aa run leaves out):
+  // a speech user says what they see, "NT", and the name must contain it.
+  const results = await new AxeBuilder({ page }).setLegacyMode().withRules(["label-content-name-mismatch"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+test("on a phone a field's error keeps room above the next field's label, and showing it moves nothing", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/auth/register");
+  if (jsEnabled(testInfo)) await page.waitForLoadState("networkidle");
+  const nextLabel = page.locator("label", { hasText: "Last name" });
+  // From the first name's box to the next label: the error's line is kept for it, so this does not change.
+  const firstName = page.getByLabel("First name");
+  const below = async () => {
+    const field = (await firstName.boundingBox())!;
+    return (await nextLabel.boundingBox())!.y - (field.y + field.height);
+  };
+  const before = await below();
+  await page.getByLabel("Last name").fill("Rules");
+  await page.getByRole("button", { name: "Create account" }).click();
+  const error = errorMessage(page, "First name is required");
+  await expect(error).toBeVisible();
+  const errorBox = (await error.boundingBox())!;
+  const labelBox = (await nextLabel.boundingBox())!;
+  expect(labelBox.y - (errorBox.y + errorBox.height)).toBeGreaterThanOrEqual(8);
+  expect(await below()).toBeCloseTo(before, 0);
+  // Without JavaScript the page comes back from the server, with its note on the cleared passwords above the fields.
+  if (!jsEnabled(testInfo)) await expect(page.getByText("For your safety, the password fields were cleared: type them again.")).toBeVisible();
+});
+

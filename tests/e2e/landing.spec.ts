@@ -49,3 +49,22 @@ test("on a phone the menu opens without JavaScript and its links work", async ({
   await menu.getByRole("link", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
+
+test("on a phone the footer is one short band of real links, and its Help opens a page that says how the app works", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const footer = page.locator("footer");
+  // It used to be three columns of nine items that led nowhere, about 300 px of a phone's screen before the brand line.
+  await expect(footer.getByRole("link")).toHaveText(["Features", "Pricing", "Help", "Contact"]);
+  expect((await footer.boundingBox())!.height).toBeLessThan(260);
+  await footer.getByRole("link", { name: "Help" }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Help" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Currencies and exchange rates" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to home" })).toBeVisible();
+  await screenshotBothThemes(page, testInfo, "help-phone");
+  await expectNoAxeViolations(page, testInfo);
+  await page.getByRole("button", { name: "es", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ayuda" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Monedas y tasas de cambio" })).toBeVisible();
+});

@@ -73,6 +73,7 @@ for (const language of languages) {
     await visit(page, testInfo, "/", language, "landing");
     await visit(page, testInfo, "/auth/login", language, "login");
     await visit(page, testInfo, "/auth/register", language, "register");
+    await visit(page, testInfo, "/help", language, "help");
     await visit(page, testInfo, "/no-such-page", language, "not-found");
   });
 

@@ -81,3 +81,29 @@ test("tags: create from the empty state, refuse a duplicate, edit inline, view u
   // The switch back finishes before the page closes (an unfinished load is a page error).
   await expect(page.getByRole("heading", { name: "Tags", level: 1 })).toBeVisible();
 });
+
+test("on a phone a tag chip of the transaction form is a thumb's height, and each line of a tag's usage opens its transaction", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const account = await register(page, testInfo);
+  // The tag and its transaction through the API, for speed: the forms have their own journeys.
+  const login = await page.request.post("/api/auth/login", { data: account });
+  const headers = { Authorization: `Bearer ${(await login.json()).data.accessToken}` };
+  const tag = await page.request.post("/api/tags", { headers, data: { name: "Trip" } });
+  expect(tag.status(), await tag.text()).toBe(201);
+  const tagId = (await tag.json()).data.tag.id as string;
+  const today = new Date().toISOString().slice(0, 10);
+  const tx = await page.request.post("/api/transactions", {
+    headers,
+    data: { description: "Hotel in Mérida", date: today, categoryId: "default-food", amount: "80", tagIds: [tagId] },
+  });
+  expect(tx.status(), await tx.text()).toBe(201);
+
+  await page.goto("/expenses/new");
+  const chip = page.locator("label", { hasText: "Trip" });
+  expect((await chip.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+  await page.goto(`/tags?usage=${tagId}`);
+  await page.getByRole("link", { name: "Hotel in Mérida" }).click();
+  await expect(page).toHaveURL(/\/expenses\/edit\/[^/?#]+$/);
+  await expect(page.getByLabel("Description")).toHaveValue("Hotel in Mérida");
+});

@@ -67,8 +67,8 @@ async function expectPage(page: Page, n: number, total: number, urlPart = "") {
 }
 
 /**
- * Without JavaScript a filter applies with the Apply button (a plain GET form, so empty fields
- * stay in the address as `name=`); with it, by itself, and the address holds only what is set.
+ * Without JavaScript a filter applies with the Apply button (a plain GET form, whose empty fields
+ * the page then drops from the address); with it, by itself. Either way the address holds only what is set.
  */
 async function applyFilters(page: Page, urlPart: RegExp) {
   if (!jsEnabled(test.info())) await filterForm(page).getByRole("button", { name: "Apply filters" }).click();
@@ -255,6 +255,18 @@ test("transactions: filter by category, currency and tag chips; every row matche
   await expect(filters.getByText("3 active filters", { exact: true })).toBeAttached();
   await screenshotBothThemes(page, testInfo, "transactions-filter-three");
   await expectNoAxeViolations(page, testInfo);
+
+  // The address holds only the filters in use, without JavaScript too (the page drops the form's
+  // empty fields), and each is a chip in view above the panel; removing one keeps the others.
+  await expect(page).not.toHaveURL(/=(&|$)/);
+  const inUse = filters.getByRole("list", { name: "Filters in use" });
+  await expect(inUse.getByRole("link")).toHaveText([/Category: Food & Dining/, /Currency: VES/, /Tag: Family/]);
+  await inUse.getByRole("link", { name: "Remove filter: Currency: VES" }).click();
+  await expect(page).not.toHaveURL(/currency=/);
+  await expect(page).toHaveURL(/[?&]category=default-food&tag=demo-tag-family$/);
+  await expect(filters.getByText("2 active filters", { exact: true })).toBeAttached();
+  await expect(inUse.getByRole("link")).toHaveText([/Category: Food & Dining/, /Tag: Family/]);
+  if (!jsEnabled(testInfo)) await openFilters(page);
 
   // Reset clears every filter and its field.
   await filters.getByRole("link", { name: "Reset filters" }).click();

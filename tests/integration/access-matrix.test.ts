@@ -308,6 +308,8 @@ const WEB: Record<string, WebEntry> = {
       },
     ],
   },
+  // Issue 23: the footer's help page, the same for everyone.
+  "/help": { access: "public", requests: () => [{ path: "/help", expect: { status: 200 } }] },
   // Issue 20: text for crawlers and automated clients, the same for everyone.
   "/robots.txt": { access: "public", requests: () => [{ path: "/robots.txt", expect: { status: 200 } }] },
   "/llms.txt": { access: "public", requests: () => [{ path: "/llms.txt", expect: { status: 200 } }] },

@@ -111,6 +111,14 @@ test("search matches name or email case-insensitively and can be cleared", async
   expect(none).not.toContain(email);
 });
 
+test("without JavaScript the filter form's empty search is dropped from the address", async () => {
+  const { b } = await signedInAdmin();
+  const res = await b.fetch("/admin/users?q=&role=user");
+  expect(res.status).toBe(302);
+  expect(res.headers.get("Location")).toBe("/admin/users?role=user");
+  expect((await b.fetch("/admin/users?q=+&role=")).headers.get("Location")).toBe("/admin/users");
+});
+
 test("the role filter narrows the list to superadmins or users", async () => {
   const { b, email: adminEmail } = await signedInAdmin();
   const { email } = await registerViaForm(browser());

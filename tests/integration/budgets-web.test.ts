@@ -163,6 +163,24 @@ test("copying last month's budgets skips what the month has and says how many it
   expect(await pageText(b, "/budgets?month=2026-10&copied=0")).toContain("Nothing to copy");
 });
 
+test("the copy button is offered only while last month has budgets this month lacks: gone once they are copied or set by hand", async () => {
+  const { b } = await signedIn();
+  const button = "Copy September 2026's budgets";
+  for (const [month, categoryId] of [["2026-09", "default-food"], ["2026-09", "default-transport"], ["2026-10", "default-food"]] as const) {
+    await b.fetch(`/budgets?month=${month}&newBudget`, { form: { intent: "budget-create", month, categoryId, amount: "100", alertThreshold: "80" } });
+  }
+  expect(await pageText(b, "/budgets?month=2026-10")).toContain(button);
+  await b.fetch("/budgets?month=2026-10", { form: { intent: "budget-copy", month: "2026-10" } });
+  const copied = await pageText(b, "/budgets?month=2026-10&copied=1");
+  expect(copied).toContain("Copied 1 budget from September 2026");
+  expect(copied).not.toContain(button);
+  // November, budgeted by hand in October's one category left: nothing to copy from October either.
+  await b.fetch("/budgets?month=2026-11&newBudget", { form: { intent: "budget-create", month: "2026-11", categoryId: "default-food", amount: "100", alertThreshold: "80" } });
+  expect(await pageText(b, "/budgets?month=2026-11")).toContain("Copy October 2026's budgets");
+  await b.fetch("/budgets?month=2026-11&newBudget", { form: { intent: "budget-create", month: "2026-11", categoryId: "default-transport", amount: "100", alertThreshold: "80" } });
+  expect(await pageText(b, "/budgets?month=2026-11")).not.toContain("Copy October 2026's budgets");
+});
+
 test("editing and deleting: the confirmation is on the page without JavaScript; another user's budget answers 404 and stays", async () => {
   const { b, userId } = await signedIn();
   await createBudget(b, { categoryId: "default-food", amount: "100" });
@@ -225,6 +243,26 @@ test("a savings goal: created with what is saved, added to twice, withdrawn from
   expect(text).toMatch(/\d+ months remaining/);
   expect(text).toContain("History (4 entries)");
   expect(text).toContain("Coins");
+});
+
+test("every line of a goal's history says what it was: the starting amount, the user's note, added or withdrawn; in Spanish too", async () => {
+  const { b, userId } = await signedIn();
+  await b.fetch("/budgets?newGoal", { form: { intent: "goal-create", name: "Bike", currencyCode: "USD", targetAmount: "900", savedAmount: "120" } });
+  const goal = await env.DB.prepare("select id from savings_goals where user_id = ?").bind(userId).first<{ id: string }>();
+  const progress = (fields: Record<string, string>) => b.fetch("/budgets", { form: { intent: "goal-progress", id: goal!.id, note: "", ...fields } });
+  await progress({ amount: "30", direction: "deposit" });
+  await progress({ amount: "5", direction: "deposit", note: "Birthday" });
+  await progress({ amount: "10", direction: "withdraw" });
+  // Newest first, each line: its date, what it was, its amount.
+  const line = (label: string, amount: string) => new RegExp(`\\d{4} ${label} ${amount.replace(/[+$.]/g, "\\$&")}`);
+  const text = await pageText(b, "/budgets");
+  expect(text).toMatch(line("Withdrawn", "-$ 10.00"));
+  expect(text).toMatch(line("Birthday", "+$ 5.00"));
+  expect(text).toMatch(line("Added", "+$ 30.00"));
+  expect(text).toMatch(line("Starting amount", "+$ 120.00"));
+  await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/budgets" } });
+  const texto = await pageText(b, "/budgets");
+  for (const label of ["Retiro", "Aporte", "Monto inicial"]) expect(texto).toContain(label);
 });
 
 test("a goal in pesos, in Spanish: amounts in its own currency, the spec's messages, another user's goal untouched", async () => {

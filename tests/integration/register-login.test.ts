@@ -42,6 +42,25 @@ for (const [name, broken, message] of cases) {
   });
 }
 
+test("a refused registration says why both password fields came back empty, in the visitor's language", async () => {
+  // Without JavaScript a missing terms tick is the server's answer: the page comes back without the passwords.
+  for (const [language, note] of [
+    ["en", "For your safety, the password fields were cleared: type them again."],
+    ["es", "Por tu seguridad, se borraron los campos de contraseña: escríbelos de nuevo."],
+  ] as const) {
+    const res = await browser().fetch("/auth/register", {
+      form: { firstName: "Ana", lastName: "Pérez", email: uniqueEmail(), password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD },
+      headers: { "Accept-Language": language },
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).not.toContain(STRONG_PASSWORD);
+    expect(html).toContain(note);
+  }
+  // The empty form as first shown has no such note.
+  expect(await (await browser().fetch("/auth/register")).text()).not.toContain("were cleared");
+});
+
 test("a duplicate email in another case answers 'Email already exists' and creates nothing", async () => {
   const email = uniqueEmail("dup");
   await registerViaForm(browser(), { email });

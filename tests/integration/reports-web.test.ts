@@ -115,12 +115,18 @@ test("next stops at this month; a custom period groups by week; a bad range says
   expect(await pageText(b, "/reports?from=2020-01-01&to=2026-10-01")).toContain("A period can span at most five years");
 });
 
-test("an empty period says so instead of drawing empty charts; the Export link names the period", async () => {
-  const { b } = await signedIn();
+test("an empty period says so instead of drawing empty charts, and offers no export but says why; a period with rows has the Export link, naming it", async () => {
+  const { b, userId } = await signedIn();
   const html = await (await b.fetch("/reports?month=2026-10")).text();
   expect(html).toContain("No transactions in this period");
   expect(html).not.toContain("data-chart");
-  expect(html).toContain('href="/reports/export?from=2026-10-01&amp;to=2026-10-31"');
+  expect(html).not.toContain("/reports/export");
+  expect(html).not.toContain("Export CSV");
+  expect(html).toContain("Nothing to export in this period");
+  await insertTransaction({ userId, categoryId: "default-food", date: "2026-10-20", usdCents: 3787 });
+  const filled = await (await b.fetch("/reports?month=2026-10")).text();
+  expect(filled).toContain('href="/reports/export?from=2026-10-01&amp;to=2026-10-31"');
+  expect(filled).not.toContain("Nothing to export in this period");
 });
 
 test("the dashboard's charts: empty states, then this month's categories and the last 7 days with their tables", async () => {

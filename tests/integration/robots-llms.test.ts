@@ -63,6 +63,7 @@ test("every public page has its meta description, in English and in Spanish", as
     "/": [en.landing.metaDescription, es.landing.metaDescription],
     "/auth/login": [en.auth.login.metaDescription, es.auth.login.metaDescription],
     "/auth/register": [en.auth.register.metaDescription, es.auth.register.metaDescription],
+    "/help": [en.help.metaDescription, es.help.metaDescription],
   };
   for (const path of PUBLIC_PAGES) {
     const [english, spanish] = expected[path];

@@ -134,6 +134,17 @@ test("the usage count and 'view usage' cover only the user's transactions carryi
   expect(usage).not.toContain("Not tagged");
 });
 
+test("each transaction under 'view usage' is a link to that transaction", async () => {
+  const { b, userId } = await signedIn();
+  await create(b, { name: "Trip" });
+  const [trip] = await tagsOf(userId);
+  const hotel = await insertTransaction({ userId, tagIds: [trip!.id], description: "Hotel in Mérida", usdCents: 12345, date: "2026-10-05" });
+  const bus = await insertTransaction({ userId, tagIds: [trip!.id], description: "Bus ticket", usdCents: 800, date: "2026-10-06" });
+  const usage = await (await b.fetch(`/tags?usage=${trip!.id}`)).text();
+  const links = [...usage.matchAll(/<a [^>]*href="(\/expenses\/edit\/[^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => `${m[2]} → ${m[1]}`);
+  expect(links).toEqual([`Bus ticket → /expenses/edit/${bus}`, `Hotel in Mérida → /expenses/edit/${hotel}`]);
+});
+
 test("deleting asks 'Are you sure you want to delete this tag?' and then removes the tag but keeps its transactions", async () => {
   const { b, userId } = await signedIn();
   await create(b, { name: "Temporary" });

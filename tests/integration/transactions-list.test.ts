@@ -244,6 +244,50 @@ test("each filter narrows the list, the totals follow, and the badge counts the 
   expect(unfiltered).toContain("Totals in USD");
 });
 
+test("without JavaScript the filter form's empty fields are dropped: the page answers with the clean address", async () => {
+  const { b } = await signedIn();
+  const res = await b.fetch("/expenses?q=&type=expense&from=&to=&category=&currency=&sort=amount&order=asc");
+  expect(res.status).toBe(302);
+  expect(res.headers.get("Location")).toBe("/expenses?type=expense&sort=amount&order=asc");
+  const none = await b.fetch("/expenses?q=+&type=&from=&to=&category=&currency=");
+  expect(none.headers.get("Location")).toBe("/expenses");
+  expect((await b.fetch("/expenses?type=expense")).status).toBe(200);
+});
+
+test("the filters in use show as chips in view beside the closed panel, each a link to the list without it, in English and Spanish", async () => {
+  const { b, userId } = await signedIn();
+  const trip = await tag(userId, "Trip");
+  const family = await tag(userId, "Family");
+  await insertTransaction({ userId, description: "Hotel", date: "2026-11-10", categoryId: "default-travel", usdCents: 23223, tagIds: [trip, family] });
+  const search = `?q=hotel&type=expense&from=2026-10-02&category=default-travel&currency=USD&tag=${trip}&tag=${family}&sort=amount&order=asc`;
+  const chips = (html: string, label = "Filters in use") => {
+    const start = html.indexOf(`<ul aria-label="${label}"`);
+    const list = html.slice(start, html.indexOf("</ul>", start));
+    return [...list.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g)].map(
+      (m) => `${m[2]!.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&")} → ${m[1]!.replace(/&amp;/g, "&")}`,
+    );
+  };
+  const html = text(await page(b, search));
+  expect(html).toContain('<ul aria-label="Filters in use"');
+  // Outside the panel (after its </details>), so in view while it is closed.
+  expect(html.indexOf('<ul aria-label="Filters in use"')).toBeGreaterThan(html.indexOf("</details>", html.indexOf('role="search"')));
+  const rest = "&sort=amount&order=asc";
+  expect(chips(html)).toEqual([
+    `Remove filter: Search: “hotel”✕ → /expenses?type=expense&from=2026-10-02&category=default-travel&currency=USD&tag=${trip}&tag=${family}${rest}`,
+    `Remove filter: Type: Expense✕ → /expenses?q=hotel&from=2026-10-02&category=default-travel&currency=USD&tag=${trip}&tag=${family}${rest}`,
+    // The date as the page writes dates (its style is the locale's, tested with the dates).
+    expect.stringMatching(new RegExp(`^Remove filter: From date: [^✕]*2026✕ → /expenses\\?q=hotel&type=expense&category=default-travel&currency=USD&tag=${trip}&tag=${family}${rest}$`)),
+    `Remove filter: Category: Travel✕ → /expenses?q=hotel&type=expense&from=2026-10-02&currency=USD&tag=${trip}&tag=${family}${rest}`,
+    `Remove filter: Currency: USD✕ → /expenses?q=hotel&type=expense&from=2026-10-02&category=default-travel&tag=${trip}&tag=${family}${rest}`,
+    `Remove filter: Tag: Trip✕ → /expenses?q=hotel&type=expense&from=2026-10-02&category=default-travel&currency=USD&tag=${family}${rest}`,
+    `Remove filter: Tag: Family✕ → /expenses?q=hotel&type=expense&from=2026-10-02&category=default-travel&currency=USD&tag=${trip}${rest}`,
+  ]);
+  expect(text(await page(b))).not.toContain("Filters in use");
+  await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/expenses" } });
+  const es = chips(text(await page(b, `?type=income&tag=${trip}`)), "Filtros en uso");
+  expect(es.map((c) => c.split(" → ")[0])).toEqual(["Quitar filtro: Tipo: Ingreso✕", "Quitar filtro: Etiqueta: Trip✕"]);
+});
+
 test("the filter panel offers the user's categories and the defaults, the active currencies and the user's tags only", async () => {
   const { b, userId } = await signedIn();
   const other = await signedIn();

@@ -1,5 +1,4 @@
-import { and, eq, notExists, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { addMonths, type MonthStart, yearMonthOf } from "~/calendar/months";
 import { MAX_BUDGET_MONTH_CENTS, type BudgetInput } from "~/features/budgets/model";
 import { findCategory } from "~/features/categories/queries.server";
@@ -7,7 +6,7 @@ import { recordActivityQuery, recordActivitySelectQuery, type Actor } from "~/pl
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { budgets } from "~/platform/db/schema";
-import { findBudget, type BudgetRow } from "./queries.server";
+import { findBudget, hasBudgetsToCopy, type BudgetRow } from "./queries.server";
 
 // The only write path for budgets, for the web page and the API alike. One budget per user,
 // category and month: the unique index settles it, even for two requests at once. A month's
@@ -199,18 +198,5 @@ export async function copyPreviousMonthBudgets(db: Db, actor: Actor, month: Mont
   ]);
   if (copied.length > 0) return { kind: "ok", copied: copied.length };
   // Nothing copied: nothing to copy, or no room for it.
-  const source = alias(budgets, "source");
-  const taken = alias(budgets, "taken");
-  const [left] = await db
-    .select({ id: source.id })
-    .from(source)
-    .where(
-      and(
-        eq(source.userId, userId),
-        eq(source.month, previous),
-        notExists(db.select({ id: taken.id }).from(taken).where(and(eq(taken.userId, userId), eq(taken.categoryId, source.categoryId), eq(taken.month, month)))),
-      ),
-    )
-    .limit(1);
-  return left ? { kind: "monthTotalLimit" } : { kind: "ok", copied: 0 };
+  return (await hasBudgetsToCopy(db, userId, month)) ? { kind: "monthTotalLimit" } : { kind: "ok", copied: 0 };
 }

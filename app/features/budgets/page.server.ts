@@ -1,7 +1,7 @@
-import { addMonths, type MonthStart } from "~/calendar/months";
+import type { MonthStart } from "~/calendar/months";
 import { listCategories } from "~/features/categories/queries.server";
 import type { Db } from "~/platform/db/client.server";
-import { hasBudgets, listBudgetMonth } from "./queries.server";
+import { hasBudgetsToCopy, listBudgetMonth } from "./queries.server";
 import { budgetFigures, budgetMonthTotals } from "./model";
 import type { BudgetCategory, BudgetView } from "./ui/budget-status";
 
@@ -13,7 +13,7 @@ export type BudgetMonthView = {
   totals: ReturnType<typeof budgetMonthTotals>;
   /** Every expense category the user may budget. */
   categories: BudgetCategory[];
-  /** Whether the month before has budgets to copy. */
+  /** Whether the month before has budgets to copy: for categories this month has none for (the Copy button). */
   previousHasBudgets: boolean;
 };
 
@@ -32,7 +32,7 @@ export function toBudgetViews(rows: Awaited<ReturnType<typeof listBudgetMonth>>)
 export async function loadBudgetMonth(db: Db, userId: string, month: MonthStart): Promise<BudgetMonthView> {
   const [rows, previous, categories] = await Promise.all([
     listBudgetMonth(db, userId, month),
-    hasBudgets(db, userId, addMonths(month, -1)),
+    hasBudgetsToCopy(db, userId, month),
     listCategories(db, userId),
   ]);
   return {

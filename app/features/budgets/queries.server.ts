@@ -1,5 +1,6 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { monthEndOf, type MonthStart } from "~/calendar/months";
+import { and, asc, eq, notExists, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { addMonths, monthEndOf, type MonthStart } from "~/calendar/months";
 import { expenseCentsByCategory } from "~/features/transactions/queries.server";
 import type { Db } from "~/platform/db/client.server";
 import { budgets, categories } from "~/platform/db/schema";
@@ -63,11 +64,23 @@ export async function findBudget(db: Db, userId: string, id: string): Promise<Bu
 }
 
 /** Whether the user has any budget in `month` (the page offers to copy them). */
-export async function hasBudgets(db: Db, userId: string, month: MonthStart): Promise<boolean> {
+/**
+ * Whether the month before `month` has a budget for a category that `month` has none for: what
+ * copying the month before would copy. Once copied (or budgeted by hand) there is nothing left.
+ */
+export async function hasBudgetsToCopy(db: Db, userId: string, month: MonthStart): Promise<boolean> {
+  const source = alias(budgets, "source");
+  const taken = alias(budgets, "taken");
   const [row] = await db
-    .select({ id: budgets.id })
-    .from(budgets)
-    .where(and(eq(budgets.userId, userId), eq(budgets.month, month)))
+    .select({ id: source.id })
+    .from(source)
+    .where(
+      and(
+        eq(source.userId, userId),
+        eq(source.month, addMonths(month, -1)),
+        notExists(db.select({ id: taken.id }).from(taken).where(and(eq(taken.userId, userId), eq(taken.categoryId, source.categoryId), eq(taken.month, month)))),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { goalFigures, goalTimeLeft } from "./model";
+import { goalEntryKind, goalFigures, goalTimeLeft } from "./model";
 
 const today = "2026-11-25";
 
@@ -40,4 +40,12 @@ test("a goal's percent is rounded down, so it reads 100 % only once completed, a
   expect(goalFigures({ targetMinor: 10000, savedMinor: 9999, targetDate: null }, today)).toMatchObject({ percent: 99, completed: false });
   // A 0.01 goal with 9,000,000,000,000.00 saved: 90,000,000,000,000,000 %, shown as more than 999 %.
   expect(goalFigures({ targetMinor: 1, savedMinor: 900_000_000_000_000, targetDate: null }, today)).toMatchObject({ percent: 1000, completed: true });
+});
+
+test("a history entry without a note is named by what it was: the oldest the start, then added or withdrawn", () => {
+  expect(goalEntryKind(42_000, true)).toBe("start");
+  expect(goalEntryKind(8_000, false)).toBe("added");
+  expect(goalEntryKind(-10_025, false)).toBe("withdrawn");
+  // A first entry can only be money in (a goal never goes below zero), but a negative one still reads as withdrawn.
+  expect(goalEntryKind(-1, true)).toBe("withdrawn");
 });

@@ -66,3 +66,15 @@ export type GoalInput = {
 
 /** A deposit (positive) or withdrawal (negative) in the goal's currency. */
 export type GoalProgressInput = { amountMinor: number; note: string | null };
+
+/**
+ * What a history entry was, said when the user left no note: the oldest entry is what the goal
+ * started with (the "saved so far" of its creation, or its first deposit), the others money added
+ * or withdrawn (a corrected "saved so far" is one of these too). No history line goes unlabelled.
+ */
+export type GoalEntryKind = "start" | "added" | "withdrawn";
+
+export function goalEntryKind(amountMinor: number, oldest: boolean): GoalEntryKind {
+  if (amountMinor < 0) return "withdrawn";
+  return oldest ? "start" : "added";
+}

@@ -30,6 +30,8 @@ export const auth = {
     submit: "Create account",
     submitting: "Creating account…",
     haveAccount: "Already have an account?",
+    /** Under the error summary when the server sent the form back: it never sends passwords back into the page. */
+    passwordsCleared: "For your safety, the password fields were cleared: type them again.",
     signIn: "Sign in",
     rules: {
       title: "Password must contain:",

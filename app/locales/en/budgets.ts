@@ -107,6 +107,8 @@ export const budgets = {
       date: "Date",
       amount: "Amount",
       note: "Note",
+      /** An entry without a note (goals/model.ts goalEntryKind). */
+      kind: { start: "Starting amount", added: "Added", withdrawn: "Withdrawn" },
     },
     form: {
       createTitle: "New Savings Goal",

@@ -62,6 +62,8 @@ export const reports = {
   export: {
     button: "Export CSV",
     failed: "Failed to export data",
+    /** In the Export button's place when the period has no transactions. */
+    nothing: "Nothing to export in this period",
   },
   dashboard: {
     pieTitle: "This month's expenses by category",

@@ -33,6 +33,8 @@ export const transactions = {
     apply: "Apply filters",
     applying: "Applying…",
     reset: "Reset filters",
+    /** The removable chips of the filters in use, each a link to the list without it. */
+    chips: { label: "Filters in use", remove: "Remove filter", search: "Search", tag: "Tag" },
   },
   totals: {
     title: "Matching transactions: {{total}} · totals in USD",

@@ -33,6 +33,7 @@ export const auth = {
     submit: "Crear cuenta",
     submitting: "Creando cuenta…",
     haveAccount: "¿Ya tienes una cuenta?",
+    passwordsCleared: "Por tu seguridad, se borraron los campos de contraseña: escríbelos de nuevo.",
     signIn: "Inicia sesión",
     rules: {
       title: "La contraseña debe contener:",

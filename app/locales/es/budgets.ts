@@ -109,6 +109,7 @@ export const budgets = {
       date: "Fecha",
       amount: "Monto",
       note: "Nota",
+      kind: { start: "Monto inicial", added: "Aporte", withdrawn: "Retiro" },
     },
     form: {
       createTitle: "Nueva meta de ahorro",

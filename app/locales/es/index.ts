@@ -20,6 +20,7 @@ import { api } from "./api";
 import { budgets } from "./budgets";
 import { categories } from "./categories";
 import { dashboard } from "./dashboard";
+import { help } from "./help";
 import { landing } from "./landing";
 import { profile } from "./profile";
 import { recurring } from "./recurring";
@@ -30,4 +31,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, api, recurring } satisfies Messages;
+export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring } satisfies Messages;

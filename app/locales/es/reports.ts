@@ -64,6 +64,7 @@ export const reports = {
   export: {
     button: "Exportar CSV",
     failed: "No se pudieron exportar los datos",
+    nothing: "No hay nada que exportar en este período",
   },
   dashboard: {
     pieTitle: "Gastos de este mes por categoría",

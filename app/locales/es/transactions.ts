@@ -35,6 +35,7 @@ export const transactions = {
     apply: "Aplicar filtros",
     applying: "Aplicando…",
     reset: "Restablecer filtros",
+    chips: { label: "Filtros en uso", remove: "Quitar filtro", search: "Búsqueda", tag: "Etiqueta" },
   },
   totals: {
     title: "Transacciones encontradas: {{total}} · totales en USD",

@@ -13,6 +13,7 @@ import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
 import { formatCount } from "~/text/count";
 import { dbContext } from "~/context.server";
+import { withoutEmptyParams } from "~/platform/http/get-form";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
@@ -31,7 +32,11 @@ export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMe
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
-  const { q, searchTooLong, role } = readUserFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  // The filter form without JavaScript: its empty fields out of the address.
+  const clean = withoutEmptyParams(url);
+  if (clean) throw redirect(clean);
+  const { q, searchTooLong, role } = readUserFilters(url.searchParams);
   const users = await listAdminUserRows(context.get(dbContext), { search: q, role });
   return {
     title: translatorFor(context).t("admin.users.metaTitle"),

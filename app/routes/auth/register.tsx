@@ -95,7 +95,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   });
   return (
     <AuthShell title={t("auth.register.title")} subtitle={t("auth.register.subtitle")}>
-      <Form method="post" className="space-y-1" {...getFormProps(form)} {...loadValidationOnUse}>
+      <Form method="post" className="space-y-3" {...getFormProps(form)} {...loadValidationOnUse}>
         <AuthFormError
           formId={form.id}
           errorId={form.errorId}
@@ -103,9 +103,11 @@ export default function Register({ actionData }: Route.ComponentProps) {
           result={actionData?.result}
           retryAfter={actionData?.retryAfter}
         />
+        {/* Any answer from the server leaves both password fields empty (hideFields above); say so, as the profile's password form does. */}
+        {actionData ? <p className="pb-2 text-sm text-slate-700 dark:text-slate-200">{t("auth.register.passwordsCleared")}</p> : null}
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <input type="hidden" name="timeZone" value={timeZone} />
-        <div className="grid gap-x-4 sm:grid-cols-2">
+        <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
           <Field
             label={t("auth.register.firstName")}
             inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name", autoFocus: true }}

@@ -2,7 +2,7 @@ import { redirectSignedIn } from "~/auth/guards.server";
 import { Alert } from "~/components/forms";
 import { AppFooter } from "~/components/app-footer";
 import { useFlashParam } from "~/components/use-flash-param";
-import { ClosingCta, SALES_EMAIL } from "~/features/landing/ui/closing-cta";
+import { ClosingCta } from "~/features/landing/ui/closing-cta";
 import { Features } from "~/features/landing/ui/features-section";
 import { Hero } from "~/features/landing/ui/hero";
 import { Pricing } from "~/features/landing/ui/pricing-section";
@@ -42,7 +42,7 @@ export default function Landing() {
         <Testimonials />
         <ClosingCta />
       </main>
-      <AppFooter tagline={t("landing.footer.tagline")} links={{ features: "#features", pricing: "#pricing", contact: SALES_EMAIL }} />
+      <AppFooter tagline={t("landing.footer.tagline")} sections={[{ key: "features", href: "#features" }, { key: "pricing", href: "#pricing" }]} />
     </div>
   );
 }

@@ -135,9 +135,14 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         subtitle={t("reports.subtitle")}
         actions={
           // A plain link to a file: it works without JavaScript and never goes through the client router.
-          <a href={exportHref(period)} className={buttonClass.secondary} download>
-            {t("reports.export.button")}
-          </a>
+          // An empty period would download a header line only: the link's place says why there is none.
+          empty ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("reports.export.nothing")}</p>
+          ) : (
+            <a href={exportHref(period)} className={buttonClass.secondary} download>
+              {t("reports.export.button")}
+            </a>
+          )
         }
       />
       {exportFailed ? <Alert tone="error">{t("reports.export.failed")}</Alert> : null}

@@ -21,6 +21,7 @@ import { transactionFailures, transactionRefusals } from "~/features/transaction
 import { listTransactions, type TransactionFilter } from "~/features/transactions/queries.server";
 import { acceptedDays } from "~/calendar/range";
 import { dbContext } from "~/context.server";
+import { withoutEmptyParams } from "~/platform/http/get-form";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
@@ -47,9 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const userId = session.user.id;
   const db = context.get(dbContext);
+  const url = new URL(request.url);
+  // The filter form without JavaScript: its empty fields out of the address.
+  const clean = withoutEmptyParams(url);
+  if (clean) throw redirect(clean);
   // Occurrences of the user's schedules that are due and not yet posted, before the page reads (issue 24).
   await catchUpSchedules(db, session.user.id);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const [categoryList, currencyList, tagList] = await Promise.all([
     listCategories(db, userId),
     listCurrencies(db, { activeOnly: false }),

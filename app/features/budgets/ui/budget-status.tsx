@@ -30,8 +30,9 @@ const statusText: Record<BudgetStatus, string> = {
 export function BudgetStatusBadge({ status }: { status: BudgetStatus }) {
   const { t } = useTranslation();
   return (
-    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold ${statusText[status]}`}>
-      {status === "over" ? <span aria-hidden="true">⚠ </span> : null}
+    // The gap, not a space: a flex item drops its trailing space, which left "⚠¡Presupuesto excedido!".
+    <span className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold ${statusText[status]}`}>
+      {status === "over" ? <span aria-hidden="true">⚠</span> : null}
       {t(`budgets.status.${status}`)}
     </span>
   );

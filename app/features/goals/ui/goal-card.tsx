@@ -12,7 +12,7 @@ import { decimalForInput, type MoneyCurrency } from "~/money/amounts";
 import { dayToDate } from "~/calendar/days";
 import { formatDate } from "~/calendar/format";
 import { formatPercent } from "~/text/count";
-import { GOAL_NOTE_MAX, type GoalTimeLeft } from "~/features/goals/model";
+import { GOAL_NOTE_MAX, goalEntryKind, type GoalTimeLeft } from "~/features/goals/model";
 import { GOAL_PROGRESS_INTENT } from "./intents";
 
 /** A savings goal as the page shows it: stored minor units, and the figures goalFigures computed from them. */
@@ -185,10 +185,17 @@ function History({ goal }: { goal: GoalView }) {
         {t("budgets.goals.history.title", { count: goal.entries.length })}
       </summary>
       <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
-        {goal.entries.map((entry) => (
+        {goal.entries.map((entry, index) => (
           <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 py-1.5">
             <span className="text-slate-600 dark:text-slate-300">{formatDate(dayToDate(entry.date), i18n.language)}</span>
-            {entry.note ? <span className="min-w-0 flex-1 break-words">{entry.note}</span> : <span className="flex-1" />}
+            {entry.note ? (
+              <span className="min-w-0 flex-1 break-words">{entry.note}</span>
+            ) : (
+              // Newest first: the last line is the oldest entry.
+              <span className="min-w-0 flex-1 text-slate-600 italic dark:text-slate-300">
+                {t(`budgets.goals.history.kind.${goalEntryKind(entry.amountMinor, index === goal.entries.length - 1)}`)}
+              </span>
+            )}
             <Money minor={entry.amountMinor} currency={goal.currency} sign="always" tone="signed" />
           </li>
         ))}

@@ -6,7 +6,7 @@
 // every public page is allowed, so a new page cannot be left out.
 
 /** The pages anyone may read, each with a meta description in both languages. */
-export const PUBLIC_PAGES = ["/", "/auth/login", "/auth/register"] as const;
+export const PUBLIC_PAGES = ["/", "/auth/login", "/auth/register", "/help"] as const;
 
 /** Also allowed: this file's companion and the API's description, both meant for machines. */
 const ALLOWED_FILES = ["/llms.txt", "/api/openapi.json"] as const;
@@ -66,5 +66,6 @@ The web pages are for people and need a browser session. Automated clients shoul
 - [Home](${url("/")}): what the app does, its plans and prices
 - [Sign in](${url("/auth/login")})
 - [Create an account](${url("/auth/register")}): a 14-day free trial, no credit card
+- [Help](${url("/help")}): how the app works, task by task
 `;
 }

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
+import { CONTACT_EMAIL } from "~/components/app-footer";
 import { useTranslation } from "~/locales/use-translation";
 
-/** Contact Sales (spec: behaviour not shown) writes to sales; the footer's Contact too. */
-export const SALES_EMAIL = "mailto:sales@example.com";
+/** Contact Sales (spec: behaviour not shown) writes where the footer's Contact does. */
+export const SALES_EMAIL = CONTACT_EMAIL;
 
 export function ClosingCta() {
   const { t } = useTranslation();

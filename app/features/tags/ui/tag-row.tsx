@@ -1,6 +1,7 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Link } from "react-router";
 import { RowDeleteConfirm, RowEditDeleteLinks } from "~/components/editable-list";
+import { focusRing } from "~/components/focus-ring";
 import { rowButtonClass } from "~/components/forms";
 import type { TagUsageView, TagView } from "~/features/tags/model";
 import { Money } from "~/components/money";
@@ -66,7 +67,13 @@ function UsagePanel({ tag, usage }: { tag: TagView; usage: TagUsageView }) {
                   <time dateTime={tx.date} className="mr-2 text-slate-600 dark:text-slate-300">
                     {formatDate(dayToDate(tx.date), i18n.language)}
                   </time>
-                  {tx.description}
+                  {/* Each use opens its transaction (the list's edit screen), a thumb's height on a phone. */}
+                  <Link
+                    to={`/expenses/edit/${tx.id}`}
+                    className={`inline-flex min-h-11 min-w-11 items-center rounded font-medium text-brand-700 underline underline-offset-4 sm:inline sm:min-h-0 sm:min-w-0 dark:text-blue-300 ${focusRing}`}
+                  >
+                    {tx.description}
+                  </Link>
                 </span>
                 <span>
                   <span className="sr-only">{t(tx.type === "INCOME" ? "tags.usage.income" : "tags.usage.expense")} </span>

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import {
+  activeFilters,
   activeFilterCount,
   isFiltered,
   listHref,
@@ -143,4 +144,17 @@ test("a date filter outside 1900-01-01 … ten years after today is ignored, lik
   expect(read("from=0001-01-01&to=2026-11-30")).toMatchObject({ from: undefined, to: "2026-11-30" });
   expect(read("from=1899-12-31&to=2036-11-28")).toMatchObject({ from: undefined, to: undefined });
   expect(read("from=1900-01-01&to=2036-11-27")).toMatchObject({ from: "1900-01-01", to: "2036-11-27" });
+});
+
+test("each filter in use is a chip whose link is the same list without it: sort kept, page 1, each tag alone", () => {
+  const query = parseListQuery(new URLSearchParams("q=taxi&type=expense&from=2026-10-01&currency=eur&tag=a&tag=b&sort=amount&order=asc&page=3"), "2026-11-27");
+  expect(activeFilters(query)).toEqual([
+    { name: "q", value: "taxi", without: "/expenses?type=expense&from=2026-10-01&currency=EUR&tag=a&tag=b&sort=amount&order=asc" },
+    { name: "type", value: "EXPENSE", without: "/expenses?q=taxi&from=2026-10-01&currency=EUR&tag=a&tag=b&sort=amount&order=asc" },
+    { name: "from", value: "2026-10-01", without: "/expenses?q=taxi&type=expense&currency=EUR&tag=a&tag=b&sort=amount&order=asc" },
+    { name: "currency", value: "EUR", without: "/expenses?q=taxi&type=expense&from=2026-10-01&tag=a&tag=b&sort=amount&order=asc" },
+    { name: "tag", value: "a", without: "/expenses?q=taxi&type=expense&from=2026-10-01&currency=EUR&tag=b&sort=amount&order=asc" },
+    { name: "tag", value: "b", without: "/expenses?q=taxi&type=expense&from=2026-10-01&currency=EUR&tag=a&sort=amount&order=asc" },
+  ]);
+  expect(activeFilters(parseListQuery(new URLSearchParams("sort=amount")))).toEqual([]);
 });

@@ -159,6 +159,28 @@ export function activeFilterCount(query: ListQuery): number {
   ).length;
 }
 
+/** One filter in use, as a removable chip shows it: which, its value, and the list's address without it. */
+export type ActiveFilter = {
+  name: "q" | "type" | "from" | "to" | "category" | "currency" | "tag";
+  value: string;
+  /** The same list without this one filter (sort kept, back to page 1). */
+  without: string;
+};
+
+/** Every filter in use, the search first, each tag on its own (removing one keeps the others). */
+export function activeFilters(query: ListQuery): ActiveFilter[] {
+  const without = (changes: Partial<ListQuery>) => listHref(query, { ...changes, page: 1 });
+  const chips: ActiveFilter[] = [];
+  if (query.q) chips.push({ name: "q", value: query.q, without: without({ q: "" }) });
+  if (query.type) chips.push({ name: "type", value: query.type, without: without({ type: undefined }) });
+  if (query.from) chips.push({ name: "from", value: query.from, without: without({ from: undefined }) });
+  if (query.to) chips.push({ name: "to", value: query.to, without: without({ to: undefined }) });
+  if (query.category) chips.push({ name: "category", value: query.category, without: without({ category: undefined }) });
+  if (query.currency) chips.push({ name: "currency", value: query.currency, without: without({ currency: undefined }) });
+  for (const tag of query.tags) chips.push({ name: "tag", value: tag, without: without({ tags: query.tags.filter((t) => t !== tag) }) });
+  return chips;
+}
+
 export function isFiltered(query: ListQuery): boolean {
   return Boolean(query.q) || activeFilterCount(query) > 0;
 }

@@ -114,9 +114,10 @@ export function TagChips({
                   onChange={(e) => onToggle(tag.id, e.currentTarget.checked)}
                   className="peer sr-only"
                 />
+                {/* A thumb's 44 px on a phone (WCAG 2.5.5); from sm up 30 px with 8 px between chips, past 2.5.8's 24 px. */}
                 <label
                   htmlFor={id}
-                  className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-700 select-none hover:bg-slate-50 peer-checked:border-brand-600 peer-checked:bg-brand-50 peer-checked:text-brand-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:peer-checked:border-blue-400 dark:peer-checked:bg-slate-800 dark:peer-checked:text-blue-200 dark:peer-focus-visible:ring-offset-slate-900"
+                  className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm sm:min-h-0 font-medium text-slate-700 select-none hover:bg-slate-50 peer-checked:border-brand-600 peer-checked:bg-brand-50 peer-checked:text-brand-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:peer-checked:border-blue-400 dark:peer-checked:bg-slate-800 dark:peer-checked:text-blue-200 dark:peer-focus-visible:ring-offset-slate-900"
                 >
                   <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: tag.color }} />
                   {tag.name}

@@ -5,9 +5,11 @@ import { CategoryOptions } from "~/components/category-options";
 import { cardClass } from "~/components/card";
 import { useCurrencyName } from "~/components/currency-name";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { useCategoryName } from "~/components/category-name";
 import { buttonClass, ErrorList, inputClass, Spinner } from "~/components/forms";
 import {
   activeFilterCount,
+  activeFilters,
   DEFAULT_SORT,
   isFiltered,
   listHref,
@@ -20,6 +22,9 @@ import type { CategoryChoice, TagChoice } from "~/features/transactions/ui/form-
 import type { ListCurrency } from "~/features/transactions/ui/list-table";
 import { SEARCH_MAX } from "~/text/search-text";
 import type { DayRange } from "~/calendar/range";
+import { dayToDate } from "~/calendar/days";
+import { formatDate } from "~/calendar/format";
+import { focusRing } from "~/components/focus-ring";
 
 const labelClass = "mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200";
 
@@ -53,6 +58,7 @@ export function Filters({ data }: { data: FilterData }) {
   const formRef = useRef<HTMLFormElement>(null);
   const typing = useRef<number | undefined>(undefined);
   const count = activeFilterCount(query);
+  const hasChips = activeFilters(query).length > 0;
   // Closed when the page loads, even with filters active (the summary's badge counts them), so a
   // phone shows the first transactions on its first screen; with JavaScript it then stays as the
   // person leaves it while they filter.
@@ -129,111 +135,176 @@ export function Filters({ data }: { data: FilterData }) {
         </button>
       </div>
       {query.searchTooLong ? <ErrorList id="transaction-search-error" errors={["validation.searchTooLongIgnored"]} /> : null}
-      <details
-        open={open}
-        onToggle={(e) => setOpen(e.currentTarget.open)}
-        className="group mt-4 rounded-lg border border-slate-200 dark:border-slate-700"
-      >
-        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
-          <DisclosureMarker />
-          <span>{t("transactions.filters.title")}</span>
-          {count > 0 ? (
-            <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-              <span aria-hidden="true">{count}</span>
-              <span className="sr-only">{t("transactions.filters.activeCount", { count })}</span>
-            </span>
-          ) : null}
-          {applying ? <Spinner className="ml-auto h-4 w-4" /> : null}
-        </summary>
-        <div className="grid gap-4 border-t border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-700">
-          <FilterField id="filter-type" label={t("transactions.filters.type")}>
-            <select id="filter-type" name="type" defaultValue={query.type?.toLowerCase() ?? ""} className={inputClass}>
-              <option value="">{t("transactions.filters.allTypes")}</option>
-              <option value="income">{t("money.types.INCOME")}</option>
-              <option value="expense">{t("money.types.EXPENSE")}</option>
-            </select>
-          </FilterField>
-          <FilterField id="filter-from" label={t("transactions.filters.from")}>
-            <input id="filter-from" type="date" name="from" defaultValue={query.from ?? ""} min={accepted.earliest} max={accepted.latest} className={inputClass} />
-          </FilterField>
-          <FilterField id="filter-to" label={t("transactions.filters.to")}>
-            <input id="filter-to" type="date" name="to" defaultValue={query.to ?? ""} min={accepted.earliest} max={accepted.latest} className={inputClass} />
-          </FilterField>
-          <FilterField id="filter-category" label={t("transactions.filters.category")}>
-            <select id="filter-category" name="category" defaultValue={query.category ?? ""} className={inputClass}>
-              <option value="">{t("transactions.filters.allCategories")}</option>
-              {/* By type, then the defaults apart from the user's own (issue 23), each sorted by name. */}
-              {categoryGroups.map((group) => (
-                <CategoryOptions
-                  key={group.type}
-                  categories={categories.filter((c) => c.type === group.type)}
-                  labels={{ defaults: t(group.defaultsKey), yours: t(group.yoursKey) }}
-                />
-              ))}
-            </select>
-          </FilterField>
-          <FilterField id="filter-currency" label={t("transactions.filters.currency")}>
-            <select id="filter-currency" name="currency" defaultValue={query.currency ?? ""} className={inputClass}>
-              <option value="">{t("transactions.filters.allCurrencies")}</option>
-              {currencyChoices.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code} · {currencyName(c)}
-                </option>
-              ))}
-            </select>
-          </FilterField>
-          <fieldset
-            className="sm:col-span-2 lg:col-span-5"
-            aria-describedby={query.tooManyTags ? "filter-tags-hint filter-tags-error" : "filter-tags-hint"}
-          >
-            <legend className={labelClass}>{t("transactions.filters.tags")}</legend>
-            {tags.length === 0 ? (
-              <p className="text-sm text-slate-600 dark:text-slate-300">{t("transactions.filters.noTags")}</p>
-            ) : (
-              <div className="flex flex-wrap gap-2">
-                {tags.map((tag) => (
-                  <div key={tag.id} className="relative">
-                    <input
-                      type="checkbox"
-                      id={`filter-tag-${tag.id}`}
-                      name="tag"
-                      value={tag.id}
-                      defaultChecked={query.tags.includes(tag.id)}
-                      className="peer sr-only"
-                    />
-                    <label
-                      htmlFor={`filter-tag-${tag.id}`}
-                      className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm sm:min-h-0 font-medium text-slate-800 hover:bg-slate-50 peer-checked:border-brand-600 peer-checked:bg-brand-50 peer-checked:text-brand-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 dark:peer-checked:border-blue-400 dark:peer-checked:bg-blue-950 dark:peer-checked:text-blue-100 dark:peer-focus-visible:ring-offset-slate-900"
-                    >
-                      <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: tag.color }} />
-                      {tag.name}
-                    </label>
-                  </div>
-                ))}
-              </div>
-            )}
-            <p id="filter-tags-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-              {t("transactions.filters.tagsHint")}
-            </p>
-            {query.tooManyTags ? <ErrorList id="filter-tags-error" errors={["validation.tagFilterTooMany"]} /> : null}
-          </fieldset>
-          <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-5">
-            <button type="submit" className={buttonClass.primary}>
-              {t("transactions.filters.apply")}
-            </button>
-            {isFiltered(query) ? (
-              <Link
-                to={listHref(withoutFilters(query))}
-                preventScrollReset
-                className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:min-h-0 dark:text-blue-300"
-              >
-                {t("transactions.filters.reset")}
-              </Link>
+      {/* The closed panel's summary and the chips of the filters in use share one line, so on a phone
+          they cost the list no room (the first row stays on the first screen, decision 016); the
+          chips scroll sideways there. Opened, the panel takes the whole width and the chips follow it. */}
+      <div className="mt-4 flex flex-wrap items-start gap-2">
+        <details
+          open={open}
+          onToggle={(e) => setOpen(e.currentTarget.open)}
+          className={`group rounded-lg border border-slate-200 dark:border-slate-700 ${hasChips ? "shrink-0 open:basis-full" : "basis-full"}`}
+        >
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
+            <DisclosureMarker />
+            <span>{t("transactions.filters.title")}</span>
+            {count > 0 ? (
+              <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                <span aria-hidden="true">{count}</span>
+                <span className="sr-only">{t("transactions.filters.activeCount", { count })}</span>
+              </span>
             ) : null}
+            {applying ? <Spinner className="ml-auto h-4 w-4" /> : null}
+          </summary>
+          <div className="grid gap-4 border-t border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-700">
+            <FilterField id="filter-type" label={t("transactions.filters.type")}>
+              <select id="filter-type" name="type" defaultValue={query.type?.toLowerCase() ?? ""} className={inputClass}>
+                <option value="">{t("transactions.filters.allTypes")}</option>
+                <option value="income">{t("money.types.INCOME")}</option>
+                <option value="expense">{t("money.types.EXPENSE")}</option>
+              </select>
+            </FilterField>
+            <FilterField id="filter-from" label={t("transactions.filters.from")}>
+              <input id="filter-from" type="date" name="from" defaultValue={query.from ?? ""} min={accepted.earliest} max={accepted.latest} className={inputClass} />
+            </FilterField>
+            <FilterField id="filter-to" label={t("transactions.filters.to")}>
+              <input id="filter-to" type="date" name="to" defaultValue={query.to ?? ""} min={accepted.earliest} max={accepted.latest} className={inputClass} />
+            </FilterField>
+            <FilterField id="filter-category" label={t("transactions.filters.category")}>
+              <select id="filter-category" name="category" defaultValue={query.category ?? ""} className={inputClass}>
+                <option value="">{t("transactions.filters.allCategories")}</option>
+                {/* By type, then the defaults apart from the user's own (issue 23), each sorted by name. */}
+                {categoryGroups.map((group) => (
+                  <CategoryOptions
+                    key={group.type}
+                    categories={categories.filter((c) => c.type === group.type)}
+                    labels={{ defaults: t(group.defaultsKey), yours: t(group.yoursKey) }}
+                  />
+                ))}
+              </select>
+            </FilterField>
+            <FilterField id="filter-currency" label={t("transactions.filters.currency")}>
+              <select id="filter-currency" name="currency" defaultValue={query.currency ?? ""} className={inputClass}>
+                <option value="">{t("transactions.filters.allCurrencies")}</option>
+                {currencyChoices.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.code} · {currencyName(c)}
+                  </option>
+                ))}
+              </select>
+            </FilterField>
+            <fieldset
+              className="sm:col-span-2 lg:col-span-5"
+              aria-describedby={query.tooManyTags ? "filter-tags-hint filter-tags-error" : "filter-tags-hint"}
+            >
+              <legend className={labelClass}>{t("transactions.filters.tags")}</legend>
+              {tags.length === 0 ? (
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t("transactions.filters.noTags")}</p>
+              ) : (
+                <div className="flex flex-wrap gap-2">
+                  {tags.map((tag) => (
+                    <div key={tag.id} className="relative">
+                      <input
+                        type="checkbox"
+                        id={`filter-tag-${tag.id}`}
+                        name="tag"
+                        value={tag.id}
+                        defaultChecked={query.tags.includes(tag.id)}
+                        className="peer sr-only"
+                      />
+                      <label
+                        htmlFor={`filter-tag-${tag.id}`}
+                        className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm sm:min-h-0 font-medium text-slate-800 hover:bg-slate-50 peer-checked:border-brand-600 peer-checked:bg-brand-50 peer-checked:text-brand-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 dark:peer-checked:border-blue-400 dark:peer-checked:bg-blue-950 dark:peer-checked:text-blue-100 dark:peer-focus-visible:ring-offset-slate-900"
+                      >
+                        <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: tag.color }} />
+                        {tag.name}
+                      </label>
+                    </div>
+                  ))}
+                </div>
+              )}
+              <p id="filter-tags-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                {t("transactions.filters.tagsHint")}
+              </p>
+              {query.tooManyTags ? <ErrorList id="filter-tags-error" errors={["validation.tagFilterTooMany"]} /> : null}
+            </fieldset>
+            <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-5">
+              <button type="submit" className={buttonClass.primary}>
+                {t("transactions.filters.apply")}
+              </button>
+              {isFiltered(query) ? (
+                <Link
+                  to={listHref(withoutFilters(query))}
+                  preventScrollReset
+                  className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:min-h-0 dark:text-blue-300"
+                >
+                  {t("transactions.filters.reset")}
+                </Link>
+              ) : null}
+            </div>
           </div>
-        </div>
-      </details>
+        </details>
+        <ActiveFilterChips data={data} />
+      </div>
     </Form>
+  );
+}
+
+/**
+ * The filters in use, in view while the panel is closed: each a chip that links to the list
+ * without it (a plain link, so it works without JavaScript).
+ */
+function ActiveFilterChips({ data }: { data: FilterData }) {
+  const { t, i18n } = useTranslation();
+  const categoryName = useCategoryName();
+  const chips = activeFilters(data.query);
+  if (chips.length === 0) return null;
+  const date = (day: string) => formatDate(dayToDate(day), i18n.language);
+  const category = (id: string) => {
+    const found = data.categories.find((c) => c.id === id);
+    return found ? categoryName(found) : id;
+  };
+  const text = (chip: (typeof chips)[number]): [string, string] => {
+    switch (chip.name) {
+      case "q":
+        return [t("transactions.filters.chips.search"), `“${chip.value}”`];
+      case "type":
+        return [t("transactions.filters.type"), t(`money.types.${chip.value as "INCOME" | "EXPENSE"}`)];
+      case "from":
+        return [t("transactions.filters.from"), date(chip.value)];
+      case "to":
+        return [t("transactions.filters.to"), date(chip.value)];
+      case "category":
+        return [t("transactions.filters.category"), category(chip.value)];
+      case "currency":
+        return [t("transactions.filters.currency"), chip.value];
+      case "tag":
+        return [t("transactions.filters.chips.tag"), data.tags.find((tag) => tag.id === chip.value)?.name ?? chip.value];
+    }
+  };
+  // On a phone the chips scroll sideways in the line's width; contain:inline-size keeps their total
+  // width out of the page's sizing, and `relative` keeps the chips' visually hidden words (absolutely
+  // positioned) inside the scrolled list rather than past the page's right edge.
+  return (
+    <ul aria-label={t("transactions.filters.chips.label")} className="relative flex min-w-0 flex-1 gap-2 overflow-x-auto [contain:inline-size] sm:flex-wrap sm:overflow-visible sm:[contain:none]">
+      {chips.map((chip) => {
+        const [name, value] = text(chip);
+        return (
+          <li key={`${chip.name}-${chip.value}`} className="shrink-0 sm:shrink">
+            <Link
+              to={chip.without}
+              preventScrollReset
+              className={`inline-flex min-h-11 items-center gap-1.5 rounded-full border border-brand-600 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-100 sm:min-h-0 dark:border-blue-400 dark:bg-slate-800 dark:text-blue-100 dark:hover:bg-slate-700 ${focusRing}`}
+            >
+              <span className="sr-only">{t("transactions.filters.chips.remove")}: </span>
+              <span className="whitespace-nowrap sm:whitespace-normal sm:break-words">
+                {name}: {value}
+              </span>
+              <span aria-hidden="true">✕</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
