@@ -19,6 +19,7 @@ test("register answers 201 with tokens and the user, never the password hash", a
     name: "Ada Lovelace",
     role: "user",
     isActive: true,
+    timeZone: "UTC",
     createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
   });
   expect(JSON.stringify(body)).not.toContain("scrypt");

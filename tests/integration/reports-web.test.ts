@@ -78,9 +78,9 @@ test("without JavaScript each chart is in the page as SVG, named by its card's h
   expect(bars).toMatch(/role="img" aria-labelledby="report-chart"/);
   // 31 days, 5 with something: 5 bars and nothing for the empty days (no stubs).
   expect([...bars.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual([
-    "Oct 01, 2026: Income $ 3,000.00",
-    "Oct 02, 2026: Income $ 1,000.00",
-    "Oct 03, 2026: Expenses $ 32.13",
+    "Oct 1, 2026: Income $ 3,000.00",
+    "Oct 2, 2026: Income $ 1,000.00",
+    "Oct 3, 2026: Expenses $ 32.13",
     "Oct 20, 2026: Expenses $ 137.87",
     "Oct 31, 2026: Expenses $ 1,200.00",
   ]);

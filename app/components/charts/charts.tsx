@@ -141,7 +141,7 @@ export function BarChart({
   grouping: Grouping;
   points: { date: string; incomeCents: number; expenseCents: number }[];
   labels: { income: string; expenses: string };
-  /** A bucket's full name for its tooltip ("Oct 03, 2026", "Week of …"). */
+  /** A bucket's full name for its tooltip ("Oct 3, 2026", "Week of …"). */
   bucketName: (date: string) => string;
 }) {
   const scale = valueScale(points.flatMap((p) => [p.incomeCents, p.expenseCents]));
