@@ -27,6 +27,8 @@ export const MAIL_API_MODES = [
   "error",
   /** 500 on the first request after the switch, good after it: a retry succeeds. */
   "flaky",
+  /** 302 to another address: the transport must not follow it with the key. */
+  "redirect",
 ] as const;
 export type MailApiMode = (typeof MAIL_API_MODES)[number];
 
@@ -117,6 +119,9 @@ export async function startFakeMailApi({
         return send(res, 500, "application/json", JSON.stringify({ statusCode: 500, name: "internal_server_error", message: "Internal error" }));
       case "refuse":
         return send(res, 422, "application/json", JSON.stringify({ statusCode: 422, name: "validation_error", message: "The from address is not verified" }));
+      case "redirect":
+        res.writeHead(302, { Location: "http://127.0.0.1:9/emails" });
+        return res.end();
       case "flaky":
         return c.hits === 1 ? send(res, 500, "application/json", JSON.stringify({ statusCode: 500, name: "internal_server_error", message: "Internal error" })) : accept();
       case "slow": {

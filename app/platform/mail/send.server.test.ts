@@ -87,6 +87,13 @@ test("a refusal (4xx) is not retried: the same request would be refused again", 
   expect(logged.error).toEqual([expect.stringContaining("not verified")]);
 });
 
+test("a redirect is refused, not followed with the key, and not retried", async () => {
+  const channel = channelIn("redirect");
+  const result = await sendMail(httpConfig(channel), message, { log, retryDelayMs: 0 });
+  expect(result).toMatchObject({ ok: false, reason: "failed", attempts: 1, detail: "HTTP 302 redirect refused" });
+  expect(api.channel(channel).hits).toBe(1);
+});
+
 test("a slow API is abandoned after the timeout, tried once more, then given up on", async () => {
   const channel = channelIn("slow");
   const started = Date.now();

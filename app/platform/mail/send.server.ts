@@ -119,13 +119,15 @@ async function attempt(transport: Exclude<MailTransport, { kind: "console" }>, c
       method: "POST",
       headers: { Authorization: `Bearer ${transport.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify({ from, to: message.to, subject: message.subject, text: message.text, html: message.html }),
-      redirect: "error",
+      // workerd has no "error" mode: a redirect comes back as a 3xx and is refused below.
+      redirect: "manual",
       signal: AbortSignal.timeout(config.timeoutMs),
     });
   } catch (error) {
     return { ok: false, detail: describe(error), retry: true };
   }
   const body = await response.text().catch(() => "");
+  if (response.status >= 300 && response.status < 400) return { ok: false, detail: `HTTP ${response.status} redirect refused`, retry: false };
   if (!response.ok) {
     // A refusal (bad key, bad sender) answers the same the second time; a 5xx, 408 or 429 may not.
     const retry = response.status >= 500 || response.status === 408 || response.status === 429;
