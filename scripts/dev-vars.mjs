@@ -29,6 +29,8 @@ export function withPassedVars(current, env, { appUrl } = {}) {
   // A variable from the environment wins over the same one written by hand.
   const rest = kept.filter((line) => !setHere.has(/^\s*([A-Z0-9_]+)\s*=/.exec(line)?.[1] ?? ""));
   if (appUrl && !setHere.has("APP_URL") && !rest.some((line) => /^\s*APP_URL\s*=/.test(line))) passed.push(["APP_URL", appUrl]);
+  // No transport configured: print each message in the terminal (a deployment never does).
+  if (!rest.some((line) => /^\s*MAIL_CONSOLE\s*=/.test(line))) passed.push(["MAIL_CONSOLE", "1"]);
   while (rest.length > 0 && rest.at(-1) === "") rest.pop();
   const block = passed.length > 0 ? [BEGIN, ...passed.map(([name, value]) => `${name}=${quote(value)}`), END] : [];
   const text = [...rest, ...block].join("\n");

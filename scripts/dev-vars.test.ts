@@ -24,11 +24,14 @@ test("the mail and rates variables set in the environment reach the file; nothin
     'MAIL_FROM="Tallyworth <noreply@tally.example>"',
     "APP_URL=http://localhost:5173",
     "RATES_PROVIDER_URL=http://127.0.0.1:4001/v6/latest/USD",
+    "MAIL_CONSOLE=1",
   ]);
 });
 
-test("without APP_URL anywhere the local server's own address is used, so a printed link opens it", () => {
-  expect(withPassedVars(`${SECRET}\n`, {}, { appUrl: "http://localhost:8787" })).toContain("\nAPP_URL=http://localhost:8787\n");
+test("without APP_URL anywhere the local server's own address is used, and mail is printed, so its link opens the local app", () => {
+  const text = withPassedVars(`${SECRET}\n`, {}, { appUrl: "http://localhost:8787" });
+  expect(text).toContain("\nAPP_URL=http://localhost:8787\n");
+  expect(text).toContain("\nMAIL_CONSOLE=1\n");
   // One written by hand is kept, and not doubled.
   const handWritten = withPassedVars(`${SECRET}\nAPP_URL=https://mine.example\n`, {}, { appUrl: "http://localhost:8787" });
   expect(handWritten.match(/APP_URL=/g)).toHaveLength(1);

@@ -2,7 +2,9 @@ import { z } from "zod";
 
 // Which mail transport a deployment uses, read from the Worker's bindings (decision 034). In
 // order: the Cloudflare Email Service binding EMAIL (send_email in wrangler.jsonc), else an HTTP
-// JSON mail API of Resend's shape when MAIL_API_URL is set, else the console (local dev).
+// JSON mail API of Resend's shape when MAIL_API_URL is set, else the console when MAIL_CONSOLE is
+// set (local dev: npm run dev and npm start set it; a deployment never prints a message, whose
+// links carry tokens, into its logs), else none: "not configured".
 // MAIL_FROM names the sender; APP_URL is the origin of every link a message carries, never the
 // request's Host header. Nothing here throws: a deployment missing something gets a config whose
 // `missing` names it, and sending answers { ok: false, reason: "not-configured" }.
@@ -34,7 +36,12 @@ export type MailEnv = {
   MAIL_FROM?: string;
   APP_URL?: string;
   MAIL_TIMEOUT_MS?: string | number;
+  /** "1" or "true": print messages instead of sending them (local development only). */
+  MAIL_CONSOLE?: string;
 };
+
+/** What `missing` names when no transport at all is configured. */
+export const NO_TRANSPORT = "EMAIL or MAIL_API_URL";
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 // "Tallyworth <noreply@example.com>" or a bare address.
@@ -57,6 +64,7 @@ export function mailConfig(env: object): MailConfig {
     transport = { kind: "http", url: apiUrl.replace(/\/+$/, ""), apiKey: apiKey ?? "" };
   } else {
     transport = { kind: "console" };
+    if (!/^(1|true)$/i.test(text(vars.MAIL_CONSOLE) ?? "")) missing.push(NO_TRANSPORT);
   }
 
   const fromText = text(vars.MAIL_FROM);

@@ -132,13 +132,19 @@ test("a binding that throws is retried once; one that never answers times out", 
 });
 
 test("with no transport configured the message is printed: recipient, subject and the text with its link", async () => {
-  const result = await sendMail(mailConfig({ APP_URL: "http://localhost:8787" }), message, { log });
+  const result = await sendMail(mailConfig({ MAIL_CONSOLE: "1", APP_URL: "http://localhost:8787" }), message, { log });
   expect(result).toEqual({ ok: true, transport: "console", attempts: 1 });
   expect(logged.info).toHaveLength(1);
   expect(logged.info[0]).toContain("To: jane@example.com");
   expect(logged.info[0]).toContain("Subject: Reset your password");
   expect(logged.info[0]).toContain(TOKEN_LINK);
   expect(logged.info[0]).not.toContain("<a href");
+});
+
+test("a deployment with no transport prints nothing (the text carries a token): it is not configured", async () => {
+  const config = mailConfig({ MAIL_FROM: "noreply@tally.example", APP_URL: "https://tally.example" });
+  expect(await sendMail(config, message, { log })).toEqual({ ok: false, reason: "not-configured", missing: ["EMAIL or MAIL_API_URL"] });
+  expect(everyLine()).not.toContain("SECRET-TOKEN-123");
 });
 
 test("a transport missing its configuration sends nothing, and the deployment hears it once", async () => {
