@@ -55,6 +55,12 @@ export function workersProject({ libsql = false }: { libsql?: boolean } = {}) {
             // The fake provider of tests/setup/global-setup.ts, on its "worker" channel; never the internet.
             RATES_PROVIDER_URL: `${inject("ratesProviderUrl")}/worker/v6/latest/USD`,
             RATES_PROVIDER_TIMEOUT_MS: "1000",
+            // The fake mail API of tests/fakes/mail-api.ts, on its "worker" channel (decision 034).
+            MAIL_API_URL: `${inject("mailApiUrl")}/worker`,
+            MAIL_API_KEY: "re_test_key",
+            MAIL_FROM: "Tallyworth <noreply@tallyworth.test>",
+            APP_URL: "https://tallyworth.test",
+            MAIL_TIMEOUT_MS: "1000",
             // The opt-in smoke test of tests/smoke/turso.test.ts reads a real Turso database's address here.
             ...(libsql
               ? { TURSO_DATABASE_URL: inject("libsqlUrl"), TURSO_SMOKE_URL: process.env.TURSO_SMOKE_URL ?? "", TURSO_SMOKE_TOKEN: process.env.TURSO_SMOKE_TOKEN ?? "" }

@@ -16,8 +16,8 @@ const MiB = 1024 * 1024;
 /** What Cloudflare accepts for a Worker's modules on the free plan: 3 MiB gzip, 64 MiB as is. */
 export const WORKER_LIMITS = { gzipBytes: 3 * MiB, bytes: 64 * MiB };
 
-/** The secrets app/env.server.ts reads: set with `wrangler secret put`, never in `vars`. */
-export const SECRET_NAMES = ["JWT_SECRET", "TURSO_DATABASE_URL", "TURSO_AUTH_TOKEN"];
+/** The secrets the Worker reads (app/env.server.ts, app/platform/mail): set with `wrangler secret put`, never in `vars`. */
+export const SECRET_NAMES = ["JWT_SECRET", "TURSO_DATABASE_URL", "TURSO_AUTH_TOKEN", "MAIL_API_KEY"];
 
 /** No telemetry, no update check, no Cloudflare lookups: the dry run stays offline. */
 export const OFFLINE_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" };

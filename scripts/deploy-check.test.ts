@@ -66,5 +66,7 @@ test("the wrangler dry run of a Worker over 3 MiB gzip fails the check, and a sm
 
 test("a secret among the config's vars fails the check before any dry run", () => {
   expect(secretsInVars({ vars: { RATES_PROVIDER_URL: "https://example.com", JWT_SECRET: "x", TURSO_AUTH_TOKEN: "y" } })).toEqual(["JWT_SECRET", "TURSO_AUTH_TOKEN"]);
+  // The mail API's key is a secret too (decision 034); MAIL_FROM and APP_URL are plain settings.
+  expect(secretsInVars({ vars: { MAIL_API_KEY: "re_x", MAIL_FROM: "noreply@example.com", APP_URL: "https://example.com" } })).toEqual(["MAIL_API_KEY"]);
   expect(() => checkDeploy(workerWithFiller(16, { JWT_SECRET: "a".repeat(32) }))).toThrow("JWT_SECRET belong in secrets (wrangler secret put), not in vars");
 });

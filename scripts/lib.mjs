@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { withPassedVars } from "./dev-vars.mjs";
 
 export const root = new URL("..", import.meta.url).pathname;
 
@@ -12,6 +13,17 @@ export function ensureDevVars() {
   if (!/^JWT_SECRET=/m.test(current)) {
     writeFileSync(file, `${current}${current && !current.endsWith("\n") ? "\n" : ""}JWT_SECRET=${randomBytes(32).toString("hex")}\n`);
   }
+}
+
+/**
+ * MAIL_API_URL, MAIL_API_KEY, MAIL_FROM, APP_URL and RATES_PROVIDER_URL from the scripts'
+ * environment reach the local Worker through `file` (a .dev.vars), in a block rewritten on each
+ * run (scripts/dev-vars.mjs); APP_URL defaults to the local server's own address.
+ */
+export function passEnvToWorker(file, { appUrl }) {
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const next = withPassedVars(current, process.env, { appUrl });
+  if (next !== current) writeFileSync(file, next);
 }
 
 export function run(command, args, options = {}) {

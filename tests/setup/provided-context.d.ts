@@ -6,6 +6,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     ratesProviderUrl: string;
     ratesProviderRefusedUrl: string;
+    /** The fake mail API's base address (tests/fakes/mail-api.ts), http://127.0.0.1:<port>. */
+    mailApiUrl: string;
     libsqlUrl: string;
   }
 }
