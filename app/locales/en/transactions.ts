@@ -70,6 +70,7 @@ export const transactions = {
     delete: "Delete",
     deleteLabel: "Delete {{description}}",
     noTags: "No tags",
+    repeats: "Recurring",
   },
   pagination: {
     label: "Pagination",
