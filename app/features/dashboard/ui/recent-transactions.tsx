@@ -61,7 +61,7 @@ export function RecentTransactions({ recent, currencies }: { recent: RecentTrans
                   <time dateTime={tx.date}>{formatDate(dayToDate(tx.date), locale)}</time>
                 </DataCell>
                 <DataCell label={t("dashboard.recent.description")} place="title">
-                  {tx.description}{" "}
+                  {tx.description}
                   <RepeatsSign recurringId={tx.recurringId} label={t("dashboard.recent.repeats")} />
                 </DataCell>
                 <DataCell label={t("dashboard.recent.category")}>

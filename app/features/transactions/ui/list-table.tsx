@@ -109,7 +109,7 @@ function TransactionRow({
           <time dateTime={row.date}>{formatDate(dayToDate(row.date), locale)}</time>
         </DataCell>
         <DataCell label={label.description} place="title">
-          {row.description}{" "}
+          {row.description}
           <RepeatsSign recurringId={row.recurringId} label={t("transactions.row.repeats")} />
         </DataCell>
         <DataCell label={label.category}>
