@@ -18,7 +18,7 @@ export function RepeatsSign({ recurringId, label }: { recurringId: string | null
         to={scheduleHref(recurringId)}
         title={label}
         data-repeats-sign=""
-        className="ml-0.5 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded align-middle sm:h-6 sm:w-6 text-brand-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300 dark:hover:bg-slate-800"
+        className="ml-0.5 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded align-middle sm:h-6 sm:w-6 text-brand-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300 dark:hover:bg-slate-800"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
           <path d="M4 8a6 6 0 0 1 10.5-3.5L16 6" />

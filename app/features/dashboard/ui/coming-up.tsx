@@ -62,7 +62,7 @@ export function ComingUp({ items, currencies }: { items: readonly ComingUpRow[];
             return (
               <li key={`${item.recurringId}-${item.date}`} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0" data-coming-up-item="">
                 <div className="min-w-0 flex-1">
-                  <Link to={scheduleHref(item.recurringId)} className="font-medium break-words text-slate-900 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-100">
+                  <Link to={scheduleHref(item.recurringId)} className="inline-flex min-h-11 min-w-11 items-center font-medium break-words text-slate-900 hover:underline sm:min-h-0 sm:min-w-0 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-slate-100">
                     {item.description}
                   </Link>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
