@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { demo, expect, jsEnabled, register, screenshotBothThemes, signIn, test , expectNoSidewaysScroll } from "./support";
+import { demo, expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, signIn, test , expectNoSidewaysScroll } from "./support";
 
 // Issue 11: every page fits a 390 px phone (no sideways scroll, every control 44 px or more) in both languages, with and
 // without JavaScript, and the transaction list shows its first row on the first screen. One test
@@ -205,13 +205,16 @@ test("phone: Coming up, the repeats sign and the planned spending fit 390 px in 
     const comingUp = page.getByRole("region", { name: /^(Coming up|Próximamente)$/ });
     await expect(comingUp).toContainText("Cleaning service");
     await expect(comingUp).toContainText(language === "en" ? "estimated at today's rate" : "estimado a la tasa de hoy");
+    await expectNoAxeViolations(page, testInfo);
 
     await visit(page, testInfo, "/expenses", language, "transactions-repeats");
     const sign = page.getByRole("link", { name: language === "en" ? "Recurring" : "Recurrente", exact: true }).first();
     await expect(sign).toHaveAttribute("href", `/recurring#recurring-${rent}`);
     await expectTapTargets(sign, "the repeats sign");
+    await expectNoAxeViolations(page, testInfo);
 
     await visit(page, testInfo, "/budgets", language, "budgets-planned");
+    await expectNoAxeViolations(page, testInfo);
   }
 });
 
