@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { expect, test } from "vitest";
-import { crossRate, isBelowMinimumRate, isValidRate, providerNumberToRate, toUsdCents } from "./rates";
+import { crossRate, estimateUsdCents, isBelowMinimumRate, isValidRate, providerNumberToRate, toUsdCents, toUsdCentsBig } from "./rates";
 
 // The rates kernel computes with BigInt; big.js (what it used before, 40 places then one
 // rounding) is the reference: every result must be the same, digit for digit.
@@ -75,4 +75,22 @@ test("the minimum rate and what counts as a rate", () => {
   expect(isValidRate("01")).toBe(false);
   expect(isValidRate("0.0000000000001")).toBe(false);
   expect(isValidRate("12.5")).toBe(true);
+});
+
+test("a planned sum past 2^53 minor units converts exactly, rounded once, half away from zero", () => {
+  // 9,007,199,254,740,993 MXN cents at 2: 4,503,599,627,370,496.5 → ...497 (a tie, away from zero).
+  expect(toUsdCentsBig(9_007_199_254_740_993n, 2, "2")).toBe(4_503_599_627_370_497n);
+  expect(toUsdCentsBig(125n, 2, "2")).toBe(63n);
+  expect(toUsdCentsBig(1000n, 0, "152.84")).toBe(BigInt(toUsdCents(1000, 0, "152.84")));
+});
+
+test("an estimate converts each currency's sum once and names the currencies with no rate instead of guessing", () => {
+  const rates = new Map([["USD", "1"], ["MXN", "20"]]);
+  const decimals = (code: string) => (code === "JPY" ? 0 : 2);
+  // 1,050 MXN cents ÷ 20 = 52.5 → 53 (one rounding of the sum, not 2 × 26.25 → 26 + 26).
+  expect(estimateUsdCents(new Map([["USD", 10_000n], ["MXN", 1_050n], ["JPY", 500n]]), (c) => rates.get(c), decimals)).toEqual({
+    usdCents: 10_053n,
+    missingRates: ["JPY"],
+  });
+  expect(estimateUsdCents(new Map(), (c) => rates.get(c), decimals)).toEqual({ usdCents: 0n, missingRates: [] });
 });

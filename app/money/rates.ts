@@ -73,6 +73,38 @@ export function toUsdCents(amountMinor: number, decimals: number, rate: string):
   return Number(quotientAt(decimal(BigInt(amountMinor), decimals - 2), exact(rate), 0));
 }
 
+/**
+ * toUsdCents for a sum that may pass 2^53 minor units (many occurrences of a schedule, a
+ * month's planned spending): the same rule, rounded once, as a BigInt.
+ */
+export function toUsdCentsBig(amountMinor: bigint, decimals: number, rate: string): bigint {
+  if (!isValidRate(rate)) throw new RangeError(`invalid rate: ${rate}`);
+  return quotientAt(decimal(amountMinor, decimals - 2), exact(rate), 0);
+}
+
+export type UsdEstimate = { usdCents: bigint; missingRates: string[] };
+
+/**
+ * Amounts in several currencies in USD at given rates, as an estimate (what is still to be
+ * posted, at today's rate): each currency's sum is converted once by toUsdCentsBig and the cents
+ * added. A currency with no rate is named in missingRates and left out of the figure, never
+ * converted at 1 or a guess.
+ */
+export function estimateUsdCents(
+  byCurrency: ReadonlyMap<string, bigint>,
+  rateOf: (code: string) => string | undefined,
+  decimalsOf: (code: string) => number,
+): UsdEstimate {
+  let usdCents = 0n;
+  const missingRates: string[] = [];
+  for (const [code, amountMinor] of byCurrency) {
+    const rate = rateOf(code);
+    if (rate === undefined || !isValidRate(rate)) missingRates.push(code);
+    else usdCents += toUsdCentsBig(amountMinor, decimalsOf(code), rate);
+  }
+  return { usdCents, missingRates: missingRates.sort() };
+}
+
 /** Spec section 5: a rate typed for a transaction is at least 0.0001 units per USD. */
 export const MIN_TRANSACTION_RATE = "0.0001";
 

@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { demo, expect, jsEnabled, register, screenshotBothThemes, signIn, test , expectNoSidewaysScroll } from "./support";
+import { demo, expect, expectNoAxeViolations, jsEnabled, register, screenshotBothThemes, signIn, test , expectNoSidewaysScroll } from "./support";
 
 // Issue 11: every page fits a 390 px phone (no sideways scroll, every control 44 px or more) in both languages, with and
 // without JavaScript, and the transaction list shows its first row on the first screen. One test
@@ -175,6 +175,47 @@ test("phone: a new user's own categories and budget alerts fit 390 px in English
     await visit(page, testInfo, `/categories?delete=${ids[0]}`, language, "categories-own-delete");
     await visit(page, testInfo, "/dashboard", language, "dashboard-alerts");
     await expectWholeWords(page.getByRole("region", { name: /^(Budget alerts|Alertas de presupuesto)$/ }), names, "/dashboard");
+  }
+});
+
+// Issue 24: schedules outside /recurring on a phone, with and without JavaScript: the dashboard's
+// "Coming up" with its USD estimate, the list's "repeats" sign (a 44 px link named "Recurring" to
+// the schedule), and the budget's planned figure, in both languages and (with JavaScript) both themes.
+test("phone: Coming up, the repeats sign and the planned spending fit 390 px in English and Spanish", async ({ page }, testInfo) => {
+  const account = await register(page, testInfo, "Rosalind");
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  // The schedules come through the API: the /recurring page's forms have their own journey.
+  const login = await page.request.post("/api/auth/login", { data: account });
+  expect(login.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${(await login.json()).data.accessToken}` };
+  const create = async (data: Record<string, unknown>) => {
+    const res = await page.request.post("/api/recurring-transactions", { headers, data: { type: "EXPENSE", categoryId: "default-housing", frequency: "monthly", ...data } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).data.recurring_transaction.id as string;
+  };
+  // Started three days ago: its first occurrence is posted at once (a "repeats" sign on the list).
+  const rent = await create({ description: "Apartment rent", startDate: day(-3), payments: [{ currencyCode: "USD", amount: "1200.00", method: "bank_transfer" }] });
+  // Due in three days, in pesos: on "Coming up" with a USD estimate.
+  await create({ description: "Cleaning service", frequency: "weekly", startDate: day(3), payments: [{ currencyCode: "MXN", amount: "950.00", method: "cash" }] });
+  const budget = await page.request.post("/api/budgets", { headers, data: { categoryId: "default-housing", amount: "2000", month: day(0).slice(0, 7) } });
+  expect(budget.status(), await budget.text()).toBe(201);
+
+  for (const language of languages) {
+    await speak(page, language);
+    await visit(page, testInfo, "/dashboard", language, "dashboard-coming-up");
+    const comingUp = page.getByRole("region", { name: /^(Coming up|Próximamente)$/ });
+    await expect(comingUp).toContainText("Cleaning service");
+    await expect(comingUp).toContainText(language === "en" ? "estimated at today's rate" : "estimado a la tasa de hoy");
+    await expectNoAxeViolations(page, testInfo);
+
+    await visit(page, testInfo, "/expenses", language, "transactions-repeats");
+    const sign = page.getByRole("link", { name: language === "en" ? "Recurring" : "Recurrente", exact: true }).first();
+    await expect(sign).toHaveAttribute("href", `/recurring#recurring-${rent}`);
+    await expectTapTargets(sign, "the repeats sign");
+    await expectNoAxeViolations(page, testInfo);
+
+    await visit(page, testInfo, "/budgets", language, "budgets-planned");
+    await expectNoAxeViolations(page, testInfo);
   }
 });
 

@@ -1,5 +1,7 @@
 import type { MonthStart } from "~/calendar/months";
 import { listCategories } from "~/features/categories/queries.server";
+import { plannedSpendingUsd } from "~/features/recurring/queries.server";
+import { monthEndOf } from "~/calendar/months";
 import type { Db } from "~/platform/db/client.server";
 import { hasBudgetsToCopy, listBudgetMonth } from "./queries.server";
 import { budgetFigures, budgetMonthTotals } from "./model";
@@ -48,4 +50,18 @@ export async function loadBudgetAlerts(db: Db, userId: string, month: MonthStart
   const views = toBudgetViews(await listBudgetMonth(db, userId, month));
   const rank = { over: 0, near: 1, ok: 2 } as const;
   return views.filter((b) => b.status !== "ok").sort((a, b) => rank[a.status] - rank[b.status] || b.percent - a.percent);
+}
+
+/**
+ * The current month's budgets with, each, what the user's expense schedules in its category
+ * still post this month (from the month's first day: a date already posted or skipped is not
+ * counted, one due and not yet posted is), estimated in USD at today's rate (issue 24).
+ */
+export async function withPlannedSpending(db: Db, userId: string, budgets: BudgetView[], month: MonthStart, today: string): Promise<BudgetView[]> {
+  if (budgets.length === 0) return budgets;
+  const planned = new Map((await plannedSpendingUsd(db, userId, month, monthEndOf(month), today)).map((p) => [p.categoryId, p]));
+  return budgets.map((budget) => {
+    const found = planned.get(budget.categoryId);
+    return { ...budget, planned: found ? { estimateUsdCents: found.estimateUsdCents, missingRates: found.missingRates } : null };
+  });
 }

@@ -1,5 +1,7 @@
 import { and, asc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
-import { rateOnFileSql } from "~/features/rates/queries.server";
+import { findRatesOn, listCurrencies, rateOnFileSql } from "~/features/rates/queries.server";
+import { addDays } from "~/calendar/days";
+import { estimateUsdCents } from "~/money/rates";
 import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { recurringOccurrences, recurringPayments, recurringTags, recurringTransactions } from "~/platform/db/schema";
@@ -214,4 +216,67 @@ export async function plannedSpending(db: Db, userId: string, from: string, to: 
     byCategory.set(schedule.categoryId, entry);
   }
   return [...byCategory.values()];
+}
+
+// Where schedules show outside their page (issue 24): the dashboard's "Coming up" and the
+// budgets' planned spending, estimated in USD at today's rate (the money kernel's rule, each
+// currency's sum converted once); a currency with no rate on file is named, never guessed.
+
+/** The dashboard's "Coming up" window: the user's today and the 6 days after it (7 days, as the last 7 days are today and the 6 before). */
+export const COMING_UP_DAYS = 7;
+
+export type ComingUpItem = {
+  recurringId: string;
+  date: string;
+  description: string;
+  type: TransactionType;
+  payments: { currencyCode: string; amountMinor: number }[];
+  /** The USD estimate at today's rate, as exact digits; the currencies with no rate are left out and named in missingRates. */
+  estimateUsdCents: string;
+  missingRates: string[];
+};
+
+async function estimator(db: Db, codes: readonly string[], today: string) {
+  const [rates, currencyList] = await Promise.all([findRatesOn(db, codes, today), listCurrencies(db, { activeOnly: false })]);
+  const decimals = new Map(currencyList.map((c) => [c.code, c.decimalPlaces]));
+  return (byCurrency: ReadonlyMap<string, bigint>) =>
+    estimateUsdCents(byCurrency, (code) => rates.get(code)?.rate, (code) => decimals.get(code) ?? 2);
+}
+
+/** What the user's running schedules post from today through today + COMING_UP_DAYS − 1, by date, each with its USD estimate. */
+export async function comingUp(db: Db, userId: string, today: string): Promise<ComingUpItem[]> {
+  const occurrences = await upcomingOccurrences(db, userId, today, addDays(today, COMING_UP_DAYS - 1));
+  if (occurrences.length === 0) return [];
+  const estimate = await estimator(db, occurrences.flatMap((o) => o.schedule.payments.map((p) => p.currencyCode)), today);
+  return occurrences.map(({ schedule, date }) => {
+    const byCurrency = new Map<string, bigint>();
+    for (const p of schedule.payments) byCurrency.set(p.currencyCode, (byCurrency.get(p.currencyCode) ?? 0n) + BigInt(p.amountMinor));
+    const { usdCents, missingRates } = estimate(byCurrency);
+    return {
+      recurringId: schedule.id,
+      date,
+      description: schedule.description,
+      type: schedule.type,
+      payments: schedule.payments.map((p) => ({ currencyCode: p.currencyCode, amountMinor: p.amountMinor })),
+      estimateUsdCents: usdCents.toString(),
+      missingRates,
+    };
+  });
+}
+
+export type PlannedUsd = { categoryId: string | null; estimateUsdCents: string; missingRates: string[]; occurrences: number };
+
+/**
+ * The expense schedules' occurrences still to post in the month from `monthStart` to `monthEnd`
+ * (posted and skipped dates excluded; a due one not yet posted still counts), per category, in
+ * USD at today's rate.
+ */
+export async function plannedSpendingUsd(db: Db, userId: string, monthStart: string, monthEnd: string, today: string): Promise<PlannedUsd[]> {
+  const planned = await plannedSpending(db, userId, monthStart, monthEnd);
+  if (planned.length === 0) return [];
+  const estimate = await estimator(db, planned.flatMap((p) => [...p.byCurrency.keys()]), today);
+  return planned.map((p) => {
+    const { usdCents, missingRates } = estimate(p.byCurrency);
+    return { categoryId: p.categoryId, estimateUsdCents: usdCents.toString(), missingRates, occurrences: p.occurrences };
+  });
 }

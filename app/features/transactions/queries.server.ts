@@ -575,6 +575,7 @@ export async function monthsOverview(
         date: transactions.date,
         createdAt: sql<number>`${transactions.createdAt}`.as("tx_created_at"),
         usdCents: sql<number>`${transactions.usdCents}`.as("tx_usd_cents"),
+        recurringId: transactions.recurringId,
         categoryId: sql<string | null>`${categories.id}`.as("category_id_joined"),
         categoryName: sql<string | null>`${categories.name}`.as("category_name"),
         categoryColor: sql<string | null>`${categories.color}`.as("category_color"),
@@ -606,6 +607,7 @@ export async function monthsOverview(
             ? { id: row.categoryId, name: row.categoryName, color: row.categoryColor ?? "", icon: row.categoryIcon ?? "" }
             : null,
         payments: [],
+        recurringId: row.recurringId,
       };
       recent.push(tx);
     }

@@ -18,6 +18,18 @@ export const dashboard = {
     title: "Transactions by Currency",
     subtitle: "This month, in each currency and in USD",
   },
+  comingUp: {
+    title: "Coming up",
+    subtitle: "Due in the next 7 days",
+    date: "Date",
+    description: "Description",
+    amount: "Amount",
+    estimate: "≈ {{amount}}, estimated at today's rate",
+    noRate: "No rate on file for {{codes}} today: no USD estimate",
+    emptyText: "Nothing is due in the next 7 days.",
+    emptyAction: "Set up a recurring transaction",
+    manage: "Recurring",
+  },
   recent: {
     title: "Recent Transactions",
     viewAll: "View all",
@@ -32,6 +44,7 @@ export const dashboard = {
     emptyTitle: "No transactions yet",
     emptyText: "Record your first income or expense to see it here.",
     emptyAction: "Add your first transaction",
+    repeats: "Recurring",
   },
   quick: {
     title: "Quick actions",

@@ -72,6 +72,7 @@ export const transactions = {
     delete: "Delete",
     deleteLabel: "Delete {{description}}",
     noTags: "No tags",
+    repeats: "Recurring",
   },
   pagination: {
     label: "Pagination",

@@ -21,6 +21,18 @@ export const dashboard = {
     title: "Transacciones por moneda",
     subtitle: "Este mes, en cada moneda y en USD",
   },
+  comingUp: {
+    title: "Próximamente",
+    subtitle: "Vence en los próximos 7 días",
+    date: "Fecha",
+    description: "Descripción",
+    amount: "Monto",
+    estimate: "≈ {{amount}}, estimado a la tasa de hoy",
+    noRate: "No hay tasa de {{codes}} para hoy: sin estimación en USD",
+    emptyText: "No vence nada en los próximos 7 días.",
+    emptyAction: "Crea una transacción recurrente",
+    manage: "Recurrentes",
+  },
   recent: {
     title: "Transacciones recientes",
     viewAll: "Ver todas",
@@ -35,6 +47,7 @@ export const dashboard = {
     emptyTitle: "Aún no hay transacciones",
     emptyText: "Registra tu primer ingreso o gasto para verlo aquí.",
     emptyAction: "Agrega tu primera transacción",
+    repeats: "Recurrente",
   },
   quick: {
     title: "Acciones rápidas",

@@ -73,6 +73,7 @@ export const transactions = {
     delete: "Eliminar",
     deleteLabel: "Eliminar {{description}}",
     noTags: "Sin etiquetas",
+    repeats: "Recurrente",
   },
   pagination: {
     label: "Paginación",

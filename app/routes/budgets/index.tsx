@@ -11,7 +11,7 @@ import { useFlashParam } from "~/components/use-flash-param";
 import { copyPreviousMonthBudgets, createBudget, deleteBudget, updateBudget } from "~/features/budgets/commands.server";
 import { budgetFailures, budgetRefusals } from "~/features/budgets/errors";
 import { budgetFormSchema } from "~/features/budgets/schemas";
-import { loadBudgetMonth } from "~/features/budgets/page.server";
+import { loadBudgetMonth, withPlannedSpending } from "~/features/budgets/page.server";
 import { BudgetsSection } from "~/features/budgets/ui/budgets-section";
 import { budgetsHref, monthParam } from "~/features/budgets/ui/href";
 import { budgetAnchors, budgetIntents, COPY_INTENT, savedMessages } from "~/features/budgets/ui/intents";
@@ -56,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const accepted = acceptedDays(today);
   const month = readMonthInRange(params.get("month"), accepted) ?? current;
   const [budgetMonth, goals] = await Promise.all([loadBudgetMonth(db, session.user.id, month), loadGoals(db, session.user.id, today)]);
+  // This month's budgets show what schedules still post in it (issue 24); other months, none.
+  if (month === current) budgetMonth.budgets = await withPlannedSpending(db, session.user.id, budgetMonth.budgets, month, today);
   const known = (rows: { id: string }[], key: string) => {
     const id = params.get(key);
     return id && rows.some((row) => row.id === id) ? id : null;

@@ -27,6 +27,8 @@ import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 import { catchUpSchedules } from "~/features/recurring/commands.server";
+import { comingUp } from "~/features/recurring/queries.server";
+import { ComingUp } from "~/features/dashboard/ui/coming-up";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -43,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   await catchUpSchedules(db, session.user.id);
   // The user's today (decision 032): this month and the last 7 days are theirs, as yyyy-MM-dd bounds like the stored dates.
   const today = userToday(session.user);
-  const [money, currencyList, budgetAlerts, monthCategories, lastWeek, returning] = await Promise.all([
+  const [money, currencyList, budgetAlerts, monthCategories, lastWeek, returning, dueSoon] = await Promise.all([
     dashboardMoney(db, session.user.id, { current: monthRange(today), previous: monthRange(today, 1) }),
     listCurrencies(db, { activeOnly: false }),
     loadBudgetAlerts(db, session.user.id, monthStartOf(today)),
@@ -51,7 +53,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     expenseCategories(db, session.user.id, monthPeriod(monthStartOf(today))),
     reportTrend(db, session.user.id, { startDate: addDays(today, -6), endDate: today, month: null }, "daily"),
     hasVisitedBefore(db, session.user.id),
+    // Issue 24: what the user's schedules post from today through today + 6, estimated at today's rate.
+    comingUp(db, session.user.id, today),
   ]);
+  const dueSoonCodes = new Set(dueSoon.flatMap((item) => item.payments.map((p) => p.currencyCode)));
   return {
     title: translatorFor(context).t("dashboard.metaTitle"),
     returning,
@@ -62,6 +67,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     byCurrency: money.byCurrency,
     recent: money.recent,
     currencies: usedCurrencies(money, currencyList),
+    comingUp: dueSoon,
+    comingUpCurrencies: currencyList.filter((c) => dueSoonCodes.has(c.code)).map((c) => ({ code: c.code, symbol: c.symbol, decimals: c.decimalPlaces })),
     budgetAlerts,
     monthCategories,
     lastWeek,
@@ -119,6 +126,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <BudgetAlerts alerts={loaderData.budgetAlerts} />
+      <ComingUp items={loaderData.comingUp} currencies={loaderData.comingUpCurrencies} />
       <MoneyCards current={loaderData.current} changeTenths={loaderData.changeTenths} differenceCents={loaderData.differenceCents} byCurrency={loaderData.byCurrency} month={loaderData.month} />
       {loaderData.byCurrency.length > 1 ? <ByCurrency byCurrency={loaderData.byCurrency} currencies={loaderData.currencies} /> : null}
       <DashboardCharts monthCategories={loaderData.monthCategories} lastWeek={loaderData.lastWeek} />

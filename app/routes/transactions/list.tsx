@@ -97,6 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payments: tx.payments.map((p) => ({ currencyCode: p.currencyCode, amountMinor: p.amountMinor, method: p.method, usdCents: p.usdCents })),
     // By name, like the filter's chips, so 'the first two' are always the same two.
     tags: tagList.filter((tag) => tx.tagIds.includes(tag.id)),
+    recurringId: tx.recurringId,
   }));
   const deleteParam = params.get("delete");
   return {

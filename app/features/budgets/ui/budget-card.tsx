@@ -55,6 +55,19 @@ export function BudgetCard({
                 <Money minor={Math.abs(budget.remainingCents)} currency={USD} className={over ? "font-semibold text-red-700 dark:text-red-300" : ""} />
               </Figure>
             </FigureList>
+            {budget.planned ? (
+              <div className="mt-2" data-planned="">
+                <p className="text-sm">
+                  <Money minor={budget.spentCents} currency={USD} /> {t("budgets.card.spentWord")}
+                  <span aria-hidden="true"> · </span>
+                  <Money minor={BigInt(budget.planned.estimateUsdCents)} currency={USD} className="font-semibold" /> {t("budgets.card.plannedWord")}
+                </p>
+                <p className="text-xs text-slate-600 dark:text-slate-300">{t("budgets.card.plannedNote")}</p>
+                {budget.planned.missingRates.length > 0 ? (
+                  <p className="text-xs text-amber-800 dark:text-amber-300">{t("budgets.card.plannedNoRate", { codes: budget.planned.missingRates.join(", ") })}</p>
+                ) : null}
+              </div>
+            ) : null}
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
               {t("budgets.card.percentSpent", { percent: formatPercent(budget.percent, i18n.language) })}
               <span aria-hidden="true"> · </span>

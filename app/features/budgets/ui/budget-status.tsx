@@ -18,6 +18,11 @@ export type BudgetView = {
   percent: number;
   remainingCents: number;
   status: BudgetStatus;
+  /**
+   * This month only (issue 24): what the user's expense schedules in the category still post
+   * this month, in USD at today's rate (exact digits), and the currencies with no rate today.
+   */
+  planned?: { estimateUsdCents: string; missingRates: string[] } | null;
 };
 
 const statusText: Record<BudgetStatus, string> = {

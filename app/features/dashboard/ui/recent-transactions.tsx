@@ -4,6 +4,7 @@ import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { DataCell, DataRow, DataTable } from "~/components/table";
+import { RepeatsSign } from "~/components/repeats-sign";
 import { currencyOf, type DashboardCurrency } from "~/features/dashboard/model";
 import { paymentPartsByCurrency, type RecentTransaction } from "~/features/transactions/model/transaction";
 import { signedAmount } from "~/money/amounts";
@@ -59,7 +60,10 @@ export function RecentTransactions({ recent, currencies }: { recent: RecentTrans
                 <DataCell label={t("dashboard.recent.date")} className="whitespace-nowrap text-slate-700 dark:text-slate-200">
                   <time dateTime={tx.date}>{formatDate(dayToDate(tx.date), locale)}</time>
                 </DataCell>
-                <DataCell label={t("dashboard.recent.description")} place="title">{tx.description}</DataCell>
+                <DataCell label={t("dashboard.recent.description")} place="title">
+                  {tx.description}
+                  <RepeatsSign recurringId={tx.recurringId} label={t("dashboard.recent.repeats")} />
+                </DataCell>
                 <DataCell label={t("dashboard.recent.category")}>
                   {tx.category ? (
                     <span className="inline-flex items-center gap-2">

@@ -134,6 +134,8 @@ export type RecentTransaction = {
   usdCents: number;
   category: { id: string; name: string; color: string; icon: string } | null;
   payments: Array<{ currencyCode: string; amountMinor: number; usdCents: number }>;
+  /** The schedule that posted it (issue 24), for the "repeats" sign; null for any other transaction. */
+  recurringId: string | null;
 };
 
 /** Two months' USD totals, the current month per payment currency, and the latest transactions (the dashboard). */

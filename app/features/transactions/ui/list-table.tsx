@@ -4,6 +4,7 @@ import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { CONFIRM_ANCHOR, ConfirmPanel } from "~/components/confirm-panel";
 import { rowButtonClass, useIsPending } from "~/components/forms";
+import { RepeatsSign } from "~/components/repeats-sign";
 import { DataCell, DataRow, DataTable, FullWidthRow, type Column } from "~/components/table";
 import { DEFAULT_PAYMENT_METHOD, intentValue, paymentPartsByCurrency } from "~/features/transactions/model/transaction";
 import { listHref, sortedBy, type ListQuery, type SortColumn } from "~/features/transactions/model/list-query";
@@ -32,6 +33,8 @@ export type ListRow = {
   payments: { currencyCode: string; amountMinor: number; method: string; usdCents: number }[];
   /** By name, like the filter's chips, so 'the first two' are always the same two. */
   tags: TagChoice[];
+  /** The schedule that posted it (issue 24), for the "repeats" sign; null for any other transaction. */
+  recurringId: string | null;
 };
 
 export type TableData = { query: ListQuery; rows: readonly ListRow[]; currencies: readonly ListCurrency[] };
@@ -105,7 +108,10 @@ function TransactionRow({
         <DataCell label={label.date} place="subtitle" className="whitespace-nowrap @3xl:text-sm @3xl:text-slate-700 @3xl:dark:text-slate-200">
           <time dateTime={row.date}>{formatDate(dayToDate(row.date), locale)}</time>
         </DataCell>
-        <DataCell label={label.description} place="title">{row.description}</DataCell>
+        <DataCell label={label.description} place="title">
+          {row.description}
+          <RepeatsSign recurringId={row.recurringId} label={t("transactions.row.repeats")} />
+        </DataCell>
         <DataCell label={label.category}>
           {row.category ? (
             <span className="inline-flex items-center gap-2">
