@@ -232,7 +232,7 @@ test("each filter narrows the list, the totals follow, and the badge counts the 
   const filtered = text(await page(b, `?type=expense&from=2026-10-02&tag=${trip}&tag=${family}`));
   expect(filtered).toContain("3 active filters");
   // Closed even with filters active, so a phone shows the first transactions first; the badge says how many.
-  expect(filtered).not.toMatch(/<details[^>]*open/);
+  expect(filtered).not.toMatch(/<details[^>]*\sopen[\s=>]/);
   expect(filtered).toContain("Matching transactions: 1 · totals in USD");
   expect(filtered).toMatch(/selected[^>]*>Expense<|value="expense" selected/);
   expect(filtered).toMatch(new RegExp(`value="${trip}"[^>]*checked|checked[^>]*value="${trip}"`));
@@ -240,7 +240,7 @@ test("each filter narrows the list, the totals follow, and the badge counts the 
   expect(filtered).toContain('href="/expenses"');
   const unfiltered = text(await page(b));
   expect(unfiltered).not.toContain("active filter");
-  expect(unfiltered).not.toMatch(/<details[^>]*open/);
+  expect(unfiltered).not.toMatch(/<details[^>]*\sopen[\s=>]/);
   expect(unfiltered).toContain("Totals in USD");
 });
 

@@ -92,7 +92,7 @@ export const deleteCategoryOperation = defineOperation({
   path: "/api/categories/{id}",
   summary: "Delete a category",
   description:
-    "Refused with 409 while any transaction or budget uses the category; the error's details give how many of each " +
+    "Refused with 409 while any transaction, budget or recurring schedule uses the category; the error's details give how many of each " +
     "(details: { transactions, budgets, schedules }). Default categories answer 403; " +
     "another user's category answers 404, like a missing one.",
   tag: "categories",
