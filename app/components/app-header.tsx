@@ -14,6 +14,7 @@ const links = [
   { to: "/categories", key: "categories" },
   { to: "/tags", key: "tags" },
   { to: "/budgets", key: "budgets" },
+  { to: "/recurring", key: "recurring" },
   { to: "/reports", key: "reports" },
 ] as const;
 
