@@ -32,7 +32,10 @@ function scheduleView(schedule: Schedule, upcoming: string[], decimals: Readonly
     description: schedule.description,
     categoryId: schedule.categoryId,
     tagIds: schedule.tagIds,
-    payments: schedule.payments.map((p) => ({ currencyCode: p.currencyCode, amount: minorToDecimalString(p.amountMinor, decimals.get(p.currencyCode) ?? 2), method: p.method })),
+    payments: schedule.payments.map((p) => {
+      const places = decimals.get(p.currencyCode) ?? 2;
+      return { currencyCode: p.currencyCode, amount: minorToDecimalString(p.amountMinor, places), amountMinor: p.amountMinor, decimals: places, method: p.method };
+    }),
     frequency: schedule.frequency,
     interval: schedule.interval,
     startDate: schedule.startDate,

@@ -101,6 +101,4 @@ export const recurring = {
     saving: "Saving…",
     cancel: "Cancel",
   },
-  repeat: "Repeat…",
-  repeatLabel: "Repeat this transaction every month",
 };

@@ -103,6 +103,4 @@ export const recurring = {
     saving: "Guardando…",
     cancel: "Cancelar",
   },
-  repeat: "Repetir…",
-  repeatLabel: "Repetir esta transacción cada mes",
 } satisfies Messages<typeof en>;

@@ -34,7 +34,7 @@ export type ScheduleView = {
   description: string;
   categoryId: string | null;
   tagIds: string[];
-  payments: { currencyCode: string; amount: string; method: PaymentMethod }[];
+  payments: { currencyCode: string; amount: string; amountMinor: number; decimals: number; method: PaymentMethod }[];
   frequency: Frequency;
   interval: number;
   startDate: string;

@@ -4,6 +4,7 @@ import { dayToDate } from "~/calendar/days";
 import { formatDate, formatDayMonth, formatWeekday } from "~/calendar/format";
 import { useCategoryName } from "~/components/category-name";
 import { CONFIRM_ANCHOR, ConfirmPanel } from "~/components/confirm-panel";
+import { Money } from "~/components/money";
 import { rowButtonClass, SubmitButton, useIsPending } from "~/components/forms";
 import type { Translate } from "~/locales/translator";
 import type { ScheduleView } from "./intents";
@@ -78,7 +79,7 @@ export function ScheduleCard({
         <p className="text-right font-semibold tabular-nums">
           {schedule.payments.map((p) => (
             <span key={`${p.currencyCode}-${p.amount}`} className="block">
-              {p.amount} {p.currencyCode}
+              <Money minor={p.amountMinor} currency={{ code: p.currencyCode, decimals: p.decimals }} tone={schedule.type === "INCOME" ? "income" : "expense"} />
             </span>
           ))}
         </p>

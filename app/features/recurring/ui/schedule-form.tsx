@@ -69,7 +69,8 @@ export function ScheduleForm({
     endDate: schedule?.endDate ?? "",
     occurrenceLimit: schedule?.occurrenceLimit ? String(schedule.occurrenceLimit) : "",
   };
-  const { form, field } = serverForm<Name>(formId, lastResult, defaults);
+  // What the user typed comes back nested (payments: [{ amount }]); the fields are named flat.
+  const { form, field } = serverForm<Name>(formId, lastResult && ({ ...lastResult, initialValue: flatten(lastResult.initialValue) } as SubmissionResult<string[]>), defaults);
   const typed = lastResult?.initialValue as Record<string, unknown> | null | undefined;
   const typedTags = typed ? ([] as string[]).concat((typed.tagIds as string[] | string | undefined) ?? []) : null;
   const selectedTags = new Set(typedTags ?? schedule?.tagIds ?? draft?.tagIds ?? []);
@@ -202,4 +203,15 @@ function TagBoxes({ formId, tags, selected, errors }: { formId: string; tags: Fo
       <ErrorList id={`${formId}-tagIds-error`} errors={errors} />
     </fieldset>
   );
+}
+
+/** { payments: [{ amount: "1" }] } as { "payments[0].amount": "1" }, Conform's field names. */
+function flatten(value: unknown, prefix = "", out: Record<string, unknown> = {}): Record<string, unknown> {
+  if (Array.isArray(value)) {
+    if (value.every((v) => typeof v !== "object" || v === null)) out[prefix] = value;
+    else value.forEach((v, i) => flatten(v, `${prefix}[${i}]`, out));
+  } else if (typeof value === "object" && value !== null) {
+    for (const [key, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${key}` : key, out);
+  } else if (prefix) out[prefix] = value;
+  return out;
 }
