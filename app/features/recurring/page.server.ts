@@ -144,7 +144,9 @@ export async function recurringAction(db: Db, actor: Actor, formData: FormData) 
 
   if (intent === RECURRING_INTENTS.delete) {
     const outcome = await deleteSchedule(db, actor, id);
-    return outcome.kind === "deleted" ? landed("deleted") : refused(intent, id, "notFound");
+    if (outcome.kind === "deleted") return landed("deleted");
+    const { status, message } = recurringRefusals.notFound;
+    return data<ListActionResult>({ intent, op: "delete", id, error: message }, { status });
   }
 
   if (intent === RECURRING_INTENTS.skip) {

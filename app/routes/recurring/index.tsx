@@ -136,5 +136,5 @@ export default function Recurring({ loaderData, actionData }: Route.ComponentPro
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <LoadError error={error} titleKey="errors.notFound" />;
+  return <LoadError error={error} titleKey="errors.failedToLoadRecurring" />;
 }
