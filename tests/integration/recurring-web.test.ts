@@ -3,6 +3,9 @@ import { expect, test } from "vitest";
 import { type Browser, signedIn, browser } from "./helpers";
 import { insertTransaction } from "./seed-rows";
 import { addDays, isoDay } from "~/calendar/days";
+import { createSchedule } from "~/features/recurring/commands.server";
+import { scheduleInputSchema } from "~/features/recurring/schemas";
+import { createDb } from "~/platform/db/client.server";
 
 // /recurring through the Worker (issue 24): a user's schedules only, created and changed through
 // the page's forms with and without JavaScript (plain POSTs here), each refusal translated and
@@ -243,4 +246,32 @@ test("Repeat… on a transaction's edit page opens the form prefilled from it, m
   expect(html).toContain(`value="${next}"`);
   const other = await signedIn();
   expect((await other.b.fetch(`/recurring?new&from=${id}`)).status).toBe(404);
+});
+
+test("editing a schedule of several payments (made through the API) changes the first and keeps the others", async () => {
+  const { b, userId } = await signedIn();
+  const outcome = await createSchedule(createDb({ DB: env.DB }), { userId, ip: null }, scheduleInputSchema.parse({
+    type: "EXPENSE",
+    description: "Shared rent",
+    categoryId: "default-housing",
+    multi: true,
+    payments: [
+      { currencyCode: "USD", amount: "600.00", method: "bank_transfer" },
+      { currencyCode: "EUR", amount: "500.00", method: "cash" },
+    ],
+    frequency: "monthly",
+    startDate: "2030-01-31",
+  }));
+  const id = (outcome as { schedule: { id: string } }).schedule.id;
+  const form = await (await b.fetch(`/recurring?edit=${id}`)).text();
+  expect(form).toContain("This form edits the first payment; the other payments stay as they are.");
+  const hidden = Object.fromEntries([...form.matchAll(/<input type="hidden" name="(payments\[1\]\.\w+|multi)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  expect(hidden).toEqual({ multi: "on", "payments[1].currencyCode": "EUR", "payments[1].amount": "500.00", "payments[1].method": "cash" });
+  const res = await b.fetch(`/recurring?edit=${id}`, { form: { ...RENT, ...hidden, intent: "update", id, description: "Shared rent", "payments[0].amount": "650.00" } });
+  expect(res.status, await res.clone().text()).toBe(302);
+  const { results } = await env.DB.prepare("select currency_code, amount_minor, method from recurring_payments where recurring_id = ? order by position").bind(id).all();
+  expect(results).toEqual([
+    { currency_code: "USD", amount_minor: 65000, method: "bank_transfer" },
+    { currency_code: "EUR", amount_minor: 50000, method: "cash" },
+  ]);
 });

@@ -94,7 +94,7 @@ export const recurring = {
     occurrenceLimit: "Number of times",
     postPast: "Also post the past occurrences (when the start is before today)",
     editNote: "Changes apply to occurrences not yet posted; posted transactions stay as they are.",
-    singlePayment: "One payment per occurrence; a schedule with several payments keeps them when edited through the API.",
+    singlePayment: "This form edits the first payment; the other payments stay as they are.",
     create: "Create",
     creating: "Creating…",
     save: "Save changes",

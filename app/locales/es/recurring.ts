@@ -96,7 +96,7 @@ export const recurring = {
     occurrenceLimit: "Número de veces",
     postPast: "Registrar también las repeticiones pasadas (si el inicio es anterior a hoy)",
     editNote: "Los cambios se aplican a las repeticiones aún no registradas; las ya registradas se quedan como están.",
-    singlePayment: "Un pago por repetición; una transacción recurrente con varios pagos los conserva si se edita por la API.",
+    singlePayment: "Este formulario edita el primer pago; los demás pagos se quedan como están.",
     create: "Crear",
     creating: "Creando…",
     save: "Guardar cambios",

@@ -136,6 +136,20 @@ export function ScheduleForm({
           )),
         )}
       </div>
+      {schedule && schedule.payments.length > 1 ? (
+        <>
+          {/* The other payments of a schedule made through the API ride along unchanged. */}
+          <input type="hidden" name="multi" value="on" />
+          {schedule.payments.slice(1).map((p, i) => (
+            <span key={`${p.currencyCode}-${i}`} hidden>
+              <input type="hidden" name={`payments[${i + 1}].currencyCode`} value={p.currencyCode} />
+              <input type="hidden" name={`payments[${i + 1}].amount`} value={p.amount} />
+              <input type="hidden" name={`payments[${i + 1}].method`} value={p.method} />
+            </span>
+          ))}
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("recurring.form.singlePayment")}</p>
+        </>
+      ) : null}
       <TagBoxes formId={formId} tags={choices.tags} selected={selectedTags} errors={(form.allErrors.tagIds as ListOfErrors) ?? undefined} />
       <div className="grid gap-x-4 sm:grid-cols-3">
         {select(
