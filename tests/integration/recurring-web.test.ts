@@ -275,3 +275,26 @@ test("editing a schedule of several payments (made through the API) changes the 
     { currency_code: "EUR", amount_minor: 50000, method: "cash" },
   ]);
 });
+
+test("an occurrence with no rate on file is held with its message and posted with a typed rate", async () => {
+  const { b, userId } = await signedIn();
+  // Yearly from 1990 in MXN: no rate is on file that early, so the first occurrence waits.
+  const { schedule } = await createRent(b, userId, { frequency: "yearly", startDate: "1990-01-01", "payments[0].currencyCode": "MXN", "payments[0].amount": "20000.00" });
+  expect(await postedCount(userId)).toBe(0);
+  const html = await (await b.fetch("/recurring")).text();
+  expect(html).toContain("Needs a rate for MXN on 1990-01-01");
+  expect(html).toContain('name="rates.MXN"');
+  const res = await b.fetch("/recurring", { form: { intent: "post-now", id: schedule.id, "rates.MXN": "20" } });
+  expect(res.status, await res.clone().text()).toBe(302);
+  const posted = await env.DB.prepare(
+    "select t.date, t.occurrence_date, p.rate, p.usd_cents from transactions t join payments p on p.transaction_id = t.id where t.user_id = ?",
+  )
+    .bind(userId)
+    .all();
+  expect(posted.results).toEqual([{ date: "1990-01-01", occurrence_date: "1990-01-01", rate: "20", usd_cents: 100000 }]);
+  // Without a rate, "post now" is refused with the message and nothing is posted.
+  const refused = await b.fetch("/recurring", { form: { intent: "post-now", id: schedule.id } });
+  expect(refused.status).toBe(400);
+  expect(await refused.text()).toContain("Needs a rate for MXN on 1991-01-01");
+  expect(await postedCount(userId)).toBe(1);
+});
