@@ -23,7 +23,8 @@ import type { Route } from "./+types/index";
 // transaction id>, ?edit=id, ?delete=id) or of the action's answer, so the page works without
 // JavaScript. The loader posts what is due first (the user's catch-up), as /dashboard does.
 
-export const handle = routeMessages("recurring");
+// The form reuses the transaction form's field labels (transactionForm.*).
+export const handle = routeMessages("recurring", "transactionForm");
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export function meta({ loaderData }: Route.MetaArgs) {
