@@ -13,6 +13,8 @@ test("recurring: a monthly rent from a transaction via Repeat…, its next dates
 
   // The transaction to repeat: a rent paid on the 5th.
   await page.goto("/expenses/new");
+  // Typed once the page is hydrated: before that, React would put its own value back.
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Date", { exact: true }).fill(fifth);
   await page.getByLabel("Description").fill("Rent");
   await page.getByLabel("Category").selectOption({ label: "Housing" });
