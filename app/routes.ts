@@ -20,6 +20,7 @@ export default [
     route("categories", "routes/categories/index.tsx"),
     route("tags", "routes/tags/index.tsx"),
     route("budgets", "routes/budgets/index.tsx"),
+    route("recurring", "routes/recurring/index.tsx"),
     route("reports", "routes/reports/index.tsx"),
     route("profile", "routes/profile/index.tsx"),
     // The Export CSV link of /reports: a resource route (no page), guarded by this layout.

@@ -49,3 +49,13 @@ export function formatDayMonth(date: Date, locale: string, timeZone = "UTC") {
 export function formatMonthShort(date: Date, locale: string, timeZone = "UTC") {
   return dateFormat(locale, timeZone, "monthShort").format(date);
 }
+
+const weekdays = new Map<string, Intl.DateTimeFormat>();
+
+/** A day of the week, for a weekly schedule: "Monday", "lunes". */
+export function formatWeekday(date: Date, locale: string, timeZone = "UTC") {
+  const key = `${locale}|${timeZone}`;
+  let format = weekdays.get(key);
+  if (!format) weekdays.set(key, (format = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone })));
+  return format.format(date);
+}

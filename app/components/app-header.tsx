@@ -14,6 +14,7 @@ const links = [
   { to: "/categories", key: "categories" },
   { to: "/tags", key: "tags" },
   { to: "/budgets", key: "budgets" },
+  { to: "/recurring", key: "recurring" },
   { to: "/reports", key: "reports" },
 ] as const;
 
@@ -26,7 +27,7 @@ export function AppHeader() {
   const mobileMenu = useCloseOnNavigate();
   const navLinks = user.isAdmin ? [...links, { to: "/admin", key: "admin" } as const] : links;
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    `flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium sm:min-h-0 ${
+    `flex min-h-11 items-center rounded-md py-2 text-sm font-medium sm:min-h-0 ${
       isActive
         ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white"
         : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
@@ -44,7 +45,8 @@ export function AppHeader() {
         </Link>
         <nav aria-label={t("common.nav.mainNavigation")} className="hidden flex-1 items-center gap-1 xl:flex">
           {navLinks.map((l) => (
-            <NavLink key={l.to} to={l.to} className={navClass} prefetch="intent">
+            // One line each, a little tighter than the menu's, so nine Spanish labels fit at 1,280 px.
+            <NavLink key={l.to} to={l.to} className={(state) => `${navClass(state)} whitespace-nowrap px-2`} prefetch="intent">
               {t(`common.nav.${l.key}`)}
             </NavLink>
           ))}
@@ -67,7 +69,7 @@ export function AppHeader() {
               className="absolute right-0 z-20 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
             >
               {navLinks.map((l) => (
-                <NavLink key={l.to} to={l.to} className={navClass}>
+                <NavLink key={l.to} to={l.to} className={(state) => `${navClass(state)} px-3`}>
                   {t(`common.nav.${l.key}`)}
                 </NavLink>
               ))}

@@ -99,6 +99,9 @@ for (const language of languages) {
 
     await visit(page, testInfo, "/expenses/new", language, "transaction-new");
     await visit(page, testInfo, `/expenses/edit/${firstId}`, language, "transaction-edit");
+    // Issue 24: the schedules' page and its form, here opened from that transaction's "Repeat…".
+    await visit(page, testInfo, "/recurring", language, "recurring");
+    await visit(page, testInfo, `/recurring?new&from=${firstId}`, language, "recurring-new");
     await visit(page, testInfo, "/categories", language, "categories");
     await visit(page, testInfo, "/tags", language, "tags");
     await visit(page, testInfo, "/budgets?newBudget&newGoal", language, "budgets");

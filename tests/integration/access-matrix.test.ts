@@ -128,6 +128,23 @@ function fixtureSchedule(prefix: "Victim" | "Own", categoryId: string, tagId: st
     startDate: SCHEDULE_START,
   };
 }
+/** The /recurring page's create form for a schedule like the fixtures' (plain fields, as a browser posts them). */
+function recurringForm(categoryId: string, tagId: string): Record<string, string> {
+  return {
+    intent: "create",
+    type: "EXPENSE",
+    description: "Mallory schedule",
+    categoryId,
+    ...(tagId ? { tagIds: tagId } : {}),
+    "payments[0].currencyCode": "USD",
+    "payments[0].amount": "50.00",
+    "payments[0].method": "cash",
+    frequency: "monthly",
+    interval: "1",
+    startDate: SCHEDULE_START,
+    ends: "never",
+  };
+}
 const SCHEDULE_START = `${Number(new Date().toISOString().slice(0, 4)) + 1}-01-15`;
 /** The month of the fixtures' budgets (a request that creates one uses the next month, free for any category). */
 const BUDGET_MONTH = "2026-11-01";
@@ -392,6 +409,24 @@ const WEB: Record<string, WebEntry> = {
       { path: "/budgets", form: fields({ intent: "goal-update", id: ids.goalId, name: "Hijacked goal", currencyCode: "USD", targetAmount: "1" }), foreign: 404 },
       { path: "/budgets", form: fields({ intent: "goal-progress", id: ids.goalId, amount: "25", direction: "deposit" }), foreign: 404 },
       { path: "/budgets", form: fields({ intent: "goal-delete", id: ids.goalId }), foreign: 404 },
+    ],
+  },
+  "/recurring": {
+    access: "user",
+    requests: (ids) => [
+      { path: `/recurring?edit=${ids.scheduleId}&delete=${ids.scheduleId}`, foreign: 200 },
+      // "Repeat…": the form prefilled from a transaction; another user's is not found.
+      { path: `/recurring?new&from=${ids.transactionId}`, foreign: 404 },
+      { path: "/recurring?new", form: fields(recurringForm("default-food", "")) },
+      // The victim's category or tag on one's own schedule: refused, as for unknown ids.
+      { path: "/recurring?new", form: fields(recurringForm(ids.categoryId, "")), foreign: 400 },
+      { path: "/recurring?new", form: fields(recurringForm("default-food", ids.tagId)), foreign: 400 },
+      { path: "/recurring", form: fields({ ...recurringForm("default-food", ""), intent: "update", id: ids.scheduleId, description: "Hijacked" }), foreign: 404 },
+      { path: "/recurring", form: fields({ intent: "skip", id: ids.scheduleId, date: SCHEDULE_START }), foreign: 404 },
+      { path: "/recurring", form: fields({ intent: "post-now", id: ids.scheduleId }), foreign: 404 },
+      { path: "/recurring", form: fields({ intent: "pause", id: ids.scheduleId }), foreign: 404 },
+      { path: "/recurring", form: fields({ intent: "resume", id: ids.scheduleId, backfill: "on" }), foreign: 404 },
+      { path: "/recurring", form: fields({ intent: "delete", id: ids.scheduleId }), foreign: 404 },
     ],
   },
   "/reports": {

@@ -305,6 +305,7 @@ const WEB_ROUTES: Record<string, string> = {
   "routes/categories/index": "/categories",
   "routes/tags/index": "/tags",
   "routes/budgets/index": "/budgets",
+  "routes/recurring/index": "/recurring",
   "routes/transactions/form": "/expenses/new",
   "transaction-edit": "/expenses/edit/:id",
   "routes/transactions/list": "/expenses",
@@ -526,6 +527,67 @@ function transactionForm(overrides: Record<string, string> = {}, payment: Record
   };
   return Object.entries(fields);
 }
+
+test("the recurring page refuses bad input, other users' and unknown ids with a translated message and changes nothing", async () => {
+  const w = await setUp();
+  const schedule = {
+    intent: "create",
+    type: "EXPENSE",
+    description: "Rent",
+    categoryId: w.aCategory,
+    "payments[0].currencyCode": "USD",
+    "payments[0].amount": "50.00",
+    "payments[0].method": "cash",
+    frequency: "monthly",
+    interval: "1",
+    startDate: SCHEDULE_START,
+    ends: "never",
+  };
+  const update = { ...schedule, intent: "update", id: w.aSchedule };
+  const cases: WebCase[] = [
+    { name: "unknown intent", path: "/recurring", form: { ...schedule, intent: "merge" }, status: 400 },
+    { name: "no intent", path: "/recurring", form: {}, status: 400 },
+    { name: "missing description", path: "/recurring", form: { ...schedule, description: "" }, status: 400, says: "validation.descriptionRequired" },
+    { name: "10,000-character description", path: "/recurring", form: { ...schedule, description: LONG }, status: 400, says: "validation.tooLong" },
+    { name: "control characters in the description", path: "/recurring", form: { ...schedule, description: CONTROL }, status: 400, says: "validation.controlCharacters" },
+    { name: "a right-to-left override (U+202E) in the description", path: "/recurring", form: { ...schedule, description: BIDI_OVERRIDE }, status: 400, says: "validation.controlCharacters" },
+    { name: "no category", path: "/recurring", form: { ...schedule, categoryId: "" }, status: 400, says: "validation.categoryRequired" },
+    { name: "another user's category", path: "/recurring", form: { ...schedule, categoryId: w.bCategory }, status: 400 },
+    { name: "another user's tag", path: "/recurring", form: { ...schedule, tagIds: w.bTag }, status: 400 },
+    { name: "no amount", path: "/recurring", form: { ...schedule, "payments[0].amount": "" }, status: 400 },
+    { name: "amount in exponent notation", path: "/recurring", form: { ...schedule, "payments[0].amount": "1e5" }, status: 400 },
+    { name: "an inactive currency", path: "/recurring", form: { ...schedule, "payments[0].currencyCode": "CHF" }, status: 400, says: "validation.currencyInvalid" },
+    { name: "an unknown method", path: "/recurring", form: { ...schedule, "payments[0].method": "barter" }, status: 400, says: "validation.paymentMethodInvalid" },
+    { name: "an unknown frequency", path: "/recurring", form: { ...schedule, frequency: "hourly" }, status: 400, says: "recurring.validation.frequencyInvalid" },
+    { name: "interval 0", path: "/recurring", form: { ...schedule, interval: "0" }, status: 400, says: "recurring.validation.intervalRange" },
+    { name: "interval 366", path: "/recurring", form: { ...schedule, interval: "366" }, status: 400, says: "recurring.validation.intervalRange" },
+    { name: "interval 1.5", path: "/recurring", form: { ...schedule, interval: "1.5" }, status: 400, says: "recurring.validation.intervalRange" },
+    { name: "no start date", path: "/recurring", form: { ...schedule, startDate: "" }, status: 400, says: "validation.dateRequired" },
+    { name: "February 30th", path: "/recurring", form: { ...schedule, startDate: "2027-02-30" }, status: 400 },
+    { name: "an end before the start", path: "/recurring", form: { ...schedule, ends: "on", endDate: "2020-01-01" }, status: 400, says: "recurring.validation.endBeforeStart" },
+    { name: "a count of 0", path: "/recurring", form: { ...schedule, ends: "after", occurrenceLimit: "0" }, status: 400, says: "recurring.validation.occurrenceLimitRange" },
+    { name: "a count past 10,000", path: "/recurring", form: { ...schedule, ends: "after", occurrenceLimit: "10001" }, status: 400, says: "recurring.validation.occurrenceLimitRange" },
+    { name: "update with a blank description", path: "/recurring", form: { ...update, description: " " }, status: 400, says: "validation.descriptionRequired" },
+    { name: "update another user's schedule", path: "/recurring", form: { ...update, id: w.bSchedule }, status: 404, says: "errors.notFound" },
+    { name: "update an unknown schedule", path: "/recurring", form: { ...update, id: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
+    { name: "skip a date that is no occurrence", path: "/recurring", form: { intent: "skip", id: w.aSchedule, date: `${SCHEDULE_START.slice(0, 8)}16` }, status: 400, says: "recurring.validation.notAnOccurrence" },
+    { name: "skip no date", path: "/recurring", form: { intent: "skip", id: w.aSchedule }, status: 400, says: "recurring.validation.notAnOccurrence" },
+    { name: "skip on another user's schedule", path: "/recurring", form: { intent: "skip", id: w.bSchedule, date: SCHEDULE_START }, status: 404, says: "errors.notFound" },
+    { name: "post now another user's schedule", path: "/recurring", form: { intent: "post-now", id: w.bSchedule }, status: 404, says: "errors.notFound" },
+    { name: "post now an unknown schedule", path: "/recurring", form: { intent: "post-now", id: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
+    { name: "pause another user's schedule", path: "/recurring", form: { intent: "pause", id: w.bSchedule }, status: 404, says: "errors.notFound" },
+    { name: "resume another user's schedule", path: "/recurring", form: { intent: "resume", id: w.bSchedule, backfill: "on" }, status: 404, says: "errors.notFound" },
+    { name: "delete another user's schedule", path: "/recurring", form: { intent: "delete", id: w.bSchedule }, status: 404, says: "errors.notFound" },
+    { name: "delete with no id", path: "/recurring", form: { intent: "delete" }, status: 404, says: "errors.notFound" },
+    ...bodyCases("/recurring", schedule),
+  ];
+  const before = await dumpDatabase();
+  caseCount += await runWebCases(w.a, cases);
+  caseCount += await runSpanish(w.a, cases[2]!);
+  caseCount += await runSpanish(w.a, cases.find((c) => c.says === "recurring.validation.intervalRange")!);
+  caseCount += await runSpanish(w.a, cases.find((c) => c.name === "skip on another user's schedule")!);
+  expect(await dumpDatabase()).toEqual(before);
+});
 
 test("the transaction form and the list's delete refuse bad input, other users' and unknown ids, and change nothing", async () => {
   const w = await setUp();

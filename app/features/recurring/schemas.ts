@@ -34,34 +34,47 @@ const schedulePaymentSchema = z.object({
   ),
 });
 
-export const scheduleInputSchema = z
-  .object({
-    type: z.enum(TRANSACTION_TYPES, { error: "validation.typeInvalid" }),
-    description: z
-      .string({ error: "validation.descriptionRequired" })
-      .trim()
-      .min(1, "validation.descriptionRequired")
-      .max(DESCRIPTION_MAX, "validation.tooLong")
-      .refine((description) => !hasInvisibleControlCharacters(description), CONTROL_CHARACTERS_MESSAGE),
-    categoryId: z.string({ error: "validation.categoryRequired" }).trim().min(1, "validation.categoryRequired").max(100),
-    tagIds: z.array(z.string().max(100)).max(MAX_TAGS, "validation.tooManyTags").default([]),
-    payments: z
-      .array(schedulePaymentSchema, { error: "validation.paymentRequired" })
-      .min(1, "validation.paymentRequired")
-      .max(MAX_PAYMENTS, "validation.tooManyPayments"),
-    multi: z.boolean().default(false),
-    frequency: z.enum(FREQUENCIES, { error: "recurring.validation.frequencyInvalid" }),
-    interval: wholeNumber("recurring.validation.intervalRange", INTERVAL_MIN, INTERVAL_MAX).default(1),
-    startDate: isoDateField("validation.dateRequired"),
-    endDate: nullableIsoDateField(),
-    occurrenceLimit: optionalWholeNumber("recurring.validation.occurrenceLimitRange", 1, OCCURRENCE_LIMIT_MAX),
-    /** A start before the user's today: post the past occurrences too, each on its own date (default yes). */
-    postPast: z.boolean().default(true),
-  })
-  .superRefine((value, ctx) => {
-    if (value.endDate !== null && value.endDate < value.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: "recurring.validation.endBeforeStart" });
-    if (value.endDate !== null && value.occurrenceLimit !== null) ctx.addIssue({ code: "custom", path: ["occurrenceLimit"], message: "recurring.validation.endOrCount" });
-  });
+/** A schedule's fields, shared by the API's body and the /recurring form. */
+const scheduleFields = {
+  type: z.enum(TRANSACTION_TYPES, { error: "validation.typeInvalid" }),
+  description: z
+    .string({ error: "validation.descriptionRequired" })
+    .trim()
+    .min(1, "validation.descriptionRequired")
+    .max(DESCRIPTION_MAX, "validation.tooLong")
+    .refine((description) => !hasInvisibleControlCharacters(description), CONTROL_CHARACTERS_MESSAGE),
+  categoryId: z.string({ error: "validation.categoryRequired" }).trim().min(1, "validation.categoryRequired").max(100),
+  tagIds: z.array(z.string().max(100)).max(MAX_TAGS, "validation.tooManyTags").default([]),
+  payments: z
+    .array(schedulePaymentSchema, { error: "validation.paymentRequired" })
+    .min(1, "validation.paymentRequired")
+    .max(MAX_PAYMENTS, "validation.tooManyPayments"),
+  multi: z.boolean().default(false),
+  frequency: z.enum(FREQUENCIES, { error: "recurring.validation.frequencyInvalid" }),
+  interval: wholeNumber("recurring.validation.intervalRange", INTERVAL_MIN, INTERVAL_MAX).default(1),
+  startDate: isoDateField("validation.dateRequired"),
+  endDate: nullableIsoDateField(),
+  occurrenceLimit: optionalWholeNumber("recurring.validation.occurrenceLimitRange", 1, OCCURRENCE_LIMIT_MAX),
+  /** A start before the user's today: post the past occurrences too, each on its own date (default yes). */
+  postPast: z.boolean().default(true),
+};
+
+type RuleEnds = { startDate: string; endDate: string | null; occurrenceLimit: number | null };
+/** The end date and the count: not before the start, and not both. */
+function refineEnds(value: RuleEnds, ctx: z.RefinementCtx) {
+  if (value.endDate !== null && value.endDate < value.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: "recurring.validation.endBeforeStart" });
+  if (value.endDate !== null && value.occurrenceLimit !== null) ctx.addIssue({ code: "custom", path: ["occurrenceLimit"], message: "recurring.validation.endOrCount" });
+}
+
+export const scheduleInputSchema = z.object(scheduleFields).superRefine(refineEnds);
+
+/**
+ * The /recurring form's body: the same fields and rules as the API's, except that a checkbox
+ * left unchecked sends nothing, so "post the past occurrences" is off unless the box is sent.
+ */
+export const scheduleFormSchema = z
+  .object({ ...scheduleFields, postPast: z.preprocess((value) => value === true || value === "on", z.boolean()) })
+  .superRefine(refineEnds);
 export type ScheduleInput = z.output<typeof scheduleInputSchema>;
 
 /** POST …/skip: the due date to skip. */

@@ -7,6 +7,7 @@ export const common = {
     categories: "Categories",
     tags: "Tags",
     budgets: "Budgets & Goals",
+    recurring: "Recurring",
     reports: "Reports",
     admin: "Admin",
     menu: "Menu",

@@ -46,6 +46,7 @@ export const errors = {
   dateRangeInvalid: "startDate must not be after endDate",
   budgetExists: "This category already has a budget for that month",
   failedToLoadBudgets: "Failed to load budgets",
+  failedToLoadRecurring: "Failed to load recurring transactions",
   failedToSaveBudget: "Failed to save budget",
   failedToDeleteBudget: "Failed to delete budget",
   failedToLoadGoals: "Failed to load savings goals",

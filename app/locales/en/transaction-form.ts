@@ -52,6 +52,8 @@ export const transactionForm = {
   cancel: "Cancel",
   delete: "Delete",
   deleteLabel: "Delete this transaction",
+  repeat: "Repeat…",
+  repeatLabel: "Repeat this transaction every month",
   notFound: {
     title: "Transaction not found",
     body: "It may have been deleted, or it is not one of yours.",

@@ -10,6 +10,7 @@ export const common = {
     categories: "Categorías",
     tags: "Etiquetas",
     budgets: "Presupuestos y metas",
+    recurring: "Recurrentes",
     reports: "Informes",
     admin: "Administración",
     menu: "Menú",

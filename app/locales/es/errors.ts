@@ -49,6 +49,7 @@ export const errors = {
   dateRangeInvalid: "startDate no puede ser posterior a endDate",
   budgetExists: "Esta categoría ya tiene un presupuesto para ese mes",
   failedToLoadBudgets: "No se pudieron cargar los presupuestos",
+  failedToLoadRecurring: "No se pudieron cargar las transacciones recurrentes",
   failedToSaveBudget: "No se pudo guardar el presupuesto",
   failedToDeleteBudget: "No se pudo eliminar el presupuesto",
   failedToLoadGoals: "No se pudieron cargar las metas de ahorro",

@@ -53,6 +53,8 @@ export const transactionForm = {
   cancel: "Cancelar",
   delete: "Eliminar",
   deleteLabel: "Eliminar esta transacción",
+  repeat: "Repetir…",
+  repeatLabel: "Repetir esta transacción cada mes",
   notFound: {
     title: "Transacción no encontrada",
     body: "Puede que se haya eliminado o que no sea tuya.",

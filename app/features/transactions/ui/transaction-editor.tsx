@@ -360,6 +360,15 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
                 {t("transactionForm.delete")}
               </Link>
             ) : null}
+            {editing && !page.confirmDelete ? (
+              <Link
+                to={`/recurring?new&from=${page.id}`}
+                aria-label={t("transactionForm.repeatLabel")}
+                className={`${buttonClass.secondary} mt-3 w-full sm:mt-0 sm:ml-3 sm:w-auto`}
+              >
+                {t("transactionForm.repeat")}
+              </Link>
+            ) : null}
           </div>
           <div className="flex flex-col-reverse gap-3 sm:flex-row">
             <Link to="/expenses" className={buttonClass.secondary}>
