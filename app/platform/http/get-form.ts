@@ -12,3 +12,10 @@ export function withoutEmptyParams(url: URL): string | null {
   const search = new URLSearchParams(kept).toString();
   return search ? `${url.pathname}?${search}` : url.pathname;
 }
+
+/** A GET form's fields without the empty ones: what a form submitted with JavaScript sends, so the loader has nothing to clean. */
+export function nonEmptyFields(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === "string" && value.trim() !== "") params.append(name, value);
+  return params;
+}

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { nonEmptyFields } from "~/platform/http/get-form";
 import { cardClass } from "~/components/card";
 import { ErrorList, inputClass, rowButtonClass, Spinner, SubmitButton } from "~/components/forms";
 import { RoleBadge } from "~/components/role-badge";
@@ -22,6 +23,11 @@ export function Filters({ q, searchTooLong, role }: { q: string; searchTooLong: 
   return (
     <Form
       method="get"
+      // With JavaScript the empty fields stay out of the address (without it the loader redirects to the clean one).
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit(nonEmptyFields(event.currentTarget), { method: "get", action: "/admin/users", preventScrollReset: true });
+      }}
       role="search"
       aria-label={t("admin.users.filters")}
       className={`grid gap-4 p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end ${cardClass}`}
@@ -63,7 +69,7 @@ export function Filters({ q, searchTooLong, role }: { q: string; searchTooLong: 
           name="role"
           defaultValue={role}
           key={role}
-          onChange={(e) => void submit(e.currentTarget.form, { preventScrollReset: true })}
+          onChange={(e) => e.currentTarget.form && void submit(nonEmptyFields(e.currentTarget.form), { method: "get", action: "/admin/users", preventScrollReset: true })}
           className={inputClass}
         >
           <option value="">{t("admin.users.roles.all")}</option>
