@@ -8,19 +8,10 @@ import { formatMoney, signedAmount } from "~/money/amounts";
 import { USD } from "~/money/currencies";
 import { dayToDate } from "~/calendar/days";
 import { formatDate } from "~/calendar/format";
-import type { TransactionType } from "~/features/transactions/model/transaction";
+import type { ComingUpItem } from "~/features/recurring/queries.server";
 
 /** One occurrence due soon, as the loader sends it (recurring/queries.server.ts comingUp). */
-export type ComingUpRow = {
-  recurringId: string;
-  date: string;
-  description: string;
-  type: TransactionType;
-  payments: { currencyCode: string; amountMinor: number }[];
-  /** Exact digits of the USD estimate at today's rate, without the currencies in missingRates. */
-  estimateUsdCents: string;
-  missingRates: string[];
-};
+export type ComingUpRow = ComingUpItem;
 
 const linkClass =
   "inline-flex min-h-11 items-center px-1 text-sm font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:min-h-0 dark:text-blue-300";
