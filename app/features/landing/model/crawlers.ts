@@ -21,6 +21,7 @@ export const DISALLOWED_PREFIXES = [
   "/categories",
   "/tags",
   "/budgets",
+  "/recurring",
   "/reports",
   "/profile",
   "/admin",
