@@ -19,3 +19,16 @@ export function readBody(req: IncomingMessage): Promise<string> {
     req.on("error", reject);
   });
 }
+
+/**
+ * A fake's state per channel (the first path segment): test files running in parallel each name
+ * their own, so none switches the fake under another. A channel starts from `fresh()` when first used.
+ */
+export function channelStore<State>(fresh: () => State): (name: string) => State {
+  const channels = new Map<string, State>();
+  return (name) => {
+    let state = channels.get(name);
+    if (!state) channels.set(name, (state = fresh()));
+    return state;
+  };
+}

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readBody, send } from "./http.ts";
+import { channelStore, readBody, send } from "./http.ts";
 
 // A stand-in for an HTTP JSON mail API of Resend's shape (decision 034), on loopback only. It
 // records every message it accepts, with the Authorization header it came with, and tests switch
@@ -57,12 +57,7 @@ export async function startFakeMailApi({
   host = "127.0.0.1",
   slowMs = 5_000,
 }: { port?: number; host?: string; slowMs?: number } = {}): Promise<FakeMailApi> {
-  const channels = new Map<string, MailChannelState>();
-  const channel = (name: string) => {
-    let c = channels.get(name);
-    if (!c) channels.set(name, (c = { mode: "good", hits: 0, messages: [] }));
-    return c;
-  };
+  const channel = channelStore<MailChannelState>(() => ({ mode: "good", hits: 0, messages: [] }));
   const setMode = (name: string, mode: MailApiMode) => {
     const c = channel(name);
     c.mode = mode;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readBody, send } from "./http.ts";
+import { channelStore, readBody, send } from "./http.ts";
 
 // A stand-in for the exchange-rate provider (ARCHITECTURE.md 4), on loopback only. It answers
 // like open.er-api.com's /v6/latest/USD. Tests switch it between the states the refresh job
@@ -62,12 +62,7 @@ export async function startFakeRateProvider({
   host = "127.0.0.1",
   slowMs = 5_000,
 }: { port?: number; host?: string; slowMs?: number } = {}): Promise<FakeRateProvider> {
-  const channels = new Map<string, Channel>();
-  const channel = (name: string) => {
-    let c = channels.get(name);
-    if (!c) channels.set(name, (c = { mode: "good", hits: 0 }));
-    return c;
-  };
+  const channel = channelStore<Channel>(() => ({ mode: "good", hits: 0 }));
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
