@@ -41,6 +41,12 @@ export const users = sqliteTable(
     // An IANA time zone name (issue 24): the user's "today" (due dates of schedules, the dashboard's
     // current month, a new transaction's date) is the local date there.
     timeZone: text("time_zone").notNull().default("UTC"),
+    // The language mail is written in (issue 25): set at registration and when a signed-in user switches.
+    language: text("language").notNull().default("en"),
+    // When the user confirmed the address by its mailed link; null until then (nothing is locked meanwhile).
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+    // When the user dismissed the dashboard's first-run checklist (issue 27); it does not return.
+    onboardingDismissedAt: integer("onboarding_dismissed_at", { mode: "timestamp_ms" }),
     // userSearchText (domain/search-text.ts) of the names and email, rewritten with them: the admin search looks in it.
     searchText: text("search_text").notNull().default(""),
     createdAt: createdAt(),
@@ -392,6 +398,56 @@ export const activityLog = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("activity_log_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Links mailed to a user (issue 25): a password reset, an address verification, an email change. Only
+ * a hash is stored; the raw token lives only in the mail. A newer token of the same purpose makes
+ * the older ones invalid; a used one stays (with usedAt) so a second use is told apart from an unknown one.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    // hex(SHA-256(token)).
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // "password_reset" | "email_verification" | "email_change"
+    purpose: text("purpose").notNull(),
+    // The address the link was sent to: for an email change, the new address it will become.
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_tokens_user_purpose_idx").on(t.userId, t.purpose)],
+);
+
+/**
+ * What a delete took away (issue 27's Undo and POST /api/{collection}/{id}/restore): the record and
+ * everything the delete removed or changed with it, as JSON, so a restore puts back exactly that.
+ */
+export const deletedRecords = sqliteTable(
+  "deleted_records",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // "transaction" | "budget" | "goal" | "category" | "tag"
+    kind: text("kind").notNull(),
+    recordId: text("record_id").notNull(),
+    snapshot: text("snapshot").notNull(),
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    restoredAt: integer("restored_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("deleted_records_user_record_idx").on(t.userId, t.kind, t.recordId),
+    index("deleted_records_deleted_at_idx").on(t.deletedAt),
+  ],
 );
 
 /** Token buckets for throttling; tokens are thousandths so the refill stays integer. */
