@@ -38,6 +38,9 @@ export const tableOwners = {
   recurringPayments: "features/recurring",
   recurringTags: "features/recurring",
   recurringOccurrences: "features/recurring",
+  accountTokens: "features/accounts",
+  // What a delete took away, for any feature's Undo (issue 27): written next to each delete, read by restore.
+  deletedRecords: "platform/db",
   activityLog: "platform/db",
   idempotencyKeys: "platform/db",
 };
