@@ -1,8 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { type Actor, recordActivityQuery, recordActivitySelectQuery } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
-import { type User, users } from "~/platform/db/schema";
+import { accountTokens, type User, users } from "~/platform/db/schema";
+import { hashToken } from "~/auth/tokens.server";
 import { userSearchText } from "~/text/search-text";
 import { countActiveSuperadmins, findUserByEmail, findUserById } from "~/features/accounts/queries.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/auth/password.server";
@@ -12,7 +14,7 @@ import { revokeDeviceEntriesQuery, revokeUserAccessQueries } from "~/auth/revoke
 import { invalidateSessionQuery } from "~/auth/session.server";
 import { clearSignInBucketsQuery, loginAccountKey, loginDeviceKey, loginDevicesKey, takeToken, type ThrottleResult, throttleRules } from "~/auth/throttle.server";
 import type { AccountRefusal } from "./errors";
-import type { AdminChange } from "./model";
+import { ACCOUNT_TOKEN_TTL_MS, type AccountTokenPurpose, type AdminChange } from "./model";
 import type { TrustedDevice } from "~/auth/device-cookie.server";
 
 // The only write path of accounts, shared by the web forms and the JSON API: each command takes
@@ -275,4 +277,41 @@ export async function attemptPasswordChange(
 ): Promise<PasswordChangeOutcome | Throttled> {
   const throttled = refusal([await takeToken(db, `password:account:${actor.userId}`, throttleRules.passwordAccount)]);
   return throttled ?? changePassword(db, actor, input);
+}
+
+/**
+ * A new mailed link's token (issue 25): 32 random bytes, base64url, handed out once; only its hash
+ * (hashToken) is stored. The queries delete the user's older tokens of the same purpose (a newer
+ * request makes older links invalid) and insert this one: batch them with the activity entry.
+ */
+export function issueAccountTokenQueries(db: Db, input: { userId: string; purpose: AccountTokenPurpose; email: string; now: Date }) {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  const token = encodeBase64urlNoPadding(bytes);
+  const expiresAt = new Date(input.now.getTime() + ACCOUNT_TOKEN_TTL_MS[input.purpose]);
+  const queries = [
+    db.delete(accountTokens).where(and(eq(accountTokens.userId, input.userId), eq(accountTokens.purpose, input.purpose))),
+    db.insert(accountTokens).values({ id: hashToken(token), userId: input.userId, purpose: input.purpose, email: input.email, expiresAt, createdAt: input.now }),
+  ] as const;
+  return { token, expiresAt, queries };
+}
+
+/**
+ * Uses the token: marks it used if it is still valid at `now`, and returns the row it used (none
+ * when another request used it first, or it expired or was replaced meanwhile). The compare-and-set
+ * is one statement, so of two requests racing with one link exactly one gets the row.
+ */
+export function consumeAccountTokenQuery(db: Db, input: { tokenId: string; purpose: AccountTokenPurpose; now: Date }) {
+  return db
+    .update(accountTokens)
+    .set({ usedAt: input.now })
+    .where(
+      and(
+        eq(accountTokens.id, input.tokenId),
+        eq(accountTokens.purpose, input.purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, input.now),
+      ),
+    )
+    .returning({ userId: accountTokens.userId, email: accountTokens.email });
 }

@@ -71,3 +71,24 @@ export function readUserFilters(params: URLSearchParams) {
   const role = roleParam === "superadmin" || roleParam === "user" ? roleParam : "";
   return { q: searchTooLong ? "" : typed, searchTooLong, role } as const;
 }
+
+/**
+ * The links mailed to a user (issue 25), one kind per purpose. Each is valid for its time and for
+ * one use, and a newer one of the same purpose replaces the older (the older is deleted, so it
+ * reads as unknown).
+ */
+export const ACCOUNT_TOKEN_TTL_MS = {
+  password_reset: 60 * 60 * 1000,
+  email_verification: 7 * 24 * 60 * 60 * 1000,
+  email_change: 7 * 24 * 60 * 60 * 1000,
+} as const;
+export type AccountTokenPurpose = keyof typeof ACCOUNT_TOKEN_TTL_MS;
+
+export type AccountTokenState = "valid" | "expired" | "used" | "unknown";
+
+/** A stored token's state at `now`: valid strictly before its expiry, to the millisecond; a used one stays used. */
+export function accountTokenState(token: { expiresAt: Date; usedAt: Date | null } | null | undefined, now: Date): AccountTokenState {
+  if (!token) return "unknown";
+  if (token.usedAt) return "used";
+  return now.getTime() < token.expiresAt.getTime() ? "valid" : "expired";
+}

@@ -2,11 +2,12 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { foldForSearch } from "~/text/search-text";
 import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
-import { users } from "~/platform/db/schema";
+import { accountTokens, type AccountToken, users } from "~/platform/db/schema";
+import { hashToken } from "~/auth/tokens.server";
 import { userColumns } from "~/auth/user-record.server";
 import { displayName, isSuperadmin } from "~/auth/public-user";
 import { lockedSignIns } from "~/auth/throttle.server";
-import type { AdminUserRow } from "./model";
+import { accountTokenState, type AccountTokenPurpose, type AccountTokenState, type AdminUserRow } from "./model";
 
 // The activity log is written beside every command (platform/db/activity.server.ts); a user's own
 // recent entries are an accounts read, for the profile page and GET /api/users/activity.
@@ -84,4 +85,22 @@ export async function timeZonesOf(db: Db, userIds: readonly string[]): Promise<M
     .from(users)
     .where(inList(users.id, [...new Set(userIds)]));
   return new Map(rows.map((row) => [row.id, row.timeZone]));
+}
+
+/**
+ * The token a mailed link carries, read without using it (opening a link must not use it: mail
+ * scanners fetch links): its state at `now`, and the stored row when it is valid. A token of
+ * another purpose is unknown here.
+ */
+export async function readAccountToken(
+  db: Db,
+  input: { token: string; purpose: AccountTokenPurpose; now: Date },
+): Promise<{ state: "valid"; token: AccountToken } | { state: Exclude<AccountTokenState, "valid"> }> {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.id, hashToken(input.token)), eq(accountTokens.purpose, input.purpose)))
+    .limit(1);
+  const state = accountTokenState(row, input.now);
+  return state === "valid" && row ? { state, token: row } : { state: state === "valid" ? "unknown" : state };
 }

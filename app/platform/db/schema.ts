@@ -568,4 +568,5 @@ export const recurringOccurrences = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+export type AccountToken = typeof accountTokens.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
