@@ -330,6 +330,8 @@ const WEB: Record<string, WebEntry> = {
   // Issue 20: text for crawlers and automated clients, the same for everyone.
   "/robots.txt": { access: "public", requests: () => [{ path: "/robots.txt", expect: { status: 200 } }] },
   "/llms.txt": { access: "public", requests: () => [{ path: "/llms.txt", expect: { status: 200 } }] },
+  // Issue 27: the web app manifest, the same for everyone.
+  "/manifest.webmanifest": { access: "public", requests: () => [{ path: "/manifest.webmanifest", expect: { status: 200 } }] },
   "/auth/logout": {
     access: "public",
     requests: () => [
