@@ -82,7 +82,6 @@ function isBlank(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === "");
 }
 
-
 type Parsed = { records: FileRow[]; problem: ReadFile["problem"] };
 
 /**
