@@ -18,6 +18,7 @@ export const importFile = {
   },
   mapping: {
     required: "Choose which column holds what.",
+    invalid: "This mapping cannot be read: choose its columns again.",
     columnMissing: "Choose one of the file's {{columns}} columns.",
     dateFormat: "Choose how the dates are written.",
     decimalSign: "Choose the decimal sign: a point or a comma.",

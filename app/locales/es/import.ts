@@ -19,6 +19,7 @@ export const importFile = {
   },
   mapping: {
     required: "Elige qué columna contiene cada dato.",
+    invalid: "Esta asignación no se puede leer: vuelve a elegir sus columnas.",
     columnMissing: "Elige una de las {{columns}} columnas del archivo.",
     dateFormat: "Elige cómo están escritas las fechas.",
     decimalSign: "Elige el separador decimal: punto o coma.",
