@@ -1,4 +1,4 @@
-import { addYears, dayParts, isIsoDate, utcDay } from "~/calendar/days";
+import { addYears, dayParts, utcDay } from "~/calendar/days";
 import type { ImportMessage } from "./read";
 
 // Issue 26, step 3: a date cell in the format the mapping names → yyyy-MM-dd. Decision 036.
@@ -49,8 +49,8 @@ export function readDate(cell: string, format: DateFormat, today: string): strin
   });
   const year = parts.yearDigits === 2 ? fullYear(parts.y, today) : parts.y;
   if (parts.m < 1 || parts.m > 12 || parts.d < 1 || parts.d > 31 || year < 1) return null;
-  const day = utcDay(year, parts.m - 1, parts.d);
-  return isIsoDate(day) && dayParts(day).day === parts.d ? day : null;
+  if (parts.d > 28 && dayParts(utcDay(year, parts.m, 0)).day < parts.d) return null;
+  return `${String(year).padStart(4, "0")}-${String(parts.m).padStart(2, "0")}-${String(parts.d).padStart(2, "0")}`;
 }
 
 export type DateReading = { ok: true; date: string } | { ok: false; error: ImportMessage };
@@ -63,10 +63,18 @@ export function readDateCell(cell: string, format: DateFormat, today: string): D
   if (cell.trim() === "") return { ok: false, error: { key: "import.row.dateRequired" } };
   const date = readDate(cell, format, today);
   if (!date) return { ok: false, error: { key: "import.row.dateInvalid", values: { value: cell.trim(), format } } };
-  const last = addYears(today, 1);
+  const last = lastDayFor(today);
   if (date < IMPORT_FIRST_DAY || date > last)
     return { ok: false, error: { key: "import.row.dateOutOfRange", values: { date, first: IMPORT_FIRST_DAY, last } } };
   return { ok: true, date };
+}
+
+let lastDay = { today: "", last: "" };
+
+/** today + 1 year, computed once per today (a file has 20,000 dates and one today). */
+function lastDayFor(today: string): string {
+  if (lastDay.today !== today) lastDay = { today, last: addYears(today, 1) };
+  return lastDay.last;
 }
 
 /**

@@ -141,8 +141,9 @@ function parseRecords(text: string, delimiter: ImportDelimiter, toLine?: number)
   }
 }
 
-/** Lines read to guess the delimiter. */
+/** Lines read to guess the delimiter, from at most the file's first 64 KiB of text. */
 const SAMPLE_LINES = 30;
+const SAMPLE_CHARS = 64 * 1024;
 
 /**
  * The delimiter that splits the first lines most consistently: the header must have at least
@@ -155,7 +156,7 @@ const SAMPLE_LINES = 30;
 export function detectDelimiter(text: string): ImportDelimiter {
   let best: { delimiter: ImportDelimiter; score: [number, number, number] } | null = null;
   for (const delimiter of IMPORT_DELIMITERS) {
-    const rows = parseRecords(text, delimiter, SAMPLE_LINES).records.filter((record) => !isBlank(record.cells));
+    const rows = parseRecords(text.slice(0, SAMPLE_CHARS), delimiter, SAMPLE_LINES).records.filter((record) => !isBlank(record.cells));
     const width = rows[0]?.cells.length ?? 0;
     if (width < 2) continue;
     const consistent = rows.slice(1).filter((row) => row.cells.length === width).length;
