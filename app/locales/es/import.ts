@@ -50,7 +50,7 @@ export const importFile = {
     rateInvalid: "«{{value}}» no es una tasa de cambio (unidades de la moneda por 1 USD).",
     rateDateInvalid: "«{{value}}» no es una fecha de tasa de cambio escrita yyyy-MM-dd.",
     rateSourceRequired: "La fuente de la tasa de cambio está vacía.",
-    usdDisagrees: "El monto en USD {{value}} no es el importe a la tasa de cambio de la fila.",
+    usdDisagrees: "El monto en USD {{value}} no es el monto a la tasa de cambio de la fila.",
     transactionIdRequired: "El transaction_id está vacío.",
     paymentDisagrees: "La fecha, descripción, tipo, categoría o etiquetas de este pago difieren de los de la línea {{line}}, de la misma transacción.",
     tooManyPayments: "La transacción tiene más de {{max}} pagos.",
