@@ -339,7 +339,11 @@ const WEB: Record<string, WebEntry> = {
       { path: "/auth/logout", form: {}, expect: { status: 302, location: "/" } },
     ],
   },
-  "/dashboard": { access: "user", requests: () => [{ path: "/dashboard" }] },
+  "/dashboard": {
+    access: "user",
+    // Issue 27: "Hide this list" under the first-run checklist.
+    requests: () => [{ path: "/dashboard" }, { path: "/dashboard", form: fields({ intent: "dismiss-checklist" }) }],
+  },
   "/expenses": {
     access: "user",
     requests: (ids) => [
@@ -351,6 +355,8 @@ const WEB: Record<string, WebEntry> = {
     access: "user",
     requests: (ids) => [
       { path: "/expenses/new" },
+      // Issue 27's "Repeat today": a copy of another user's transaction is not found.
+      { path: `/expenses/new?from=${ids.transactionId}`, foreign: 404 },
       { path: "/expenses/new", form: transactionForm(ids.categoryId, ids.tagId), foreign: 400 },
       { path: "/expenses/new", form: transactionForm("default-food", ids.tagId), foreign: 400 },
     ],

@@ -44,7 +44,7 @@ test("the new form suggests earlier descriptions latest first, once each, and st
   expect(await (await b.fetch(`/expenses/edit/${id}`)).text()).not.toContain("<datalist");
 });
 
-test("Repeat today copies a transaction into a new form dated today, at today's rate; another user's is not copied", async () => {
+test("Repeat today copies a transaction into a new form dated today, at today's rate; another user's is not found", async () => {
   const { b, userId } = await signedIn();
   const other = await signedIn();
   const id = await insertTransaction({
@@ -68,7 +68,8 @@ test("Repeat today copies a transaction into a new form dated today, at today's 
   // The stored rate of October is not copied: the rate field follows today's rate on file.
   expect(valueOf(html, "payments[0].rate")).not.toBe("0.881");
 
-  const stranger = await (await other.b.fetch(`/expenses/new?from=${id}`)).text();
-  expect(stranger).not.toContain("Lunch in Madrid");
-  expect(valueOf(stranger, "description")).toBe("");
+  // Another user's transaction is not found, as a missing one is, and nothing of it shows.
+  const stranger = await other.b.fetch(`/expenses/new?from=${id}`);
+  expect(stranger.status).toBe(404);
+  expect(await stranger.text()).not.toContain("Lunch in Madrid");
 });

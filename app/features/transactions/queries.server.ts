@@ -787,3 +787,13 @@ export async function entryMemory(db: Db, userId: string): Promise<{ suggestions
   const recentExpense = rows.find((row) => row.type === "EXPENSE" && row.categoryId !== null);
   return { suggestions: [...suggestions.values()], recentExpenseCategoryId: recentExpense?.categoryId ?? null };
 }
+
+/** The currencies the user has ever paid in, by code (their per-currency totals' keys; issue 27's checklist). */
+export async function currenciesUsed(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: paymentCurrencyTotals.currencyCode })
+    .from(paymentCurrencyTotals)
+    .where(eq(paymentCurrencyTotals.userId, userId))
+    .orderBy(asc(paymentCurrencyTotals.currencyCode));
+  return rows.map((row) => row.code);
+}

@@ -50,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const userId = session.user.id;
   const id = "id" in params && params.id ? params.id : null;
-  // "Repeat today" links here with the transaction to copy; one that is gone (or not the user's) gives a blank form.
+  // "Repeat today" links here with the transaction to copy (issue 27).
   const from = id ? null : new URL(request.url).searchParams.get("from");
   const [categories, tags, currencies, record, source, memory] = await Promise.all([
     listCategories(db, userId),
@@ -60,7 +60,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     from ? getTransaction(db, userId, from) : Promise.resolve(undefined),
     id ? Promise.resolve(undefined) : entryMemory(db, userId),
   ]);
-  if (id && !record) throw notFound(context);
+  // As "Repeat…" on /recurring: another user's transaction, or one since deleted, is not found.
+  if ((id && !record) || (from && !source)) throw notFound(context);
   const today = userToday(session.user);
   const locale = context.get(languageContext);
   const draft = record
