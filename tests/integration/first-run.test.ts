@@ -30,6 +30,12 @@ test("a new user's dashboard opens with the checklist first, and each step ticks
   expect(first.indexOf(checklist.title)).toBeLessThan(first.indexOf(en.dashboard.money.title));
   expect(steps(first)?.map((s) => s.done)).toEqual([false, false, false, false, false]);
   expect(first).toContain("0 of 5 done");
+  // The empty cards say what will appear there and link to what fills them.
+  expect(first).toContain(en.dashboard.money.empty.replace("'", "&#x27;"));
+  for (const chart of ["dashboard-pie", "dashboard-bars"]) {
+    const card = new RegExp(`<section[^>]*aria-labelledby="${chart}"[\\s\\S]*?</section>`).exec(first)?.[0] ?? "";
+    expect(card, chart).toMatch(new RegExp(`href="/expenses/new"[^>]*>${en.reports.dashboard.emptyAction}</a>`));
+  }
   for (const href of ["/expenses/new", "/help#help-currencies", "/budgets", "/budgets#goals-heading", "/recurring?new"]) expect(first).toContain(`href="${href}"`);
 
   await insertTransaction({ userId, description: "Lunch", payments: [{ currencyCode: "EUR", amountMinor: 1200, usdCents: 1390 }] });

@@ -28,6 +28,8 @@ export const dashboard = {
   memberSince: "Member since {{date}}",
   profileButton: "Profile",
   money: {
+    empty: "This month's income and expenses appear here, in US dollars, as you record them.",
+    emptyAction: "Record one now",
     title: "This month in USD",
     income: "Income",
     expenses: "Expenses",

@@ -70,5 +70,6 @@ export const reports = {
     pieEmpty: "No expenses this month yet.",
     barTitle: "The last 7 days",
     barEmpty: "No income or expenses in the last 7 days.",
+    emptyAction: "Add a transaction",
   },
 };

@@ -30,6 +30,8 @@ export const dashboard = {
   memberSince: "Miembro desde {{date}}",
   profileButton: "Perfil",
   money: {
+    empty: "Los ingresos y gastos de este mes aparecen aquí, en dólares, a medida que los registras.",
+    emptyAction: "Registra uno ahora",
     title: "Este mes en USD",
     income: "Ingresos",
     expenses: "Gastos",

@@ -71,5 +71,6 @@ export const reports = {
     pieEmpty: "Aún no hay gastos este mes.",
     barTitle: "Los últimos 7 días",
     barEmpty: "No hay ingresos ni gastos en los últimos 7 días.",
+    emptyAction: "Agregar una transacción",
   },
 } satisfies Messages<typeof en>;
