@@ -1,4 +1,6 @@
-import { dbContext, sessionContext } from "~/context.server";
+import { dbContext, envContext, sessionContext } from "~/context.server";
+import { fillPastRates } from "~/features/rates/commands.server";
+import { rateHistoryOptions } from "~/env.server";
 import { isIsoDate } from "~/calendar/days";
 import { findRateOn } from "~/features/rates/queries.server";
 import { acceptedDays, dayRangeError } from "~/calendar/range";
@@ -21,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isIsoDate(date)) return Response.json({ error: date ? "validation.dateInvalid" : "validation.dateRequired" }, { status: 400 });
   const outOfRange = dayRangeError(date, acceptedDays(userToday(session.user)));
   if (outOfRange) return Response.json({ error: outOfRange }, { status: 400 });
-  const found = await findRateOn(context.get(dbContext), code, date);
+  const db = context.get(dbContext);
+  await fillPastRates(db, rateHistoryOptions(context.get(envContext)), [{ currencyCode: code, date }]);
+  const found = await findRateOn(db, code, date);
   return Response.json({ rate: found ? { rate: found.rate, date: found.date, source: found.source } : null });
 }

@@ -12,7 +12,9 @@ import { createTransaction } from "~/features/transactions/commands.server";
 import { getTransaction, impliedType, listTransactions } from "~/features/transactions/queries.server";
 import { apiTransactionView } from "./view.server";
 import { minorToNumber, parseAmount } from "~/money/amounts";
-import { dbContext } from "~/context.server";
+import { dbContext, envContext } from "~/context.server";
+import { fillPastRates } from "~/features/rates/commands.server";
+import { rateHistoryOptions } from "~/env.server";
 
 const usdCents = (text: string | undefined) => {
   if (text === undefined) return undefined;
@@ -55,6 +57,7 @@ const route = apiRoute([
     const userId = auth.user.id;
     const key = idempotencyKeyOf(request);
     const input = await apiCreateInput(body, (categoryId) => impliedType(db, userId, categoryId));
+    await fillPastRates(db, rateHistoryOptions(context.get(envContext)), input.payments.map((p) => ({ currencyCode: p.currencyCode, date: input.date })));
     const view = await apiTransactionView(context, t);
     const outcome = await createTransaction(db, actor, {
       input,
