@@ -294,3 +294,10 @@ export function readHistoryAnswer(status: number, text: string, asked: string, c
   if (invalid.length) return fail("invalidRate", invalid.join(","));
   return { ok: true, date, rates, lacking };
 }
+
+/** What the transaction write operations say about it in OpenAPI. */
+export const rateSuggestionNote =
+  "A non-USD payment dated before any rate on file is looked up first from the history provider (RATES_HISTORY_URL, decision 037), filed as a provider rate under the provider's own day. " +
+  "When no source has one, the 400 asks for exchangeRate and its details offer the nearest known rate per currency, never applied: " +
+  "`suggestedRate.<CODE>` (exact decimal string), `suggestedRateDate.<CODE>` (yyyy-MM-dd), `suggestedRateSource.<CODE>` and `suggestedRateLabel.<CODE>` " +
+  "(e.g. \"Rate of Nov 1, 2026, 12 days later — edit if needed\", in the request's language). ";

@@ -10,7 +10,7 @@ import {
 } from "~/features/transactions/api";
 import { createTransaction } from "~/features/transactions/commands.server";
 import { getTransaction, impliedType, listTransactions } from "~/features/transactions/queries.server";
-import { apiTransactionView } from "./view.server";
+import { apiTransactionView, withRateSuggestions } from "./view.server";
 import { minorToNumber, parseAmount } from "~/money/amounts";
 import { dbContext, envContext } from "~/context.server";
 import { fillPastRates } from "~/features/rates/commands.server";
@@ -79,7 +79,7 @@ const route = apiRoute([
         if (outcome.answer) return new Response(outcome.answer, { status: 201, headers: { "Content-Type": "application/json" } });
         return { transaction: toApiTransaction((await getTransaction(db, userId, outcome.id))!, view) };
       default:
-        throw apiRefusal(outcome, input.multi);
+        throw await withRateSuggestions(context, t, input, outcome.kind === "invalid" ? outcome.issues : [], apiRefusal(outcome, input.multi));
     }
   }),
 ]);

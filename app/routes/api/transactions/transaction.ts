@@ -11,7 +11,7 @@ import {
 import { transactionApiError } from "~/features/transactions/errors";
 import { deleteTransaction, updateTransaction } from "~/features/transactions/commands.server";
 import { getTransaction, impliedType } from "~/features/transactions/queries.server";
-import { apiTransactionView } from "./view.server";
+import { apiTransactionView, withRateSuggestions } from "./view.server";
 import { dbContext, envContext } from "~/context.server";
 import { fillPastRates } from "~/features/rates/commands.server";
 import { rateHistoryOptions } from "~/env.server";
@@ -44,7 +44,7 @@ const route = apiRoute([
       case "notFound":
         throw apiErrors.notFound();
       default:
-        throw apiRefusal(outcome, input.multi);
+        throw await withRateSuggestions(context, t, input, outcome.kind === "invalid" ? outcome.issues : [], apiRefusal(outcome, input.multi));
     }
   }),
   endpoint(deleteTransactionOperation, async ({ context, params, actor, t }) => {
