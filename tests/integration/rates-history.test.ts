@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterAll, beforeEach, expect, test } from "vitest";
 import { api, registerViaApi, type ApiAccount } from "./api-client";
 import { historyRequests, setChannel, WORKER_HISTORY_CHANNEL } from "./rate-provider-client";
-import { browser, registerViaForm, signedIn } from "./helpers";
+import { signedIn, type Browser } from "./helpers";
 
 // Rates for past dates (issue 26, decision 037), through the Worker on D1. The Worker's
 // RATES_HISTORY_URL points at the fake provider's "worker-history" channel
@@ -15,6 +15,7 @@ const HISTORY = {
   "2019-03-04": { EUR: 0.8811, MXN: 19.25 },
   "2018-06-01": { EUR: 0.8562, GBP: 0.7501 },
   "2017-01-02": { CAD: 1.3412 },
+  "2016-05-02": { JPY: 106.5 },
 };
 
 beforeEach(async () => {
@@ -136,4 +137,87 @@ test("API: the provider down, failing, slow or talking nonsense: the user is ask
   const ok = await create(me, { date: "2017-01-03", amount: "13.41", currencyCode: "CAD" });
   expect(ok.status, JSON.stringify(ok.body)).toBe(201);
   expect((await paymentsOf(ok.body.data.transaction.id))[0]).toMatchObject({ rate: "1.3412", rate_date: "2017-01-02", rate_source: "provider", usd_cents: 1000 });
+});
+
+// The web form without JavaScript: what a browser posts.
+type Entries = [string, string][];
+const post = (b: Browser, path: string, entries: Entries) =>
+  b.fetch(path, { method: "POST", body: new URLSearchParams(entries), headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" } });
+
+function formFields(date: string, payment: { currencyCode: string; amount: string; rate?: string }, intent = "save"): Entries {
+  const entries: Entries = [
+    ["type", "EXPENSE"],
+    ["description", "Old receipt"],
+    ["date", date],
+    ["categoryId", "default-food"],
+    ["payments[0].currencyCode", payment.currencyCode],
+    ["payments[0].amount", payment.amount],
+    ["payments[0].method", "cash"],
+  ];
+  if (payment.rate !== undefined) entries.push(["payments[0].rate", payment.rate], ["payments[0].rateFor", payment.currencyCode]);
+  entries.push(["intent", intent]);
+  return entries;
+}
+
+const inputValue = (html: string, name: string) =>
+  new RegExp(`<input[^>]*name="${name.replace(/[[\].]/g, "\\$&")}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? null;
+
+async function paymentsOfUser(userId: string) {
+  const { results } = await env.DB.prepare(
+    "select p.currency_code, p.rate, p.rate_date, p.rate_source, p.usd_cents from payments p join transactions t on t.id = p.transaction_id where t.user_id = ?",
+  )
+    .bind(userId)
+    .all<StoredPayment>();
+  return results;
+}
+
+test("web form: a MXN expense of a past day is saved with the history provider's rate, not asked of the user", async () => {
+  const { b, userId } = await signedIn();
+  const res = await post(b, "/expenses/new", formFields("2019-03-02", { currencyCode: "MXN", amount: "193.02" }));
+  expect(res.status, await res.clone().text()).toBe(302);
+  expect(await paymentsOfUser(userId)).toEqual([
+    { currency_code: "MXN", rate: "19.302145678913", rate_date: "2019-03-01", rate_source: "provider", usd_cents: 1000 },
+  ]);
+});
+
+test("web form: a VES expense on a day no source has shows the nearest rate with its day and distance, saves nothing, and takes it only when the user asks", async () => {
+  const { b, userId } = await signedIn();
+  const refused = await post(b, "/expenses/new", formFields("2026-10-20", { currencyCode: "VES", amount: "100" }));
+  expect(refused.status).toBe(400);
+  const html = await refused.text();
+  expect(html).toContain("No exchange rate is known for this currency yet; enter one");
+  expect(html).toContain("Rate of Nov 1, 2026, 12 days later — edit if needed");
+  expect(html).toContain('value="use-rate:0"');
+  // Offered, never applied: the field stays empty and nothing is saved.
+  expect(inputValue(html, "payments[0].rate")).toBe("");
+  expect(await transactionCount(userId)).toBe(0);
+
+  // "Use this rate" without JavaScript: the form comes back with the rate typed in, still unsaved.
+  const used = await post(b, "/expenses/new", formFields("2026-10-20", { currencyCode: "VES", amount: "100" }, "use-rate:0"));
+  expect(used.status).toBe(200);
+  const usedHtml = await used.text();
+  expect(inputValue(usedHtml, "payments[0].rate")).toBe("231.0475");
+  expect(usedHtml).not.toContain('value="use-rate:0"');
+  expect(await transactionCount(userId)).toBe(0);
+
+  const saved = await post(b, "/expenses/new", formFields("2026-10-20", { currencyCode: "VES", amount: "100", rate: "231.0475" }));
+  expect(saved.status).toBe(302);
+  expect(await paymentsOfUser(userId)).toEqual([{ currency_code: "VES", rate: "231.0475", rate_date: "2026-10-20", rate_source: "manual", usd_cents: 43 }]);
+});
+
+test("web form in Spanish: the suggestion's label, day and button are in the reader's language, and its rate is written with a decimal comma", async () => {
+  const { b } = await signedIn("es");
+  const html = await (await post(b, "/expenses/new", formFields("2026-10-20", { currencyCode: "VES", amount: "100" }))).text();
+  expect(html).toContain("Tasa del 1 nov 2026, 12 días después — edítala si hace falta");
+  expect(html).toContain("Usar esta tasa");
+  const used = await (await post(b, "/expenses/new", formFields("2026-10-20", { currencyCode: "VES", amount: "100" }, "use-rate:0"))).text();
+  expect(inputValue(used, "payments[0].rate")).toBe("231,0475");
+});
+
+test("the form's rate lookup (with JavaScript) asks the history provider first, and offers the nearest rate where no source has one", async () => {
+  const { b } = await signedIn();
+  const past = await b.fetch("/expenses/rate?currency=JPY&date=2016-05-03");
+  expect(await past.json()).toEqual({ rate: { rate: "106.5", date: "2016-05-02", source: "provider" }, suggestion: null });
+  const none = await b.fetch("/expenses/rate?currency=AUD&date=2016-05-03");
+  expect(await none.json()).toEqual({ rate: null, suggestion: { rate: "1.5321", date: "2026-11-01", source: "snapshot" } });
 });

@@ -107,7 +107,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const categories = await listCategories(db, userId);
     let added = 0;
     const changed = applyIntent(readDraft(formData), intent, categories, () => `row-added-${added++}`);
-    const filled = await fillRates(db, changed.draft, { refreshIndex: intent.kind === "refresh" ? intent.index : undefined, recorded: existing, locale });
+    const filled = await fillRates(db, changed.draft, {
+      refreshIndex: intent.kind === "refresh" ? intent.index : undefined,
+      suggestionIndex: intent.kind === "useSuggestion" ? intent.index : undefined,
+      recorded: existing,
+      locale,
+    });
     const fieldErrors = { ...changed.fieldErrors, ...filled.fieldErrors };
     const failed = Boolean(changed.formError) || Object.keys(fieldErrors).length > 0;
     const result: SubmissionResult<string[]> | undefined = failed
