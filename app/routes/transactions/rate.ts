@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   await fillPastRates(db, rateHistoryOptions(context.get(envContext)), [{ currencyCode: code, date }]);
   const found = await findRateOn(db, code, date);
-  if (found) return Response.json({ rate: { rate: found.rate, date: found.date, source: found.source }, suggestion: null });
+  if (found) return Response.json({ rate: { rate: found.rate, date: found.date, source: found.source } });
   // No source has the day's rate: the nearest known one, for the form to offer (decision 037).
   const near = await findNearestRate(db, code, date);
   return Response.json({ rate: null, suggestion: near ? { rate: near.rate, date: near.date, source: near.source } : null });
