@@ -655,7 +655,7 @@ test("the transaction form and the list's delete refuse bad input, other users' 
     ...bodyCases(edit, Object.fromEntries(transactionForm())),
     // Rates for past dates (decision 037): a day no source has a rate for is asked of the user, and a
     // suggestion's intent addresses a row by a number of at most three digits.
-    form("a VES expense of a day no source has, with no rate", transactionForm({ date: "2026-10-20" }, { currencyCode: "VES", amount: "100" }), 400, "validation.rateUnknown"),
+    form("a VES expense of a day no source has, with no rate", transactionForm({ date: "2026-10-19" }, { currencyCode: "VES", amount: "100" }), 400, "validation.rateUnknown"),
     form("use-rate intent with a four-digit row", transactionForm({ intent: "use-rate:1000" }), 400),
     form("use-rate intent with no row", transactionForm({ intent: "use-rate:" }), 400),
 
@@ -1196,7 +1196,7 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "no amount", json: { ...tx, amount: undefined }, status: 400 },
         ...transactionCases(tx),
         // Decision 037: a day no source has a rate for is refused (with the nearest rate in its details), never given one.
-        { name: "a VES amount of a day no source has, with no rate", json: { ...tx, date: "2026-10-20", currencyCode: "VES", amount: "100", exchangeRate: undefined }, status: 400, says: "validation.rateUnknown" },
+        { name: "a VES amount of a day no source has, with no rate", json: { ...tx, date: "2026-10-19", currencyCode: "VES", amount: "100", exchangeRate: undefined }, status: 400, says: "validation.rateUnknown" },
       ],
     },
     updateTransaction: {

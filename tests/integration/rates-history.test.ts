@@ -8,7 +8,9 @@ import { signedIn, type Browser } from "./helpers";
 // RATES_HISTORY_URL points at the fake provider's "worker-history" channel
 // (vitest.workers.config.ts), which only this file loads with days. Its history has EUR and MXN
 // for a few days of 2019 (a Friday's rates answer that weekend, as Frankfurter does) and never
-// VES or COP; the migrations' snapshot is of 2026-11-01 (VES 231.0475).
+// VES or COP; the migrations' snapshot is of 2026-11-01 (VES 231.0475). What the provider lacks is
+// remembered per Worker isolate, which the test files share: the (currency, day) pairs whose
+// questions are counted here are used by no other file.
 
 const HISTORY = {
   "2019-03-01": { EUR: 0.8791, MXN: 19.302145678912567 },
