@@ -95,7 +95,8 @@ export function useTransactionDraft(initial: Draft, categories: readonly FormCat
     if (!isBaseCurrency(code) && canLookUpRate(draft.date)) void loadRate(key, code, draft.date);
   };
   const changeDate = (date: string) => {
-    setDraft((d) => ({ ...d, date }));
+    // A suggestion was the nearest rate to the old day: it goes with it (a row that follows the file gets the new day's answer).
+    setDraft((d) => ({ ...d, date, payments: d.payments.map((p) => (p.suggestion ? { ...p, suggestion: null } : p)) }));
     if (!canLookUpRate(date)) return;
     for (const p of draft.payments) if (followsRateOnFile(p, locale)) void loadRate(p.key, p.currencyCode, date);
   };
