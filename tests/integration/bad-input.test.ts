@@ -653,6 +653,11 @@ test("the transaction form and the list's delete refuse bad input, other users' 
     form("edit with an unknown intent", transactionForm({ intent: "transfer" }), 400, undefined, edit),
     ...bodyCases("/expenses/new", Object.fromEntries(transactionForm())),
     ...bodyCases(edit, Object.fromEntries(transactionForm())),
+    // Rates for past dates (decision 037): a day no source has a rate for is asked of the user, and a
+    // suggestion's intent addresses a row by a number of at most three digits.
+    form("a VES expense of a day no source has, with no rate", transactionForm({ date: "2026-10-19" }, { currencyCode: "VES", amount: "100" }), 400, "validation.rateUnknown"),
+    form("use-rate intent with a four-digit row", transactionForm({ intent: "use-rate:1000" }), 400),
+    form("use-rate intent with no row", transactionForm({ intent: "use-rate:" }), 400),
 
     { name: "unknown intent", path: "/expenses", form: { intent: "purge" }, status: 400 },
     { name: "delete another user's transaction", path: "/expenses", form: { intent: "delete", id: w.bTransaction }, status: 404, says: "errors.notFound" },
@@ -1190,6 +1195,8 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "nothing", json: {}, status: 400 },
         { name: "no amount", json: { ...tx, amount: undefined }, status: 400 },
         ...transactionCases(tx),
+        // Decision 037: a day no source has a rate for is refused (with the nearest rate in its details), never given one.
+        { name: "a VES amount of a day no source has, with no rate", json: { ...tx, date: "2026-10-19", currencyCode: "VES", amount: "100", exchangeRate: undefined }, status: 400, says: "validation.rateUnknown" },
       ],
     },
     updateTransaction: {

@@ -23,6 +23,8 @@ import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/form";
 import { userToday } from "~/calendar/time-zones";
+import { fillPastRates } from "~/features/rates/commands.server";
+import { rateHistoryOptions } from "~/env.server";
 
 // /expenses/new and /expenses/edit/{id}: one screen (spec sections 2, 4 and 5), drawn by
 // TransactionEditor (features/transactions/ui). The form is a plain POST that works without
@@ -101,6 +103,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const actor = requireActor(context, request);
   const locale = context.get(languageContext);
+  // A past day's rate not on file is asked of the history provider first (decision 037); the form asks the user only when no source has it.
+  await pastRatesFor(context, readDraft(formData));
 
   if (intent.kind === "delete") {
     const outcome = await deleteIntent(db, actor, existing!.id);
@@ -114,7 +118,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const categories = await listCategories(db, userId);
     let added = 0;
     const changed = applyIntent(readDraft(formData), intent, categories, () => `row-added-${added++}`);
-    const filled = await fillRates(db, changed.draft, { refreshIndex: intent.kind === "refresh" ? intent.index : undefined, recorded: existing, locale });
+    const filled = await fillRates(db, changed.draft, {
+      refreshIndex: intent.kind === "refresh" ? intent.index : undefined,
+      suggestionIndex: intent.kind === "useSuggestion" ? intent.index : undefined,
+      recorded: existing,
+      locale,
+    });
     const fieldErrors = { ...changed.fieldErrors, ...filled.fieldErrors };
     const failed = Boolean(changed.formError) || Object.keys(fieldErrors).length > 0;
     const result: SubmissionResult<string[]> | undefined = failed
@@ -160,6 +169,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (outcome.kind === "overLimit") return refuse(submission.reply({ fieldErrors: issuesToFieldErrors([outcome.issue]) }), 400);
   if (outcome.kind === "notFound") throw notFound(context);
   return redirect(`/expenses?saved=${existing ? "updated" : "created"}`);
+}
+
+function pastRatesFor(context: Route.ActionArgs["context"], draft: Draft) {
+  const needs = draft.payments.map((p) => ({ currencyCode: p.currencyCode, date: draft.date }));
+  return fillPastRates(context.get(dbContext), rateHistoryOptions(context.get(envContext)), needs);
 }
 
 function rekey(draft: Draft): Draft {
