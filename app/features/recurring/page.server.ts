@@ -45,6 +45,7 @@ function scheduleView(schedule: Schedule, upcoming: string[], decimals: Readonly
     upcoming,
     paused: schedule.pausedAt !== null,
     heldCurrency: schedule.heldCurrency,
+    hold: schedule.hold,
   };
 }
 

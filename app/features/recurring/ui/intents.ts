@@ -44,6 +44,8 @@ export type ScheduleView = {
   upcoming: string[];
   paused: boolean;
   heldCurrency: string | null;
+  /** The next occurrence the transactions door refused: its date and the refusal's message key (decision 033). */
+  hold: { date: string; message: string } | null;
 };
 
 /** A new schedule's form filled from a transaction ("Repeat…"). */
