@@ -425,13 +425,19 @@ function holdStatements(
 }
 
 /** What one run of postDue handles at most (decision 033). */
-export const POST_DUE_LIMITS: Readonly<{ schedulesPerRound: number; occurrencesPerBatch: number; occurrencesPerRun: number }> = {
+export const POST_DUE_LIMITS: Readonly<{ schedulesPerRound: number; occurrencesPerBatch: number; occurrencesPerRun: number; doorCallsPerRun: number }> = {
   /** Schedules read per round. */
   schedulesPerRound: 50,
   /** Occurrences one door call (one batch, one activity entry) writes for a user. */
   occurrencesPerBatch: 100,
   /** Occurrences one run posts in all; the rest waits for the next run. */
   occurrencesPerRun: 1000,
+  /**
+   * Door calls (users' batches) one run makes: each is about five D1 calls (its checks' reads and
+   * its batch), and D1 allows 1,000 calls per Worker invocation. A month behind for 1,000 users
+   * with one occurrence each is 1,000 door calls (over 2,000 batches): the bench found it.
+   */
+  doorCallsPerRun: 150,
 };
 export type PostDueLimits = typeof POST_DUE_LIMITS;
 
@@ -463,8 +469,9 @@ export async function postDue(
   const latestToday = addDays(localDay("UTC", now), 1);
   const outcome: PostDueOutcome = { posted: 0, refused: 0, conflicts: 0, more: false };
   const handled: string[] = [];
+  let doorCalls = 0;
   let decimals: Map<string, number> | undefined;
-  while (outcome.posted + outcome.refused < limits.occurrencesPerRun) {
+  while (outcome.posted + outcome.refused < limits.occurrencesPerRun && doorCalls < limits.doorCallsPerRun) {
     const again = new Set<string>();
     const candidates = await dueScheduleCandidates(db, { latestToday, limit: limits.schedulesPerRound, userId: options.userId, excluding: handled });
     if (candidates.length === 0) return outcome;
@@ -474,6 +481,10 @@ export async function postDue(
     const byUser = new Map<string, Schedule[]>();
     for (const schedule of candidates) byUser.set(schedule.userId, [...(byUser.get(schedule.userId) ?? []), schedule]);
     for (const [userId, schedules] of byUser) {
+      if (doorCalls >= limits.doorCallsPerRun) {
+        outcome.more = true;
+        break;
+      }
       const today = localDay(zones.get(userId) ?? "UTC", now);
       const due = schedules.filter((s) => s.nextDate! <= today);
       if (due.length === 0) continue;
@@ -484,6 +495,7 @@ export async function postDue(
       let size = 0;
       const flush = async () => {
         if (size === 0) return;
+        doorCalls++;
         const result = await postBatch(db, options.actor?.userId === userId ? options.actor : { userId, ip: null }, batch, decimals!);
         outcome.posted += result.posted;
         outcome.refused += result.refused;
@@ -494,7 +506,7 @@ export async function postDue(
         size = 0;
       };
       for (const schedule of due) {
-        if (room <= 0) {
+        if (room <= 0 || doorCalls >= limits.doorCallsPerRun) {
           outcome.more = true;
           break;
         }
