@@ -101,7 +101,6 @@ export const recurring = {
     occurrenceLimit: "Number of times",
     postPast: "Also post the past occurrences (when the start is before today)",
     editNote: "Changes apply to occurrences not yet posted; posted transactions stay as they are.",
-    singlePayment: "This form edits the first payment; the other payments stay as they are.",
     create: "Create",
     creating: "Creating…",
     save: "Save changes",

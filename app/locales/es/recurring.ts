@@ -102,7 +102,6 @@ export const recurring = {
     occurrenceLimit: "Número de veces",
     postPast: "Registrar también las repeticiones pasadas (si el inicio es anterior a hoy)",
     editNote: "Los cambios se aplican a las repeticiones aún no registradas; las ya registradas se quedan como están.",
-    singlePayment: "Este formulario edita el primer pago; los demás pagos se quedan como están.",
     create: "Crear",
     creating: "Creando…",
     save: "Guardar cambios",

@@ -54,7 +54,8 @@ export type ScheduleDraft = {
   description: string;
   categoryId: string;
   tagIds: string[];
-  payment: { currencyCode: string; amount: string; method: PaymentMethod } | null;
+  /** Every payment of the transaction, in order (none when it has none). */
+  payments: { currencyCode: string; amount: string; method: PaymentMethod }[];
   frequency: Frequency;
   startDate: string;
 };
