@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, expectNoSidewaysScroll, register, screen
 // Issue 24, the /recurring page on a 390 px phone, with and without JavaScript: a monthly rent
 // made from a transaction through "Repeat…", listed with its next dates and on the dashboard's
 // "Coming up" (it is due within the week), one occurrence skipped and the next posted now; the
-// page in Spanish; both themes, and axe.
+// page in Spanish; both themes, and axe. The same journey in Spanish is its own test.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -86,5 +86,52 @@ test("recurring: a monthly rent from a transaction via Repeat…, its next dates
   await screenshotBothThemes(page, testInfo, "recurring-es");
   await expectNoAxeViolations(page, testInfo);
   await expectNoSidewaysScroll(page);
+  await page.getByRole("button", { name: "en", exact: true }).first().click();
+});
+
+test("recurring in Spanish: an alquiler from a transaction via Repetir…, on Próximamente, one skipped and one posted now", async ({ page }, testInfo) => {
+  await register(page, testInfo);
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "es", exact: true }).first().click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  const soon = [3, 4, 5, 6].map((days) => new Date(Date.now() + days * 86_400_000)).find((d) => d.getUTCDate() <= 28)!;
+  const day = soon.getUTCDate();
+  const monthBefore = new Date(Date.UTC(soon.getUTCFullYear(), soon.getUTCMonth() - 1, day)).toISOString().slice(0, 10);
+
+  await page.goto("/expenses/new");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Fecha", { exact: true }).fill(monthBefore);
+  await page.getByLabel("Descripción").fill("Alquiler");
+  await page.getByLabel("Categoría").selectOption({ label: "Vivienda" });
+  await page.getByLabel("Método de pago").selectOption({ label: "Transferencia bancaria" });
+  await page.getByLabel("Monto").fill("1200.00");
+  await page.getByRole("button", { name: "Crear transacción" }).click();
+  await expect(page).toHaveURL(/\/expenses\?saved=created$/);
+  await page.getByRole("link", { name: "Editar Alquiler" }).first().click();
+  await page.getByRole("link", { name: "Repetir esta transacción cada mes" }).click();
+  await expect(page).toHaveURL(/\/recurring\?new&from=/);
+  const form = page.locator("#recurring-new");
+  await expect(form.getByLabel("Monto")).toHaveValue("1200.00");
+  await expect(form.getByLabel("Se repite")).toHaveValue("monthly");
+  await form.getByRole("button", { name: "Crear", exact: true }).click();
+  await expect(page.getByText("Transacción recurrente creada")).toBeVisible();
+  const card = page.getByRole("article", { name: "Alquiler" });
+  await expect(card.getByText(`Cada mes, el día ${day}`)).toBeVisible();
+  const second = await card.getByRole("listitem").nth(1).textContent();
+
+  await page.goto("/dashboard");
+  const comingUp = page.getByRole("region", { name: "Próximamente" });
+  await expect(comingUp).toContainText("Alquiler");
+  await screenshotBothThemes(page, testInfo, "recurring-coming-up-es");
+  await expectNoSidewaysScroll(page);
+
+  await page.goto("/recurring");
+  await card.getByRole("button", { name: /^Omitir la repetición del/ }).click();
+  await expect(page.getByText("Repetición omitida")).toBeVisible();
+  await expect(card.getByRole("listitem").first()).toHaveText(second!);
+  await card.getByRole("button", { name: /^Registrar ya la próxima repetición/ }).click();
+  await expect(page.getByText("Repetición registrada")).toBeVisible();
+  await expect(card.getByRole("listitem").first()).not.toHaveText(second!);
+  await expectNoAxeViolations(page, testInfo);
   await page.getByRole("button", { name: "en", exact: true }).first().click();
 });
