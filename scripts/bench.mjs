@@ -20,6 +20,8 @@
 // `--no-build` skips the build; `--weight` prints only the page-weight and first-paint figures
 // (no 50,000-row load, no timings), in about a minute; with `--chunks` it lists each page's scripts.
 // `--paint` prints only the slow-phone figures; `--runs N` sets their cold loads per variant (5).
+// `--recurring` prints only the schedules' figures (scripts/bench-recurring.mjs, decision 033): one
+// run of the hourly job over 1,000 users a month behind, and /recurring with 200 schedules.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,6 +32,7 @@ import { chromium } from "playwright-core";
 import { benchAccount, BENCH_TRANSACTIONS, seedBenchData } from "./bench-data.mjs";
 import { apiToken as apiTokenAt, findSqlite, signIn as signInAt, waitForServer as waitForServerAt } from "./bench-http.mjs";
 import { runLoadBench } from "./bench-load.mjs";
+import { runRecurringBench } from "./bench-recurring.mjs";
 import { rawReports } from "./bench-raw.mjs";
 import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
 import { demoAccounts } from "./seed.mjs";
@@ -51,6 +54,10 @@ const paintRuns = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 
 ensureDevVars(); // before the build, which copies it for `wrangler dev` on the build
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
+if (process.argv.includes("--recurring")) {
+  await runRecurringBench({ port });
+  process.exit(0);
+}
 const loadModes = ["--load", "--growth", "--users", "--writes"].filter((mode) => process.argv.includes(mode));
 if (loadModes.length > 0) {
   const at = process.argv.indexOf("--seconds");

@@ -1031,6 +1031,10 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "existing email", json: { ...register, email: w.aEmail }, status: 409, says: "errors.emailExists" },
         { name: "weak password", json: { ...register, password: "weakpass" }, status: 400, says: "validation.passwordUppercase" },
         { name: "password as a number", json: { ...register, password: 12345678 }, status: 400 },
+        // rec (issue 24): the API's registration takes an optional time zone; a wrong one is refused on the field.
+        { name: "a time zone that is no zone", json: { ...register, timeZone: "Mars/Olympus" }, status: 400, says: "validation.timeZoneInvalid" },
+        { name: "a UTC offset for a time zone", json: { ...register, timeZone: "-04:00" }, status: 400, says: "validation.timeZoneInvalid" },
+        { name: "a time zone as a number", json: { ...register, timeZone: -4 }, status: 400, says: "validation.timeZoneInvalid" },
       ],
     },
     login: {

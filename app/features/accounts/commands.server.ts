@@ -26,7 +26,7 @@ type Refused<E extends AccountRefusal> = { ok: false; error: E };
 // Compared against when the email is unknown, so a missing account costs the same time as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
-/** `timeZone`: the browser's, else UTC (schemas.ts); the API's registration leaves it out (UTC). */
+/** `timeZone`: the browser's or the API client's, else UTC (schemas.ts). */
 export type RegisterInput = { firstName: string; lastName: string; email: string; password: string; timeZone?: string };
 export type RegisterOutcome = { ok: true; user: User } | Refused<"emailExists">;
 

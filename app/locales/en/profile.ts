@@ -77,6 +77,7 @@ export const profile = {
       recurring_skip: "Occurrence skipped",
       recurring_pause: "Recurring transaction paused",
       recurring_resume: "Recurring transaction resumed",
+      recurring_hold: "Recurring transaction held: not posted",
     },
     descriptions: {
       failedSignIn: "Failed sign-in attempt",

@@ -80,6 +80,7 @@ export const profile = {
       recurring_skip: "Repetición omitida",
       recurring_pause: "Transacción recurrente en pausa",
       recurring_resume: "Transacción recurrente reanudada",
+      recurring_hold: "Transacción recurrente retenida: no se registró",
     },
     descriptions: {
       failedSignIn: "Intento de inicio de sesión fallido",

@@ -61,6 +61,7 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
     case "recurring_resume":
       return text("description");
     case "recurring_skip":
+    case "recurring_hold":
       return [text("description"), text("date")].filter(Boolean).join(" · ") || null;
     case "goal_create":
     case "goal_update":
