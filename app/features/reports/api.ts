@@ -12,7 +12,7 @@ import { defineOperation } from "~/platform/http/operation";
 import { reportRefusal } from "./errors";
 import { GROUPINGS, monthPeriod, readRange, type Grouping, type ReportPeriod, type TrendPoint } from "./model/period";
 import type { ReportCategory } from "./queries/report.server";
-import { XLSX_CONTENT_TYPE } from "./model/xlsx";
+import { EXPORT_FORMATS, XLSX_CONTENT_TYPE } from "./model/formats";
 
 // The reports API (SPEC section 7, issue 13). Every call takes a period: startDate and endDate
 // (yyyy-MM-dd, both inclusive, at most five years), or neither for the caller's current month (in their time zone, decision 032), as
@@ -83,10 +83,6 @@ const flag = (description: string) =>
     .optional()
     .transform((value) => value === undefined || value === "true" || value === "1")
     .meta({ type: "string", enum: ["true", "false", "1", "0"], description });
-
-/** The export's formats: the CSV (decision 020) and the spreadsheet (decision 038). */
-export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const reportExportQuerySchema = z
   .object({

@@ -6,8 +6,6 @@ import { daysBetween } from "~/calendar/days";
 // Excel's day numbers with a date format, text as inline strings (a spreadsheet never evaluates a
 // string cell, so no formula guard is needed, unlike the CSV).
 
-export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
 const MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 const PACKAGE_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships";

@@ -9,7 +9,7 @@ import { serverTranslator } from "~/locales/server-translators";
 import type { Db } from "~/platform/db/client.server";
 import { categories, tags, transactions, users } from "~/platform/db/schema";
 import { monthPeriod } from "../model/period";
-import { XLSX_CONTENT_TYPE } from "../model/xlsx";
+import { XLSX_CONTENT_TYPE } from "../model/formats";
 import { csvExport, exportColumns } from "./export.server";
 import { spreadsheetColumns, xlsxExport } from "./export-xlsx.server";
 import { parseCsv } from "../../../../tests/setup/parse-csv";

@@ -11,7 +11,8 @@ import { decimalsOf } from "~/money/currencies";
 import type { Db } from "~/platform/db/client.server";
 import type { Translate } from "~/locales/translator";
 import type { ReportPeriod } from "../model/period";
-import { packageParts, SHEET_END, sheetRow, sheetStart, STYLE, workbookStyles, XLSX_CONTENT_TYPE, type XlsxCell } from "../model/xlsx";
+import { XLSX_CONTENT_TYPE } from "../model/formats";
+import { packageParts, SHEET_END, sheetRow, sheetStart, STYLE, workbookStyles, type XlsxCell } from "../model/xlsx";
 import { EXPORT_CHUNK, exportColumns, exportFilename, type ExportOptions } from "./export.server";
 
 // The spreadsheet export (issue 26, decision 038): the CSV's rows and columns (one row per
