@@ -12,8 +12,8 @@
 //    filtered and sorted), /budgets with 30 budgets and GET /api/budgets/progress, each against the
 //    same aggregate queries run raw on the same SQLite file.
 //  - /reports and the reports API (summary, categories, trends) for a month and a year against their raw SQL,
-//    and the CSV export (API and web) of ~5,000 and all 50,000 transactions: time to the first
-//    byte, total time, size, and workerd's peak resident memory while it streams.
+//    and the CSV export (API and web) and the spreadsheet (web) of ~5,000 and all 50,000 transactions:
+//    time to the first byte, total time, size, and workerd's peak resident memory while it streams.
 // `--reports` prints only the reports API and export figures.
 // `--load`, `--growth`, `--users` and `--writes` (any together, `--seconds N` per figure, default 20)
 // measure load and growth instead (scripts/bench-load.mjs; the tables are kept in docs/benchmarks.md).
@@ -450,7 +450,7 @@ function workerdRssKb() {
   return total;
 }
 
-/** The reports API for a month and a year against its raw SQL, then the CSV export at two sizes (issue 13). */
+/** The reports API for a month and a year against its raw SQL, then the CSV export at two sizes (issue 13) and the spreadsheet's (issue 26). */
 async function reportFigures(out, raw, user, token, cookie) {
   const auth = { Authorization: `Bearer ${token}` };
   const range = (from, to) => `date >= '${from}' and date <= '${to}'`;
@@ -484,9 +484,11 @@ async function reportFigures(out, raw, user, token, cookie) {
   const everything = raw.prepare(`select min(date) first, max(date) last from transactions where user_id='${user}'`).get();
   for (const [label, from, to] of [["~5,000 transactions", isoDaysAgo(107), isoDaysAgo(0)], ["all 50,000 transactions", everything.first, everything.last]]) {
     const count = raw.prepare(`select count(*) n, (select count(*) from payments p join transactions t on t.id = p.transaction_id where t.user_id='${user}' and t.${range(from, to)}) rows from transactions where user_id='${user}' and ${range(from, to)}`).get();
-    for (const [face, path, headers] of [
+    for (const [face, path, headers, kind = "CSV"] of [
       ["API", `/api/reports/export?format=csv&startDate=${from}&endDate=${to}&includeCategories=true&includeCurrencyConversion=true`, auth],
       ["web", `/reports/export?from=${from}&to=${to}`, { Cookie: cookie }],
+      // The spreadsheet (decision 038): the same rows, deflated as they stream.
+      ["web", `/reports/export?from=${from}&to=${to}&format=xlsx`, { Cookie: cookie }, "Spreadsheet"],
     ]) {
       const runs = [];
       for (let i = 0; i < 3; i++) {
@@ -518,7 +520,7 @@ async function reportFigures(out, raw, user, token, cookie) {
           .all(),
       );
       out.push([
-        `CSV export (${face}), ${label}: ${count.n.toLocaleString("en")} tx, ${count.rows.toLocaleString("en")} rows`,
+        `${kind} export (${face}), ${label}: ${count.n.toLocaleString("en")} tx, ${count.rows.toLocaleString("en")} rows`,
         `first byte ${median.firstByte.toFixed(0)} ms`,
         `total ${median.total.toFixed(0)} ms`,
         `${(median.bytes / 1024 / 1024).toFixed(1)} MB; raw SQL ${rawTime.p50.toFixed(0)} ms; workerd RSS ${(median.before / 1024).toFixed(0)} → peak ${(Math.max(...runs.map((r) => r.peak)) / 1024).toFixed(0)} MB`,

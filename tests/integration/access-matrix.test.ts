@@ -475,7 +475,15 @@ const WEB: Record<string, WebEntry> = {
     requests: () => [{ path: "/expenses/rate?currency=EUR&date=2026-11-10" }],
   },
   // The Export CSV link of /reports: a download a person follows, so a guest is sent to sign in.
-  "/reports/export": { access: "user", requests: () => [{ path: "/reports/export?from=2026-11-01&to=2026-11-30" }] },
+  "/reports/export": {
+    access: "user",
+    requests: () => [
+      { path: "/reports/export?from=2026-11-01&to=2026-11-30" },
+      // The spreadsheet (issue 26): the same guard. Its sheet is deflated, so the victim's markers
+      // are looked for in the read-back rows by tests/integration/spreadsheet-export.test.ts.
+      { path: "/reports/export?from=2026-11-01&to=2026-11-30&format=xlsx" },
+    ],
+  },
   "/resources/theme": {
     access: "public",
     requests: () => [
@@ -649,7 +657,10 @@ const API: Record<string, ApiCase> = {
   reportCategories: { requests: () => [call("GET", "/api/reports/categories?startDate=2026-11-01&endDate=2026-11-30")] },
   reportTrends: { requests: () => [call("GET", "/api/reports/trends?startDate=2026-11-01&endDate=2026-11-30&period=daily")] },
   reportExport: {
-    requests: () => [call("GET", "/api/reports/export?format=csv&startDate=2026-11-01&endDate=2026-11-30&includeCategories=true&includeCurrencyConversion=true")],
+    requests: () => [
+      call("GET", "/api/reports/export?format=csv&startDate=2026-11-01&endDate=2026-11-30&includeCategories=true&includeCurrencyConversion=true"),
+      call("GET", "/api/reports/export?format=xlsx&startDate=2026-11-01&endDate=2026-11-30"),
+    ],
   },
   openApiDocument: { requests: () => [call("GET", "/api/openapi.json", undefined, { guest: 200 })] },
 };

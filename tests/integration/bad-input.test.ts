@@ -1321,7 +1321,7 @@ function apiTables(w: World): Record<string, ApiTable> {
     reportExport: {
       as: "a",
       cases: reportPeriod([
-        { name: "format xlsx", query: { ...NOVEMBER, format: "xlsx" }, status: 400, says: "api.exportFormatInvalid" },
+        { name: "format pdf", query: { ...NOVEMBER, format: "pdf" }, status: 400, says: "api.exportFormatInvalid" },
         { name: "a 10,000-character format", query: { ...NOVEMBER, format: LONG }, status: 400, says: "api.exportFormatInvalid" },
         { name: "includeCategories yes", query: { ...NOVEMBER, includeCategories: "yes" }, status: 400, says: "api.booleanInvalid" },
         { name: "includeCurrencyConversion empty", query: { ...NOVEMBER, includeCurrencyConversion: "" }, status: 400, says: "api.booleanInvalid" },

@@ -408,6 +408,8 @@ export type PaymentExportRow = RecordedPayment & {
   date: string;
   type: TransactionType;
   description: string;
+  /** The category's id, by which a default category's name is translated (the spreadsheet export). */
+  categoryId: string | null;
   categoryName: string | null;
   /** The transaction's tag names, in name order. */
   tagNames: string[];
@@ -458,6 +460,7 @@ export async function paymentExportChunk(
       date: page.date,
       type: page.type,
       description: page.description,
+      categoryId: page.categoryId,
       categoryName: sql<string | null>`${categories.name}`.as("category_name"),
       // A JSON array, so a tag name holding any separator survives; ordered by the inner select.
       tagNames: sql<string>`(select json_group_array(tag_name) from (select ${tags.name} as tag_name from ${transactionTags} inner join ${tags} on ${tags.id} = ${transactionTags.tagId} where ${transactionTags.transactionId} = ${page.id} and +${tags.userId} = ${userId} order by ${tags.nameKey}))`.as("tag_names"),
