@@ -97,7 +97,7 @@ test("when one of its tags was deleted meanwhile, undo is refused and writes not
   expect(await restoreTransaction(db, alice, { id })).toEqual({ kind: "tagGone" });
   expect(await rowsOf(id)).toEqual({ transaction: [], payments: [], tags: [] });
   const [row] = await db.select({ restoredAt: deletedRecords.restoredAt }).from(deletedRecords).where(eq(deletedRecords.recordId, id));
-  expect(row.restoredAt).toBeNull();
+  expect(row?.restoredAt).toBeNull();
 });
 
 test("when its category was deleted meanwhile, undo is refused and writes nothing", async () => {

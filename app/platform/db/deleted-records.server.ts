@@ -37,6 +37,22 @@ export function recordDeletionQuery(
     );
 }
 
+/**
+ * The snapshot's row built by the database itself: `snapshot` is SQL giving its JSON (json_object
+ * over the rows of `rest`, the SELECT's `from … where …` tail), for a snapshot too long to bind
+ * (the ids of every transaction a tag is on). No row when `rest` selects none.
+ */
+export function recordDeletionSelectQuery(db: Db, entry: { userId: string; kind: DeletedKind; recordId: string }, snapshot: SQL, rest: SQL) {
+  return db
+    .insert(deletedRecords)
+    .select(sql`select ${crypto.randomUUID()}, ${entry.userId}, ${entry.kind}, ${entry.recordId}, ${snapshot}, ${Date.now()}, null ${rest}`);
+}
+
+/** SQL reading a list of ids out of a deletion's snapshot, as rows of json_each (one bound parameter). */
+export function snapshotIds(deletionId: string, path: string): SQL {
+  return sql`(select value from json_each((select json_extract(snapshot, ${path}) from deleted_records where id = ${deletionId})))`;
+}
+
 export type Deletion<T> = { id: string; snapshot: T; deletedAt: Date };
 
 /**
@@ -64,13 +80,14 @@ export async function restorableDeletion<T>(db: Db, userId: string, kind: Delete
 
 /**
  * Marks the deletion restored, for the restore's batch; returns the row when it was still
- * unrestored, so a restore racing another sees nothing marked and the batch can tell.
+ * unrestored, so a restore racing another sees nothing marked and the batch can tell. `onlyIf`
+ * (evaluated after the restore's own conditional writes) leaves the row unmarked when they wrote nothing.
  */
-export function markRestoredQuery(db: Db, userId: string, deletionId: string) {
+export function markRestoredQuery(db: Db, userId: string, deletionId: string, onlyIf?: SQL) {
   return db
     .update(deletedRecords)
     .set({ restoredAt: new Date() })
-    .where(and(eq(deletedRecords.id, deletionId), eq(deletedRecords.userId, userId), isNull(deletedRecords.restoredAt)))
+    .where(and(eq(deletedRecords.id, deletionId), eq(deletedRecords.userId, userId), isNull(deletedRecords.restoredAt), onlyIf))
     .returning({ id: deletedRecords.id });
 }
 
