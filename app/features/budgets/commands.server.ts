@@ -6,6 +6,7 @@ import { recordActivityQuery, recordActivitySelectQuery, type Actor } from "~/pl
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { budgets } from "~/platform/db/schema";
+import type { UndoRefusal } from "~/platform/http/undo-refusals";
 import { markRestoredQuery, recordDeletionQuery, restorableDeletion } from "~/platform/db/deleted-records.server";
 import { findBudget, hasBudgetsToCopy, type BudgetRow } from "./queries.server";
 
@@ -138,7 +139,7 @@ export async function deleteBudget(db: Db, actor: Actor, { id }: { id: string })
   return deleted.length > 0 ? { kind: "ok", budget } : { kind: "notFound" };
 }
 
-export type RestoreBudgetRefusal = "notFound" | "duplicate" | "categoryGone" | "monthTotalLimit";
+export type RestoreBudgetRefusal = Extract<UndoRefusal, "notFound" | "budgetExists" | "categoryGone" | "monthTotalLimit">;
 export type RestoreBudgetOutcome = { kind: "ok"; budget: BudgetRow } | { kind: RestoreBudgetRefusal };
 
 /**
@@ -172,7 +173,7 @@ export async function restoreBudget(db: Db, actor: Actor, { id }: { id: string }
     ]);
     if (restored.length === 0) return { kind: "monthTotalLimit" };
   } catch (error) {
-    if (isUniqueViolation(error)) return { kind: "duplicate" };
+    if (isUniqueViolation(error)) return { kind: "budgetExists" };
     throw error;
   }
   const restored = await findBudget(db, userId, id);

@@ -44,7 +44,7 @@ test("undo is refused, changing nothing, when a budget for the same category and
   const id = await budget("2026-02-01");
   await deleteBudget(db, alice, { id });
   const again = await budget("2026-02-01", "default-food", 500);
-  expect(await restoreBudget(db, alice, { id })).toEqual({ kind: "duplicate" });
+  expect(await restoreBudget(db, alice, { id })).toEqual({ kind: "budgetExists" });
   expect(await rowOf(id)).toEqual([]);
   expect((await rowOf(again))[0]?.amountUsdCents).toBe(500);
   const [row] = await db.select({ restoredAt: deletedRecords.restoredAt }).from(deletedRecords).where(eq(deletedRecords.recordId, id));

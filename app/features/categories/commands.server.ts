@@ -13,6 +13,7 @@ import { moveToCategoryQuery } from "~/features/transactions/commands.server";
 import { countSchedulesWithCategory, schedulesUseCategory } from "~/features/recurring/queries.server";
 import { moveSchedulesToCategoryQuery } from "~/features/recurring/commands.server";
 import { categories } from "~/platform/db/schema";
+import type { UndoRefusal } from "~/platform/http/undo-refusals";
 import { markRestoredQuery, recordDeletionQuery, restorableDeletion } from "~/platform/db/deleted-records.server";
 import { categoryColumns, findCategory, type Category } from "./queries.server";
 
@@ -146,12 +147,14 @@ export type CategorySnapshot = { category: typeof categories.$inferSelect };
  * and type (or a default one of that name) exists again. Never deleted, already restored, too old
  * or another user's: "notFound".
  */
-export async function restoreCategory(db: Db, actor: Actor, { id }: DeleteCategoryInput): Promise<CategoryOutcome> {
+export type RestoreCategoryOutcome = { kind: "ok"; category: Category } | { kind: Extract<UndoRefusal, "notFound" | "nameTaken"> };
+
+export async function restoreCategory(db: Db, actor: Actor, { id }: DeleteCategoryInput): Promise<RestoreCategoryOutcome> {
   const { userId } = actor;
   const deletion = await restorableDeletion<CategorySnapshot>(db, userId, "category", id);
   if (!deletion) return { kind: "notFound" };
   const { category } = deletion.snapshot;
-  if (await nameTakenByDefault(db, category)) return { kind: "duplicate" };
+  if (await nameTakenByDefault(db, category)) return { kind: "nameTaken" };
   try {
     const [marked] = await db.batch([
       markRestoredQuery(db, userId, deletion.id),
@@ -159,7 +162,7 @@ export async function restoreCategory(db: Db, actor: Actor, { id }: DeleteCatego
     ]);
     if (marked.length === 0) return { kind: "notFound" };
   } catch (error) {
-    if (isUniqueViolation(error)) return (await findCategory(db, userId, id)) ? { kind: "notFound" } : { kind: "duplicate" };
+    if (isUniqueViolation(error)) return (await findCategory(db, userId, id)) ? { kind: "notFound" } : { kind: "nameTaken" };
     throw error;
   }
   const restored = await findCategory(db, userId, id);

@@ -39,6 +39,6 @@ test("undo is refused, changing nothing, when a category of the same name and ty
   const { id } = created.category;
   await deleteCategory(db, alice, { id });
   await createCategory(db, alice, { name: "hobbies", type: "expense", color: "#3B82F6", icon: "Gift" });
-  expect(await restoreCategory(db, alice, { id })).toEqual({ kind: "duplicate" });
+  expect(await restoreCategory(db, alice, { id })).toEqual({ kind: "nameTaken" });
   expect(await rowOf(id)).toEqual([]);
 });

@@ -5,6 +5,7 @@ import type { Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { tags, transactionTags } from "~/platform/db/schema";
+import type { UndoRefusal } from "~/platform/http/undo-refusals";
 import { markRestoredQuery, recordDeletionSelectQuery, restorableDeletion, snapshotIds } from "~/platform/db/deleted-records.server";
 import { findTag, tagColumns, type Tag } from "./queries.server";
 
@@ -92,7 +93,9 @@ export async function deleteTag(db: Db, actor: Actor, { id }: DeleteTagInput): P
  * marked restored. A transaction deleted since has no link to take back (its own Undo refuses while
  * the tag is gone). Refused, changing nothing, when a tag of the same name exists again.
  */
-export async function restoreTag(db: Db, actor: Actor, { id }: DeleteTagInput): Promise<TagOutcome> {
+export type RestoreTagOutcome = { kind: "ok"; tag: Tag } | { kind: Extract<UndoRefusal, "notFound" | "nameTaken"> };
+
+export async function restoreTag(db: Db, actor: Actor, { id }: DeleteTagInput): Promise<RestoreTagOutcome> {
   const { userId } = actor;
   const deletion = await restorableDeletion<TagSnapshot>(db, userId, "tag", id);
   if (!deletion) return { kind: "notFound" };
@@ -108,7 +111,7 @@ export async function restoreTag(db: Db, actor: Actor, { id }: DeleteTagInput): 
     ]);
     if (marked.length === 0) return { kind: "notFound" };
   } catch (error) {
-    if (isUniqueViolation(error)) return (await findTag(db, userId, id)) ? { kind: "notFound" } : { kind: "duplicate" };
+    if (isUniqueViolation(error)) return (await findTag(db, userId, id)) ? { kind: "notFound" } : { kind: "nameTaken" };
     throw error;
   }
   const restored = await findTag(db, userId, id);

@@ -55,6 +55,6 @@ test("undo is refused, changing nothing, when a tag of the same name exists agai
   await db.insert(transactionTags).values({ transactionId: "tx-1", tagId: id });
   await deleteTag(db, alice, { id });
   await createTag(db, alice, { name: "GIFTS", color: "#3B82F6", description: undefined });
-  expect(await restoreTag(db, alice, { id })).toEqual({ kind: "duplicate" });
+  expect(await restoreTag(db, alice, { id })).toEqual({ kind: "nameTaken" });
   expect(await rowsOf(id)).toEqual({ tag: [], links: [] });
 });

@@ -10,6 +10,7 @@ import { insertChunks } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation, type UserTotalLimit, UserTotalLimitError, userTotalLimitViolated } from "~/platform/db/errors.server";
 import { payments, transactions, transactionTags } from "~/platform/db/schema";
+import type { UndoRefusal } from "~/platform/http/undo-refusals";
 import { rememberQuery, storedAnswer } from "~/platform/http/idempotency.server";
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { type BatchFacts, idsOfOwned, loadBatchFacts, loadResolveFacts, ownedTransaction, recordedPayment, toUserTotals, type TransactionRecord, type UserTotals, userTotalsQueries } from "./queries.server";
@@ -474,7 +475,7 @@ export async function deleteTransaction(db: Db, actor: Actor, { id }: { id: stri
   return id !== "" && (await removeTransaction(db, actor.userId, id, actor)) ? { kind: "deleted" } : { kind: "notFound" };
 }
 
-export type RestoreRefusal = "notFound" | "categoryGone" | "tagGone" | "limit";
+export type RestoreRefusal = Extract<UndoRefusal, "notFound" | "categoryGone" | "tagGone" | "totalLimit">;
 export type RestoreOutcome = { kind: "restored"; id: string } | { kind: RestoreRefusal };
 
 /**
@@ -505,7 +506,7 @@ export async function restoreTransaction(db: Db, actor: Actor, { id }: { id: str
     ]);
     return marked.length > 0 ? { kind: "restored", id } : { kind: "notFound" };
   } catch (error) {
-    if (error instanceof UserTotalLimitError) return { kind: "limit" };
+    if (error instanceof UserTotalLimitError) return { kind: "totalLimit" };
     // Restored by a request at the same moment: the rows' ids are taken, and this batch wrote nothing.
     if (isUniqueViolation(error)) return { kind: "notFound" };
     throw error;
