@@ -135,7 +135,9 @@ export async function deleteGoal(db: Db, actor: Actor, { id }: { id: string }): 
  * snapshot marked restored, in one batch. Never deleted, already restored, too old or another
  * user's: "notFound".
  */
-export async function restoreGoal(db: Db, actor: Actor, { id }: { id: string }): Promise<GoalOutcome> {
+export type RestoreGoalOutcome = { kind: "ok"; goal: GoalRow } | { kind: "notFound" };
+
+export async function restoreGoal(db: Db, actor: Actor, { id }: { id: string }): Promise<RestoreGoalOutcome> {
   const { userId } = actor;
   const deletion = await restorableDeletion<GoalSnapshot>(db, userId, "goal", id);
   if (!deletion) return { kind: "notFound" };

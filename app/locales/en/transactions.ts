@@ -92,5 +92,6 @@ export const transactions = {
     created: "Transaction created successfully!",
     updated: "Transaction updated successfully!",
     deleted: "Transaction deleted successfully!",
+    restored: "Transaction restored.",
   },
 };

@@ -11,7 +11,7 @@ const route = apiRoute([
   endpoint(restoreGoalOperation, async ({ context, params, auth, actor, t }) => {
     const db = context.get(dbContext);
     const outcome = await restoreGoal(db, actor, { id: params.id ?? "" });
-    if (outcome.kind !== "ok") throw refusalError(undoRefusals.notFound);
+    if (outcome.kind !== "ok") throw refusalError(undoRefusals[outcome.kind]);
     return { savings_goal: apiGoal(outcome.goal, await goalCurrencies(db), auth.user), message: t("common.undo.restored") };
   }),
 ]);
