@@ -172,12 +172,12 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
   return (
     <div className="space-y-4 sm:space-y-6">
       <ListHeader query={query} loading={loading} />
+      <UndoBanner intents={{ transaction: UNDO }} />
       <div aria-live="polite" className="empty:hidden">
         {saved === "created" || saved === "updated" || saved === "deleted" || saved === "restored" ? (
           <Alert tone="success">{t(`transactions.saved.${saved}`)}</Alert>
         ) : null}
       </div>
-      <UndoBanner intents={{ transaction: UNDO }} />
       {deleteError ? <Alert tone="error">{t(deleteError.error)}</Alert> : null}
       <Filters data={loaderData} />
       <Totals totals={totals} total={total} filtered={filtered} />
