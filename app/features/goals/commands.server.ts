@@ -6,8 +6,7 @@ import { findCurrency } from "~/features/rates/queries.server";
 import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { checkViolated, isUniqueViolation } from "~/platform/db/errors.server";
-import { insertChunks } from "~/platform/db/bound-lists.server";
-import { markRestoredQuery, recordDeletionQuery, restorableDeletion } from "~/platform/db/deleted-records.server";
+import { markRestoredQuery, recordDeletionQuery, restorableDeletion, snapshotArray } from "~/platform/db/deleted-records.server";
 import { goalEntries, savingsGoals } from "~/platform/db/schema";
 import { findGoal, type GoalRow } from "./queries.server";
 
@@ -103,8 +102,14 @@ export async function updateGoal(db: Db, actor: Actor, { id, ...input }: UpdateG
   return goal ? { kind: "ok", goal } : { kind: "notFound" };
 }
 
-/** What a goal's delete keeps for Undo (issue 27, decision 035): its row and its entries as stored. */
-export type GoalSnapshot = { goal: typeof savingsGoals.$inferSelect; entries: (typeof goalEntries.$inferSelect)[] };
+/**
+ * What a goal's delete keeps for Undo (issue 27, decision 035): its row and its entries as stored
+ * (an entry's created_at in milliseconds, as the column holds it, so the restore copies it in SQL).
+ */
+export type GoalSnapshot = {
+  goal: typeof savingsGoals.$inferSelect;
+  entries: (Omit<typeof goalEntries.$inferSelect, "createdAt"> & { createdAt: number })[];
+};
 
 export async function deleteGoal(db: Db, actor: Actor, { id }: { id: string }): Promise<GoalOutcome> {
   const { userId } = actor;
@@ -115,7 +120,7 @@ export async function deleteGoal(db: Db, actor: Actor, { id }: { id: string }): 
     db.select().from(goalEntries).where(and(eq(goalEntries.goalId, id), eq(goalEntries.userId, userId))).orderBy(goalEntries.date, goalEntries.createdAt),
   ]);
   if (!row) return { kind: "notFound" };
-  const snapshot: GoalSnapshot = { goal: row, entries };
+  const snapshot: GoalSnapshot = { goal: row, entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.getTime() })) };
   // The entries go with the goal: explicitly, since libSQL enforces ON DELETE CASCADE only when asked to.
   const [, , deleted] = await db.batch([
     recordDeletionQuery(db, { userId, kind: "goal", recordId: id, snapshot }, sql`exists (select 1 from savings_goals where id = ${id} and user_id = ${userId})`),
@@ -141,13 +146,16 @@ export async function restoreGoal(db: Db, actor: Actor, { id }: { id: string }):
   const { userId } = actor;
   const deletion = await restorableDeletion<GoalSnapshot>(db, userId, "goal", id);
   if (!deletion) return { kind: "notFound" };
-  const { goal, entries } = deletion.snapshot;
+  const { goal } = deletion.snapshot;
   try {
     const [marked] = await db.batch([
       markRestoredQuery(db, userId, deletion.id),
       db.insert(savingsGoals).values({ ...goal, userId, createdAt: new Date(goal.createdAt), updatedAt: new Date(goal.updatedAt) }),
-      ...insertChunks(goalEntries, entries).map((rows) =>
-        db.insert(goalEntries).values(rows.map((entry) => ({ ...entry, goalId: id, userId, createdAt: new Date(entry.createdAt) }))),
+      // The history in one statement however long it is, read from the stored snapshot by json_each.
+      db.insert(goalEntries).select(
+        sql`select json_extract(e.value, '$.id'), ${id}, ${userId}, json_extract(e.value, '$.date'), json_extract(e.value, '$.amountMinor'),
+          json_extract(e.value, '$.note'), json_extract(e.value, '$.createdAt')
+          from ${snapshotArray(deletion.id, "$.entries")} as e`,
       ),
       recordActivityQuery(db, { userId, action: "goal_restore", description: goal.name, details: { name: goal.name }, ipAddress: actor.ip }),
     ]);

@@ -31,8 +31,12 @@ test("undo puts back the goal and every entry of its history exactly, once", asy
   const { id } = created.goal;
   await recordGoalProgress(db, alice, { id, amountMinor: 5_050, note: "bonus" });
   await recordGoalProgress(db, alice, { id, amountMinor: -1_001, note: null });
+  // A long history: more entries than one INSERT could bind, each to come back as it was.
+  for (let i = 0; i < 150; i += 10) {
+    await db.insert(goalEntries).values(Array.from({ length: 10 }, (_, j) => ({ goalId: id, userId: alice.userId, date: "2026-01-02", amountMinor: i + j + 1, note: `n${i + j}` })));
+  }
   const before = await rowsOf(id);
-  expect(before.entries.length).toBeGreaterThanOrEqual(3);
+  expect(before.entries.length).toBeGreaterThanOrEqual(153);
   expect(before.goal[0]?.savedMinor).toBe(1_234 + 5_050 - 1_001);
   await deleteGoal(db, alice, { id });
   expect(await rowsOf(id)).toEqual({ goal: [], entries: [] });

@@ -48,6 +48,11 @@ export function recordDeletionSelectQuery(db: Db, entry: { userId: string; kind:
     .select(sql`select ${crypto.randomUUID()}, ${entry.userId}, ${entry.kind}, ${entry.recordId}, ${snapshot}, ${Date.now()}, null ${rest}`);
 }
 
+/** SQL of json_each over an array in a deletion's stored snapshot: its rows, for an INSERT … SELECT of any length. */
+export function snapshotArray(deletionId: string, path: string): SQL {
+  return sql`json_each((select json_extract(snapshot, ${path}) from deleted_records where id = ${deletionId}))`;
+}
+
 /** SQL reading a list of ids out of a deletion's snapshot, as rows of json_each (one bound parameter). */
 export function snapshotIds(deletionId: string, path: string): SQL {
   return sql`(select value from json_each((select json_extract(snapshot, ${path}) from deleted_records where id = ${deletionId})))`;
