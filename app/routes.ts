@@ -60,11 +60,13 @@ export default [
     ...prefix("categories", [
       index("routes/api/categories/index.ts"),
       route(":id", "routes/api/categories/category.ts"),
+      route(":id/restore", "routes/api/categories/restore.ts"),
     ]),
     ...prefix("tags", [
       index("routes/api/tags/index.ts"),
       route(":id", "routes/api/tags/tag.ts"),
       route(":id/usage", "routes/api/tags/usage.ts"),
+      route(":id/restore", "routes/api/tags/restore.ts"),
     ]),
     ...prefix("transactions", [
       index("routes/api/transactions/index.ts"),
@@ -72,16 +74,19 @@ export default [
       route("by-category", "routes/api/transactions/by-category.ts"),
       route("by-date-range", "routes/api/transactions/by-date-range.ts"),
       route(":id", "routes/api/transactions/transaction.ts"),
+      route(":id/restore", "routes/api/transactions/restore.ts"),
     ]),
     ...prefix("budgets", [
       index("routes/api/budgets/index.ts"),
       route("progress", "routes/api/budgets/progress.ts"),
       route(":id", "routes/api/budgets/budget.ts"),
+      route(":id/restore", "routes/api/budgets/restore.ts"),
     ]),
     ...prefix("savings-goals", [
       index("routes/api/savings-goals/index.ts"),
       route(":id", "routes/api/savings-goals/goal.ts"),
       route(":id/progress", "routes/api/savings-goals/progress.ts"),
+      route(":id/restore", "routes/api/savings-goals/restore.ts"),
     ]),
     ...prefix("recurring-transactions", [
       index("routes/api/recurring-transactions/index.ts"),

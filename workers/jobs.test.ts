@@ -35,3 +35,7 @@ test("the exchange-rate refresh is the first job and an unknown cron has none", 
 test("the recurring transactions' job runs every hour on the hour", () => {
   expect(jobFor("0 * * * *")?.name).toBe("recurring transactions");
 });
+
+test("the purge of deletes too old to undo runs every hour at half past", () => {
+  expect(jobFor("30 * * * *")?.name).toBe("undo purge");
+});

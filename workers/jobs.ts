@@ -1,5 +1,6 @@
 import { runRatesRefresh } from "~/features/rates/jobs/refresh.server";
 import { runPostDue } from "~/features/recurring/jobs/post-due.server";
+import { runPurgeDeletedRecords } from "~/platform/db/jobs/purge-deleted.server";
 
 // The Worker's scheduled work, one entry per cron expression of wrangler.jsonc's
 // `triggers.crons` (workers/jobs.test.ts keeps the two in agreement). A job lives in its
@@ -18,6 +19,8 @@ export const jobs: readonly Job[] = [
   { cron: "15 */6 * * *", name: "exchange-rate refresh", run: runRatesRefresh },
   // Every hour on the hour: schedules' occurrences due by each user's local today (decision 033).
   { cron: "0 * * * *", name: "recurring transactions", run: runPostDue },
+  // Every hour at half past: the snapshots of deletes past their undo window (decision 035).
+  { cron: "30 * * * *", name: "undo purge", run: runPurgeDeletedRecords },
 ];
 
 export function jobFor(cron: string): Job | undefined {

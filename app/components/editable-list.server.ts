@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { ITEM_PARAM, itemAnchor, listIntents, type ListActionResult, type ListIntents } from "./editable-list";
+import { withUndo, type UndoKind } from "./undo";
+import { undoRefusals, type UndoRefusal } from "~/platform/http/undo-refusals";
 
 // The action side of an editable list page (editable-list.tsx): the intents it posts, the
 // redirect with ?saved=… after a write, and the answer that keeps a refused form open.
@@ -42,6 +44,11 @@ export type EditableListWrites<Schema extends z.ZodType<object>, Refusal extends
   savedTo?: (saved: string) => string;
   /** Where on that page it lands: the prefix of a row's element id (itemAnchor), and the list heading's id. */
   anchors: { item: string; list: string };
+  /**
+   * Undo of a delete (issue 27, decision 035): the kind the delete's redirect names in ?undo=, and
+   * the feature's restore command that the list's undo intent runs.
+   */
+  undo?: { kind: UndoKind; restore: (input: { id: string }) => Promise<{ kind: "ok" } | { kind: UndoRefusal }> };
 };
 
 /** Runs the posted intent through the feature's commands; an unknown intent is a 400. */
@@ -50,7 +57,7 @@ export async function editableListAction<Schema extends z.ZodType<object>, Refus
   writes: EditableListWrites<Schema, Refusal>,
 ) {
   const intents = writes.intents ?? listIntents;
-  const savedTo = (op: "created" | "updated" | "deleted", rowId?: string) => {
+  const savedTo = (op: "created" | "updated" | "deleted" | "restored", rowId?: string) => {
     const saved = `${intents.savedPrefix}${op}`;
     return landingHref(writes.savedTo ? writes.savedTo(saved) : `${writes.page}?saved=${saved}`, writes.anchors, rowId);
   };
@@ -60,7 +67,7 @@ export async function editableListAction<Schema extends z.ZodType<object>, Refus
   if (intent === intents.delete) {
     try {
       const outcome = await writes.delete({ id });
-      if (outcome.kind === "ok") return redirect(savedTo("deleted"));
+      if (outcome.kind === "ok") return redirect(writes.undo ? withUndo(savedTo("deleted"), writes.undo.kind, id) : savedTo("deleted"));
       const { status, message } = writes.refusals[outcome.kind as Refusal];
       // What the refusal knows besides its kind (a category's usage counts) goes to the page too.
       const { kind: _kind, ...facts } = outcome as { kind: string } & Record<string, unknown>;
@@ -68,6 +75,18 @@ export async function editableListAction<Schema extends z.ZodType<object>, Refus
     } catch (cause) {
       console.error(`${writes.noun} delete failed`, cause);
       return data<ListActionResult>({ intent, op: "delete", id, error: writes.failures.delete }, { status: 500 });
+    }
+  }
+  if (writes.undo && intents.undo !== undefined && intent === intents.undo) {
+    try {
+      const outcome = await writes.undo.restore({ id });
+      // Back on the list, at the restored row, with "restored".
+      if (outcome.kind === "ok") return redirect(savedTo("restored", id));
+      const { status, message } = undoRefusals[outcome.kind];
+      return data<ListActionResult>({ intent, op: "delete", id, error: message }, { status });
+    } catch (cause) {
+      console.error(`${writes.noun} restore failed`, cause);
+      return data<ListActionResult>({ intent, op: "delete", id, error: "errors.internal" }, { status: 500 });
     }
   }
   if (intent !== intents.create && intent !== intents.update) {

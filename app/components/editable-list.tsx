@@ -14,13 +14,13 @@ import { useExpiring, useFlashParam } from "./use-flash-param";
  * The intent values one list's forms post, and the prefix of its ?saved= flag. A page with two
  * lists gives each its own (listIntentsFor), so their answers never mix.
  */
-export type ListIntents = { create: string; update: string; delete: string; savedPrefix: string };
+export type ListIntents = { create: string; update: string; delete: string; savedPrefix: string; undo?: string };
 
-export const listIntents = { create: "create", update: "update", delete: "delete", savedPrefix: "" } as const satisfies ListIntents;
+export const listIntents = { create: "create", update: "update", delete: "delete", savedPrefix: "", undo: "undo" } as const satisfies ListIntents;
 
 /** The intents of a list named `noun` on a page with more than one ("budget-create", ?saved=budget-created). */
 export function listIntentsFor(noun: string): ListIntents {
-  return { create: `${noun}-create`, update: `${noun}-update`, delete: `${noun}-delete`, savedPrefix: `${noun}-` };
+  return { create: `${noun}-create`, update: `${noun}-update`, delete: `${noun}-delete`, savedPrefix: `${noun}-`, undo: `${noun}-undo` };
 }
 
 /**
@@ -56,7 +56,7 @@ export function useEditableList(actionData: unknown, rows: { id: string }[], edi
   // An update of an item that is not in the list (another user's, or gone) has no row to show its error on.
   const rowlessError = answer?.op === "update" && !rows.some((row) => row.id === answer.id) ? answer.result.error?.[""]?.[0] : undefined;
   const notice = saved?.startsWith(intents.savedPrefix) ? saved.slice(intents.savedPrefix.length) : null;
-  const savedNotice = notice === "created" || notice === "updated" || notice === "deleted" ? notice : null;
+  const savedNotice = notice === "created" || notice === "updated" || notice === "deleted" || notice === "restored" ? notice : null;
   // The row the banner stands beside; a banner whose row is not in the list shows at the list's top.
   const item = savedNotice && savedNotice !== "deleted" ? searchParams.get(ITEM_PARAM) : null;
   const landedId = item && rows.some((row) => row.id === item) ? item : null;
@@ -66,7 +66,7 @@ export function useEditableList(actionData: unknown, rows: { id: string }[], edi
 function isListAnswer(actionData: unknown, intents: ListIntents): actionData is ListActionResult {
   if (typeof actionData !== "object" || actionData === null) return false;
   const { intent, op } = actionData as { intent?: unknown; op?: unknown };
-  return typeof op === "string" && (intent === intents.create || intent === intents.update || intent === intents.delete);
+  return typeof op === "string" && (intent === intents.create || intent === intents.update || intent === intents.delete || (intents.undo !== undefined && intent === intents.undo));
 }
 
 /**

@@ -3,17 +3,19 @@ import { useLocation, useNavigation, useSearchParams } from "react-router";
 
 /** How long a success banner stays up with JavaScript. */
 export const BANNER_MS = 5000;
+/** How long the "Deleted — Undo" banner stays up with JavaScript (issue 27: at least 10 seconds). */
+export const UNDO_BANNER_MS = 12_000;
 
 const NONE: readonly string[] = [];
 
 /**
  * A post/redirect/get flag such as ?saved=profile: rendered by the server once, and with
- * JavaScript removed from the address after BANNER_MS so the banner goes away. Without
+ * JavaScript removed from the address after `ms` (BANNER_MS) so the banner goes away. Without
  * JavaScript the banner stays until the next page. `companions` are the flag's other parameters
  * (?item=, the row the banner stands beside), removed with it: a constant list, since a new
  * array each render would restart the timer.
  */
-export function useFlashParam(name: string, companions: readonly string[] = NONE) {
+export function useFlashParam(name: string, companions: readonly string[] = NONE, ms = BANNER_MS) {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const location = useLocation();
@@ -40,9 +42,9 @@ export function useFlashParam(name: string, companions: readonly string[] = NONE
         },
         { replace: true, preventScrollReset: true },
       );
-    }, BANNER_MS);
+    }, ms);
     return () => window.clearTimeout(timer);
-  }, [name, companions, value, location.key, setSearchParams]);
+  }, [name, companions, ms, value, location.key, setSearchParams]);
   return value && hiddenKey !== location.key ? value : null;
 }
 

@@ -55,7 +55,11 @@ type Ids = {
   attackerId: string;
   ownTransactionId: string;
   ownBudgetId: string;
+  /** Issue 27: the victim's records deleted within the undo window, one set for the API's restore and one for the pages' Undo. */
+  deleted: Deleted;
+  deletedForWeb: Deleted;
 };
+type Deleted = { transactionId: string; budgetId: string; goalId: string; categoryId: string; tagId: string };
 type Records = Pick<Ids, "transactionId" | "categoryId" | "spareCategoryId" | "tagId" | "budgetId" | "goalId" | "scheduleId">;
 
 type Person = { id: string; email: string; web: Browser; accessToken: string; refreshToken: string };
@@ -66,6 +70,8 @@ const VICTIM_MARKERS = [`Victim rent ${MARK}`, `VictimCat${MARK}`, `VictimTag${M
 
 let victim: Person;
 let victimRecords: Records;
+let victimDeleted: Deleted;
+let victimDeletedForWeb: Deleted;
 let attacker: Person & { own: Records };
 let admin: Person & { own: Records };
 let deactivated: Person;
@@ -83,6 +89,8 @@ function idsFor(caller?: { own: Records }): Ids {
     attackerId: attacker.id,
     ownTransactionId: (caller?.own ?? victimRecords).transactionId,
     ownBudgetId: (caller?.own ?? victimRecords).budgetId,
+    deleted: victimDeleted,
+    deletedForWeb: victimDeletedForWeb,
   };
 }
 
@@ -98,7 +106,39 @@ function unknownIds(ids: Ids): Ids {
     goalId: crypto.randomUUID(),
     scheduleId: crypto.randomUUID(),
     userId: crypto.randomUUID(),
+    deleted: unknownDeleted(),
+    deletedForWeb: unknownDeleted(),
   };
+}
+
+function unknownDeleted(): Deleted {
+  return { transactionId: crypto.randomUUID(), budgetId: crypto.randomUUID(), goalId: crypto.randomUUID(), categoryId: crypto.randomUUID(), tagId: crypto.randomUUID() };
+}
+
+/** One record of each kind Undo restores (issue 27), created and then deleted by the token's user; `month` keeps their budgets apart. */
+async function deletedRecordsOf(token: string, label: string, month: string): Promise<Deleted> {
+  const created = async (path: string, json: unknown) => {
+    const res = await api(path, { token, json });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data;
+  };
+  const category = await created("/api/categories", { name: `VictimCat${MARK} ${label}`, type: "expense", color: "#3B82F6" });
+  const tag = await created("/api/tags", { name: `VictimTag${MARK} ${label}`, color: "#3B82F6" });
+  // Without the tag: each Undo then stands alone, in whatever order the control sends them.
+  const transaction = await created("/api/transactions", { ...fixtureTransaction("Victim", "default-food", tag.tag.id), tags: [] });
+  const budget = await created("/api/budgets", { categoryId: "default-food", amount: "500", month });
+  const goal = await created("/api/savings-goals", { name: `VictimGoal${MARK} ${label}`, target_amount: 100, current_amount: 5 });
+  const ids: Deleted = {
+    transactionId: transaction.transaction.id,
+    budgetId: budget.budget.id,
+    goalId: goal.savings_goal.id,
+    categoryId: category.category.id,
+    tagId: tag.tag.id,
+  };
+  for (const path of [`/api/transactions/${ids.transactionId}`, `/api/budgets/${ids.budgetId}`, `/api/savings-goals/${ids.goalId}`, `/api/categories/${ids.categoryId}`, `/api/tags/${ids.tagId}`]) {
+    expect((await api(path, { method: "DELETE", token })).status, path).toBe(200);
+  }
+  return ids;
 }
 
 async function person(email?: string, role?: string): Promise<Person> {
@@ -205,6 +245,8 @@ beforeAll(async () => {
   ]);
   await env.DB.prepare("update users set is_active = 0 where id = ?").bind(deactivatedInDb.id).run();
   victimRecords = await recordsOf(victim.accessToken, "Victim");
+  victimDeleted = await deletedRecordsOf(victim.accessToken, "api", "2027-01-01");
+  victimDeletedForWeb = await deletedRecordsOf(victim.accessToken, "web", "2027-02-01");
   attacker = { ...plainAttacker, own: await recordsOf(plainAttacker.accessToken, "Own") };
   admin = { ...superadmin, own: await recordsOf(superadmin.accessToken, "Own") };
   deactivatedCookies = [...deactivated.web.cookies];
@@ -251,7 +293,13 @@ function placeholderIds(label: string): Ids {
     attackerId: "attacker",
     ownTransactionId: "own-transaction",
     ownBudgetId: "own-budget",
+    deleted: placeholderDeleted(`${label}-deleted`),
+    deletedForWeb: placeholderDeleted(`${label}-deleted-web`),
   };
+}
+
+function placeholderDeleted(label: string): Deleted {
+  return { transactionId: `${label}-transaction`, budgetId: `${label}-budget`, goalId: `${label}-goal`, categoryId: `${label}-category`, tagId: `${label}-tag` };
 }
 const PLACEHOLDER_IDS = placeholderIds("one");
 
@@ -349,6 +397,8 @@ const WEB: Record<string, WebEntry> = {
     requests: (ids) => [
       { path: `/expenses?category=${ids.categoryId}&tag=${ids.tagId}`, foreign: 200 },
       { path: "/expenses", form: fields({ intent: "delete", id: ids.transactionId }), foreign: 404 },
+      // Issue 27: Undo of a delete.
+      { path: "/expenses", form: fields({ intent: "undo", id: ids.deletedForWeb.transactionId }), foreign: 404 },
     ],
   },
   "/expenses/new": {
@@ -389,6 +439,8 @@ const WEB: Record<string, WebEntry> = {
       // Issue 23: the in-use confirmation (counts, links, move) of a used category, and its move-then-delete.
       { path: `/categories?delete=${ids.categoryId}`, foreign: 200 },
       { path: `/categories?delete=${ids.categoryId}`, form: fields({ intent: "move-delete", id: ids.categoryId, to: "default-food" }), foreign: 404 },
+      // Issue 27: Undo of a delete.
+      { path: "/categories", form: fields({ intent: "undo", id: ids.deletedForWeb.categoryId }), foreign: 404 },
     ],
   },
   "/tags": {
@@ -399,6 +451,8 @@ const WEB: Record<string, WebEntry> = {
       { path: "/tags?new", form: fields({ intent: "create", name: "Mallory tag", color: "#EF4444" }) },
       { path: "/tags", form: fields({ intent: "update", id: ids.tagId, name: `Hijacked ${ids.tagId.slice(0, 8)}`, color: "#EF4444" }), foreign: 404 },
       { path: "/tags", form: fields({ intent: "delete", id: ids.tagId }), foreign: 404 },
+      // Issue 27: Undo of a delete.
+      { path: "/tags", form: fields({ intent: "undo", id: ids.deletedForWeb.tagId }), foreign: 404 },
     ],
   },
   "/budgets": {
@@ -417,6 +471,9 @@ const WEB: Record<string, WebEntry> = {
       { path: "/budgets", form: fields({ intent: "goal-update", id: ids.goalId, name: "Hijacked goal", currencyCode: "USD", targetAmount: "1" }), foreign: 404 },
       { path: "/budgets", form: fields({ intent: "goal-progress", id: ids.goalId, amount: "25", direction: "deposit" }), foreign: 404 },
       { path: "/budgets", form: fields({ intent: "goal-delete", id: ids.goalId }), foreign: 404 },
+      // Issue 27: Undo of a delete.
+      { path: "/budgets?month=2027-02", form: fields({ intent: "budget-undo", id: ids.deletedForWeb.budgetId }), foreign: 404 },
+      { path: "/budgets", form: fields({ intent: "goal-undo", id: ids.deletedForWeb.goalId }), foreign: 404 },
     ],
   },
   "/recurring": {
@@ -605,6 +662,12 @@ const API: Record<string, ApiCase> = {
     ],
   },
   deleteTransaction: { requests: (ids) => [call("DELETE", `/api/transactions/${ids.transactionId}`, undefined, { foreign: 404 })] },
+  // Issue 27: restore of a delete, by collection.
+  restoreTransaction: { requests: (ids) => [call("POST", `/api/transactions/${ids.deleted.transactionId}/restore`, undefined, { foreign: 404 })] },
+  restoreBudget: { requests: (ids) => [call("POST", `/api/budgets/${ids.deleted.budgetId}/restore`, undefined, { foreign: 404 })] },
+  restoreSavingsGoal: { requests: (ids) => [call("POST", `/api/savings-goals/${ids.deleted.goalId}/restore`, undefined, { foreign: 404 })] },
+  restoreCategory: { requests: (ids) => [call("POST", `/api/categories/${ids.deleted.categoryId}/restore`, undefined, { foreign: 404 })] },
+  restoreTag: { requests: (ids) => [call("POST", `/api/tags/${ids.deleted.tagId}/restore`, undefined, { foreign: 404 })] },
   transactionSummary: { requests: () => [call("GET", "/api/transactions/summary")] },
   transactionsByCategory: { requests: () => [call("GET", "/api/transactions/by-category")] },
   transactionsByDateRange: { requests: () => [call("GET", "/api/transactions/by-date-range?startDate=2026-11-01&endDate=2026-11-30")] },

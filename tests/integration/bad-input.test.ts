@@ -445,6 +445,11 @@ test("categories and tags refuse bad input, other users' and unknown ids with a 
     { name: "update an unknown tag", path: "/tags", form: { ...tag, intent: "update", id: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
     { name: "delete another user's tag", path: "/tags", form: { intent: "delete", id: w.bTag }, status: 404, says: "errors.notFound" },
     ...bodyCases("/tags", tag),
+    // Issue 27: Undo of a delete that never happened, of another user's record, with no or a 10,000-character id.
+    { name: "undo a tag never deleted", path: "/tags", form: { intent: "undo", id: w.aTag }, status: 404, says: "errors.nothingToUndo" },
+    { name: "undo with a 10,000-character id", path: "/tags", form: { intent: "undo", id: LONG }, status: 404, says: "errors.nothingToUndo" },
+    { name: "undo another user's category", path: "/categories", form: { intent: "undo", id: w.bCategory }, status: 404, says: "errors.nothingToUndo" },
+    { name: "undo with no id", path: "/categories", form: { intent: "undo" }, status: 404, says: "errors.nothingToUndo" },
   ];
   const before = await dumpDatabase();
   caseCount += await runWebCases(w.a, cases);
@@ -504,6 +509,10 @@ test("the budgets page refuses bad input, other users' and unknown ids with a tr
     { name: "progress on another user's goal", path: "/budgets", form: { ...progress, id: w.bGoal }, status: 404, says: "errors.notFound" },
     { name: "progress on an unknown goal", path: "/budgets", form: { ...progress, id: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
     ...bodyCases("/budgets", budget),
+    // Issue 27: Undo of a delete that never happened, of another user's record, of an unknown one.
+    { name: "undo another user's budget", path: "/budgets", form: { intent: "budget-undo", id: w.bBudget }, status: 404, says: "errors.nothingToUndo" },
+    { name: "undo an unknown budget", path: "/budgets", form: { intent: "budget-undo", id: UNKNOWN_ID }, status: 404, says: "errors.nothingToUndo" },
+    { name: "undo a goal never deleted", path: "/budgets", form: { intent: "goal-undo", id: w.aGoal }, status: 404, says: "errors.nothingToUndo" },
   ];
   const before = await dumpDatabase();
   caseCount += await runWebCases(w.a, cases);
@@ -665,6 +674,11 @@ test("the transaction form and the list's delete refuse bad input, other users' 
     { name: "delete with no id", path: "/expenses", form: { intent: "delete" }, status: 404, says: "errors.notFound" },
     { name: "delete with a 10,000-character id", path: "/expenses", form: { intent: "delete", id: LONG }, status: 404, says: "errors.notFound" },
     ...bodyCases("/expenses", { intent: "delete", id: w.aTransaction }),
+    // Issue 27: Undo of a delete that never happened, of another user's record, with no or a 10,000-character id.
+    { name: "undo a transaction never deleted", path: "/expenses", form: { intent: "undo", id: w.aTransaction }, status: 404, says: "errors.nothingToUndo" },
+    { name: "undo another user's transaction", path: "/expenses", form: { intent: "undo", id: w.bTransaction }, status: 404, says: "errors.nothingToUndo" },
+    { name: "undo with no id", path: "/expenses", form: { intent: "undo" }, status: 404, says: "errors.nothingToUndo" },
+    { name: "undo with a 10,000-character id", path: "/expenses", form: { intent: "undo", id: LONG }, status: 404, says: "errors.nothingToUndo" },
   ];
   const before = await dumpDatabase();
   caseCount += await runWebCases(w.a, newCases);

@@ -205,7 +205,7 @@ test("editing and deleting: the confirmation is on the page without JavaScript; 
   const confirm = await pageText(b, `/budgets?month=2026-10&deleteBudget=${budget!.id}`);
   expect(confirm).toContain("Are you sure you want to delete this budget?");
   const deleted = await b.fetch("/budgets?month=2026-10", { form: { intent: "budget-delete", id: budget!.id } });
-  expect(deleted.headers.get("Location")).toBe("/budgets?month=2026-10&saved=budget-deleted#budgets-heading");
+  expect(deleted.headers.get("Location")).toBe(`/budgets?month=2026-10&saved=budget-deleted&undo=budget%3A${budget!.id}#budgets-heading`);
   expect(await budgetsOf(userId)).toEqual([]);
 });
 
@@ -284,7 +284,7 @@ test("a goal in pesos, in Spanish: amounts in its own currency, the spec's messa
   expect(await goalOf(goal!.id)).toMatchObject({ saved_minor: 0, name: "Viaje" });
 
   expect(await pageText(b, `/budgets?deleteGoal=${goal!.id}`)).toContain("¿Seguro que quieres eliminar esta meta de ahorro?");
-  expect((await b.fetch("/budgets", { form: { intent: "goal-delete", id: goal!.id } })).headers.get("Location")).toBe("/budgets?saved=goal-deleted#goals-heading");
+  expect((await b.fetch("/budgets", { form: { intent: "goal-delete", id: goal!.id } })).headers.get("Location")).toBe(`/budgets?saved=goal-deleted&undo=goal%3A${goal!.id}#goals-heading`);
   expect(await goalOf(goal!.id)).toBeNull();
 });
 

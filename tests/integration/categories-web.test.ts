@@ -147,7 +147,7 @@ test("?delete=id asks for confirmation on the server; confirming deletes the cat
   expect(await rowsOf(userId)).toHaveLength(1);
   const res = await post(b, { intent: "delete", id: hobby!.id });
   expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe("/categories?saved=deleted#your-categories");
+  expect(res.headers.get("Location")).toBe(`/categories?saved=deleted&undo=category%3A${hobby!.id}#your-categories`);
   expect(await rowsOf(userId)).toEqual([]);
   expect(await (await b.fetch("/categories?saved=deleted")).text()).toContain("Category deleted successfully!");
 });

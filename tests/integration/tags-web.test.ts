@@ -155,7 +155,7 @@ test("deleting asks 'Are you sure you want to delete this tag?' and then removes
   expect(await tagsOf(userId)).toHaveLength(1);
   const res = await b.fetch("/tags", { form: { intent: "delete", id: tag!.id } });
   expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe("/tags?saved=deleted#tag-list-heading");
+  expect(res.headers.get("Location")).toBe(`/tags?saved=deleted&undo=tag%3A${tag!.id}#tag-list-heading`);
   expect(await tagsOf(userId)).toEqual([]);
   const links = await env.DB.prepare("select count(*) as n from transaction_tags where tag_id = ?").bind(tag!.id).first<{ n: number }>();
   expect(links?.n).toBe(0);

@@ -483,7 +483,7 @@ test("delete asks for confirmation on the page, then removes the transaction wit
 
   const res = await post(b, `/expenses/edit/${id}?delete=1`, [["intent", "delete"], ["id", id]]);
   expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe("/expenses?saved=deleted");
+  expect(res.headers.get("Location")).toBe(`/expenses?saved=deleted&undo=transaction%3A${id}`);
   expect(await transactionsOf(userId)).toEqual([]);
   expect(await paymentsOf(id)).toEqual([]);
   expect(await tagLinksOf(id)).toEqual([]);

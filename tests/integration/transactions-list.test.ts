@@ -469,7 +469,7 @@ test("delete asks first (server-rendered), then deletes with its payments and ta
 
   const res = await b.fetch(`/expenses?type=expense&page=2`, { form: { intent: "delete", id: victim } });
   expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe("/expenses?type=expense&page=2&saved=deleted");
+  expect(res.headers.get("Location")).toBe(`/expenses?type=expense&page=2&saved=deleted&undo=transaction%3A${victim}`);
   const after = text(await page(b, "?type=expense&page=2&saved=deleted"));
   expect(after).toContain("Transaction deleted successfully!");
   expect(after).toContain("Showing 11 to 11 of 11");

@@ -182,4 +182,21 @@ export const deleteBudgetOperation = defineOperation({
   errorStatuses: [404],
 });
 
-export const budgetOperations = [listBudgetsOperation, budgetProgressOperation, createBudgetOperation, updateBudgetOperation, deleteBudgetOperation];
+export const restoreBudgetOperation = defineOperation({
+  operationId: "restoreBudget",
+  method: "POST",
+  path: "/api/budgets/{id}/restore",
+  summary: "Undo the delete of a budget",
+  description:
+    "Undo of a delete within 24 hours of it (decision 035): the budget comes back exactly as it was, with the same id, amount and alert threshold. " +
+    "Never deleted, already restored, deleted more than 24 hours ago, or another user's: 404, and nothing changes. " +
+    "Refused with 409, changing nothing, when it cannot come back exactly: its category has been deleted since, " +
+    "a budget for the same category and month exists again, or the month's budgets would pass their limit.",
+  tag: "budgets",
+  access: "user",
+  params: idParam,
+  response: budgetResult,
+  errorStatuses: [404, 409],
+});
+
+export const budgetOperations = [listBudgetsOperation, budgetProgressOperation, createBudgetOperation, updateBudgetOperation, deleteBudgetOperation, restoreBudgetOperation];

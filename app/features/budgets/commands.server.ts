@@ -6,6 +6,8 @@ import { recordActivityQuery, recordActivitySelectQuery, type Actor } from "~/pl
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { budgets } from "~/platform/db/schema";
+import type { UndoRefusal } from "~/platform/http/undo-refusals";
+import { markRestoredQuery, recordDeletionQuery, restorableDeletion } from "~/platform/db/deleted-records.server";
 import { findBudget, hasBudgetsToCopy, type BudgetRow } from "./queries.server";
 
 // The only write path for budgets, for the web page and the API alike. One budget per user,
@@ -117,10 +119,17 @@ export async function updateBudget(db: Db, actor: Actor, { id, ...input }: Updat
   return budget ? { kind: "ok", budget } : { kind: "notFound" };
 }
 
+/** What a budget's delete keeps for Undo (issue 27, decision 035): its row as stored. */
+export type BudgetSnapshot = { budget: typeof budgets.$inferSelect };
+
 export async function deleteBudget(db: Db, actor: Actor, { id }: { id: string }): Promise<BudgetOutcome> {
   const budget = await findBudget(db, actor.userId, id);
   if (!budget) return { kind: "notFound" };
-  const [deleted] = await db.batch([
+  const [row] = await db.select().from(budgets).where(and(eq(budgets.id, id), eq(budgets.userId, actor.userId)));
+  if (!row) return { kind: "notFound" };
+  const snapshot: BudgetSnapshot = { budget: row };
+  const [, deleted] = await db.batch([
+    recordDeletionQuery(db, { userId: actor.userId, kind: "budget", recordId: id, snapshot }, sql`exists (select 1 from budgets where id = ${id} and user_id = ${actor.userId})`),
     db
       .delete(budgets)
       .where(and(eq(budgets.id, id), eq(budgets.userId, actor.userId)))
@@ -128,6 +137,47 @@ export async function deleteBudget(db: Db, actor: Actor, { id }: { id: string })
     recordActivityQuery(db, { userId: actor.userId, action: "budget_delete", ...budgetEntry(budget.category.name, budget.month, budget.categoryId), ipAddress: actor.ip }),
   ]);
   return deleted.length > 0 ? { kind: "ok", budget } : { kind: "notFound" };
+}
+
+export type RestoreBudgetRefusal = Extract<UndoRefusal, "notFound" | "budgetExists" | "categoryGone" | "monthTotalLimit">;
+export type RestoreBudgetOutcome = { kind: "ok"; budget: BudgetRow } | { kind: RestoreBudgetRefusal };
+
+/**
+ * Undo of a delete within the window (decision 035): the budget comes back as it was (same id,
+ * amount, threshold, dates), with its activity entry and the snapshot marked restored, in one
+ * batch. Refused, changing nothing, when its category is gone, when a budget for the same category
+ * and month exists again, or when the month has no room for it any more (decision 018).
+ */
+export async function restoreBudget(db: Db, actor: Actor, { id }: { id: string }): Promise<RestoreBudgetOutcome> {
+  const { userId } = actor;
+  const deletion = await restorableDeletion<BudgetSnapshot>(db, userId, "budget", id);
+  if (!deletion) return { kind: "notFound" };
+  const { budget } = deletion.snapshot;
+  const categoryName = await budgetableCategoryName(db, userId, budget.categoryId);
+  if (categoryName === undefined) return { kind: "categoryGone" };
+  const month = budget.month as MonthStart;
+  try {
+    // The month's room is checked inside the INSERT; the snapshot is marked, and the entry
+    // written, only when the row came back.
+    const restoredRow = sql`exists (select 1 from budgets where id = ${id} and user_id = ${userId})`;
+    const [restored] = await db.batch([
+      db
+        .insert(budgets)
+        .select(
+          sql`select ${id}, ${userId}, ${budget.categoryId}, ${budget.amountUsdCents}, ${month}, ${budget.alertThreshold}, ${new Date(budget.createdAt).getTime()}, ${new Date(budget.updatedAt).getTime()}
+          where ${monthHasRoom(userId, month, budget.amountUsdCents)}`,
+        )
+        .returning({ id: budgets.id }),
+      markRestoredQuery(db, userId, deletion.id, restoredRow),
+      recordActivitySelectQuery(db, { userId, action: "budget_restore", ...budgetEntry(categoryName, month, budget.categoryId), ipAddress: actor.ip }, sql`where ${restoredRow}`),
+    ]);
+    if (restored.length === 0) return { kind: "monthTotalLimit" };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { kind: "budgetExists" };
+    throw error;
+  }
+  const restored = await findBudget(db, userId, id);
+  return restored ? { kind: "ok", budget: restored } : { kind: "notFound" };
 }
 
 /**

@@ -102,9 +102,27 @@ export const deleteCategoryOperation = defineOperation({
   errorStatuses: [403, 404, 409],
 });
 
+export const restoreCategoryOperation = defineOperation({
+  operationId: "restoreCategory",
+  method: "POST",
+  path: "/api/categories/{id}/restore",
+  summary: "Undo the delete of a category",
+  description:
+    "Undo of a delete within 24 hours of it (decision 035): the category comes back exactly as it was, with the same id, name, type, colour and icon. " +
+    "Never deleted, already restored, deleted more than 24 hours ago, or another user's: 404, and nothing changes. " +
+    "Refused with 409, changing nothing, when it cannot come back exactly: a category of the same name and type exists again. " +
+    "A category deleted by moving its transactions elsewhere (the web page's move-then-delete) has no undo.",
+  tag: "categories",
+  access: "user",
+  params: { id: "The category's id" },
+  response: categoryResult,
+  errorStatuses: [404, 409],
+});
+
 export const categoryOperations = [
   listCategoriesOperation,
   createCategoryOperation,
   updateCategoryOperation,
   deleteCategoryOperation,
+  restoreCategoryOperation,
 ];

@@ -13,6 +13,8 @@ import { moveToCategoryQuery } from "~/features/transactions/commands.server";
 import { countSchedulesWithCategory, schedulesUseCategory } from "~/features/recurring/queries.server";
 import { moveSchedulesToCategoryQuery } from "~/features/recurring/commands.server";
 import { categories } from "~/platform/db/schema";
+import type { UndoRefusal } from "~/platform/http/undo-refusals";
+import { markRestoredQuery, recordDeletionQuery, restorableDeletion } from "~/platform/db/deleted-records.server";
 import { categoryColumns, findCategory, type Category } from "./queries.server";
 
 // The only write path for categories, for the web page and the API alike. Each write is one
@@ -39,7 +41,7 @@ const defaultNamesByLanguage = Object.values(resources).map((language) => langua
  * the default's name in every language, so neither "Educacion" nor "EDUCATION" sits beside the
  * default "Educación" / "Education" (issue 23).
  */
-async function nameTakenByDefault(db: Db, input: CategoryInput) {
+async function nameTakenByDefault(db: Db, input: Pick<CategoryInput, "name" | "type">) {
   const defaults = await db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
@@ -109,6 +111,12 @@ async function inUse(db: Db, userId: string, id: string): Promise<CategoryOutcom
   return undefined;
 }
 
+/** The user's own category `id`, when nothing of theirs uses it any more. */
+function unusedCondition(userId: string, id: string) {
+  return sql`exists (select 1 from categories as c where c.id = ${id} and c.user_id = ${userId} and c.is_default = 0)
+    and not ${transactionsUseCategory(userId, id)} and not ${budgetsUseCategory(userId, id)} and not ${schedulesUseCategory(userId, id)}`;
+}
+
 /** The category's delete, for the end of a batch: only when nothing of the user's uses it any more. */
 function deleteUnusedQuery(db: Db, userId: string, id: string) {
   return db
@@ -124,6 +132,41 @@ function deleteUnusedQuery(db: Db, userId: string, id: string) {
       ),
     )
     .returning({ id: categories.id });
+}
+
+/**
+ * What a category's delete keeps for Undo (issue 27, decision 035): its row as stored. A category
+ * is deleted only when nothing uses it (deleteCategory), so nothing else changed with it. The
+ * move-then-delete (moveAndDeleteCategory) keeps no snapshot: decision 035 says why.
+ */
+export type CategorySnapshot = { category: typeof categories.$inferSelect };
+
+/**
+ * Undo of a delete within the window (decision 035): the category comes back as it was (same id,
+ * name, type, colour, icon, dates). Refused, changing nothing, when a category of the same name
+ * and type (or a default one of that name) exists again. Never deleted, already restored, too old
+ * or another user's: "notFound".
+ */
+export type RestoreCategoryOutcome = { kind: "ok"; category: Category } | { kind: Extract<UndoRefusal, "notFound" | "nameTaken"> };
+
+export async function restoreCategory(db: Db, actor: Actor, { id }: DeleteCategoryInput): Promise<RestoreCategoryOutcome> {
+  const { userId } = actor;
+  const deletion = await restorableDeletion<CategorySnapshot>(db, userId, "category", id);
+  if (!deletion) return { kind: "notFound" };
+  const { category } = deletion.snapshot;
+  if (await nameTakenByDefault(db, category)) return { kind: "nameTaken" };
+  try {
+    const [marked] = await db.batch([
+      markRestoredQuery(db, userId, deletion.id),
+      db.insert(categories).values({ ...category, userId, isDefault: false, createdAt: new Date(category.createdAt), updatedAt: new Date(category.updatedAt) }),
+    ]);
+    if (marked.length === 0) return { kind: "notFound" };
+  } catch (error) {
+    if (isUniqueViolation(error)) return (await findCategory(db, userId, id)) ? { kind: "notFound" } : { kind: "nameTaken" };
+    throw error;
+  }
+  const restored = await findCategory(db, userId, id);
+  return restored ? { kind: "ok", category: restored } : { kind: "notFound" };
 }
 
 /** A foreign key refusing the delete means something started using it meanwhile (or a schedule uses it). */
@@ -142,8 +185,15 @@ export async function deleteCategory(db: Db, actor: Actor, { id }: DeleteCategor
   if (owned.kind !== "ok") return owned;
   const used = await inUse(db, userId, id);
   if (used) return used;
+  const [stored] = await db.select().from(categories).where(and(eq(categories.id, id), eq(categories.userId, userId)));
+  if (!stored) return { kind: "notFound" };
+  const snapshot: CategorySnapshot = { category: stored };
   try {
-    const [row] = await deleteUnusedQuery(db, userId, id);
+    // The snapshot is kept under the same conditions as the delete that follows it.
+    const [, [row]] = await db.batch([
+      recordDeletionQuery(db, { userId, kind: "category", recordId: id, snapshot }, unusedCondition(userId, id)),
+      deleteUnusedQuery(db, userId, id),
+    ]);
     return row ? { kind: "ok", category: owned.category } : ((await inUse(db, userId, id)) ?? { kind: "notFound" });
   } catch (error) {
     if (isForeignKeyRefusal(error)) return (await inUse(db, userId, id)) ?? { kind: "inUse", usage: { transactions: 0, budgets: 0, schedules: 0 } };

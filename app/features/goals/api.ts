@@ -202,4 +202,19 @@ export const goalProgressOperation = defineOperation({
   errorStatuses: [404],
 });
 
-export const goalOperations = [listGoalsOperation, createGoalOperation, updateGoalOperation, deleteGoalOperation, goalProgressOperation];
+export const restoreGoalOperation = defineOperation({
+  operationId: "restoreSavingsGoal",
+  method: "POST",
+  path: "/api/savings-goals/{id}/restore",
+  summary: "Undo the delete of a savings goal",
+  description:
+    "Undo of a delete within 24 hours of it (decision 035): the goal comes back exactly as it was, with the same id and every entry of its history. " +
+    "Never deleted, already restored, deleted more than 24 hours ago, or another user's: 404, and nothing changes.",
+  tag: "savings-goals",
+  access: "user",
+  params: idParam,
+  response: goalResult("Restored"),
+  errorStatuses: [404],
+});
+
+export const goalOperations = [listGoalsOperation, createGoalOperation, updateGoalOperation, deleteGoalOperation, restoreGoalOperation, goalProgressOperation];

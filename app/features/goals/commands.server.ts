@@ -5,7 +5,8 @@ import type { GoalInput, GoalProgressInput } from "~/features/goals/model";
 import { findCurrency } from "~/features/rates/queries.server";
 import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
-import { checkViolated } from "~/platform/db/errors.server";
+import { checkViolated, isUniqueViolation } from "~/platform/db/errors.server";
+import { markRestoredQuery, recordDeletionQuery, restorableDeletion, snapshotArray } from "~/platform/db/deleted-records.server";
 import { goalEntries, savingsGoals } from "~/platform/db/schema";
 import { findGoal, type GoalRow } from "./queries.server";
 
@@ -101,18 +102,71 @@ export async function updateGoal(db: Db, actor: Actor, { id, ...input }: UpdateG
   return goal ? { kind: "ok", goal } : { kind: "notFound" };
 }
 
+/**
+ * What a goal's delete keeps for Undo (issue 27, decision 035): its row and its entries as stored
+ * (an entry's created_at in milliseconds, as the column holds it, so the restore copies it in SQL).
+ */
+export type GoalSnapshot = {
+  goal: typeof savingsGoals.$inferSelect;
+  entries: (Omit<typeof goalEntries.$inferSelect, "createdAt"> & { createdAt: number })[];
+};
+
 export async function deleteGoal(db: Db, actor: Actor, { id }: { id: string }): Promise<GoalOutcome> {
-  const goal = await findGoal(db, actor.userId, id);
+  const { userId } = actor;
+  const goal = await findGoal(db, userId, id);
   if (!goal) return { kind: "notFound" };
-  // The entries go with the goal (ON DELETE CASCADE).
-  const [deleted] = await db.batch([
+  const [[row], entries] = await Promise.all([
+    db.select().from(savingsGoals).where(and(eq(savingsGoals.id, id), eq(savingsGoals.userId, userId))),
+    db.select().from(goalEntries).where(and(eq(goalEntries.goalId, id), eq(goalEntries.userId, userId))).orderBy(goalEntries.date, goalEntries.createdAt),
+  ]);
+  if (!row) return { kind: "notFound" };
+  const snapshot: GoalSnapshot = { goal: row, entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.getTime() })) };
+  // The entries go with the goal: explicitly, since libSQL enforces ON DELETE CASCADE only when asked to.
+  const [, , deleted] = await db.batch([
+    recordDeletionQuery(db, { userId, kind: "goal", recordId: id, snapshot }, sql`exists (select 1 from savings_goals where id = ${id} and user_id = ${userId})`),
+    db.delete(goalEntries).where(and(eq(goalEntries.goalId, id), eq(goalEntries.userId, userId))),
     db
       .delete(savingsGoals)
-      .where(and(eq(savingsGoals.id, id), eq(savingsGoals.userId, actor.userId)))
+      .where(and(eq(savingsGoals.id, id), eq(savingsGoals.userId, userId)))
       .returning({ id: savingsGoals.id }),
-    recordActivityQuery(db, { userId: actor.userId, action: "goal_delete", description: goal.name, details: { name: goal.name }, ipAddress: actor.ip }),
+    recordActivityQuery(db, { userId, action: "goal_delete", description: goal.name, details: { name: goal.name }, ipAddress: actor.ip }),
   ]);
   return deleted.length > 0 ? { kind: "ok", goal } : { kind: "notFound" };
+}
+
+/**
+ * Undo of a delete within the window (decision 035): the goal and every entry of its history come
+ * back as they were (same ids, amounts, dates, saved amount), with its activity entry and the
+ * snapshot marked restored, in one batch. Never deleted, already restored, too old or another
+ * user's: "notFound".
+ */
+export type RestoreGoalOutcome = { kind: "ok"; goal: GoalRow } | { kind: "notFound" };
+
+export async function restoreGoal(db: Db, actor: Actor, { id }: { id: string }): Promise<RestoreGoalOutcome> {
+  const { userId } = actor;
+  const deletion = await restorableDeletion<GoalSnapshot>(db, userId, "goal", id);
+  if (!deletion) return { kind: "notFound" };
+  const { goal } = deletion.snapshot;
+  try {
+    const [marked] = await db.batch([
+      markRestoredQuery(db, userId, deletion.id),
+      db.insert(savingsGoals).values({ ...goal, userId, createdAt: new Date(goal.createdAt), updatedAt: new Date(goal.updatedAt) }),
+      // The history in one statement however long it is, read from the stored snapshot by json_each.
+      db.insert(goalEntries).select(
+        sql`select json_extract(e.value, '$.id'), ${id}, ${userId}, json_extract(e.value, '$.date'), json_extract(e.value, '$.amountMinor'),
+          json_extract(e.value, '$.note'), json_extract(e.value, '$.createdAt')
+          from ${snapshotArray(deletion.id, "$.entries")} as e`,
+      ),
+      recordActivityQuery(db, { userId, action: "goal_restore", description: goal.name, details: { name: goal.name }, ipAddress: actor.ip }),
+    ]);
+    if (marked.length === 0) return { kind: "notFound" };
+  } catch (error) {
+    // Restored by a request at the same moment: the ids are taken, and this batch wrote nothing.
+    if (isUniqueViolation(error)) return { kind: "notFound" };
+    throw error;
+  }
+  const restored = await findGoal(db, userId, id);
+  return restored ? { kind: "ok", goal: restored } : { kind: "notFound" };
 }
 
 /** Adds a deposit (positive) or a withdrawal (negative); refused when it would leave less than nothing saved. */

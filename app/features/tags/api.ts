@@ -126,4 +126,20 @@ export const tagUsageOperation = defineOperation({
   errorStatuses: [404],
 });
 
-export const tagOperations = [listTagsOperation, createTagOperation, updateTagOperation, deleteTagOperation, tagUsageOperation];
+export const restoreTagOperation = defineOperation({
+  operationId: "restoreTag",
+  method: "POST",
+  path: "/api/tags/{id}/restore",
+  summary: "Undo the delete of a tag",
+  description:
+    "Undo of a delete within 24 hours of it (decision 035): the tag comes back exactly as it was, with the same id, on the transactions that carried it (those not deleted since). " +
+    "Never deleted, already restored, deleted more than 24 hours ago, or another user's: 404, and nothing changes. " +
+    "Refused with 409, changing nothing, when it cannot come back exactly: a tag of the same name exists again.",
+  tag: "tags",
+  access: "user",
+  params: { id: "The tag's id" },
+  response: tagResult,
+  errorStatuses: [404, 409],
+});
+
+export const tagOperations = [listTagsOperation, createTagOperation, updateTagOperation, deleteTagOperation, restoreTagOperation, tagUsageOperation];

@@ -1,11 +1,13 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { nameKey } from "~/text/name-key";
 import type { TagInput } from "~/features/tags/schemas";
 import type { Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { tags, transactionTags } from "~/platform/db/schema";
-import { tagColumns, type Tag } from "./queries.server";
+import type { UndoRefusal } from "~/platform/http/undo-refusals";
+import { markRestoredQuery, recordDeletionSelectQuery, restorableDeletion, snapshotIds } from "~/platform/db/deleted-records.server";
+import { findTag, tagColumns, type Tag } from "./queries.server";
 
 // The only write path for tags, for the web page and the API alike. Names are unique per user
 // case-insensitively through the unique index on (user_id, name_key), which also settles
@@ -55,16 +57,63 @@ export async function updateTag(db: Db, actor: Actor, { id, ...input }: UpdateTa
   }
 }
 
-/** Deletes the tag and its links to transactions in one batch; the transactions themselves stay. */
+/**
+ * What a tag's delete keeps for Undo (issue 27, decision 035): its row as stored and the ids of the
+ * transactions that carried it. The ids are written by the database itself (json_group_array in
+ * the snapshot's INSERT … SELECT), so a tag on thousands of transactions binds no long list.
+ */
+export type TagSnapshot = { tag: typeof tags.$inferSelect; transactionIds: string[] };
+
+/** Deletes the tag and its links to transactions in one batch, keeping its snapshot; the transactions themselves stay. */
 export async function deleteTag(db: Db, actor: Actor, { id }: DeleteTagInput): Promise<TagOutcome> {
+  const { userId } = actor;
   const owned = db
     .select({ id: tags.id })
     .from(tags)
-    .where(and(eq(tags.id, id), eq(tags.userId, actor.userId)));
-  const [, deleted] = await db.batch([
+    .where(and(eq(tags.id, id), eq(tags.userId, userId)));
+  const [, , deleted] = await db.batch([
+    recordDeletionSelectQuery(
+      db,
+      { userId, kind: "tag", recordId: id },
+      sql`json_object('tag', json_object('id', t.id, 'userId', t.user_id, 'name', t.name, 'nameKey', t.name_key, 'color', t.color,
+          'description', t.description, 'createdAt', t.created_at, 'updatedAt', t.updated_at),
+        'transactionIds', (select json_group_array(tt.transaction_id) from transaction_tags as tt where tt.tag_id = t.id))`,
+      sql`from tags as t where t.id = ${id} and t.user_id = ${userId}`,
+    ),
     db.delete(transactionTags).where(inArray(transactionTags.tagId, owned)),
-    db.delete(tags).where(and(eq(tags.id, id), eq(tags.userId, actor.userId))).returning(tagColumns),
+    db.delete(tags).where(and(eq(tags.id, id), eq(tags.userId, userId))).returning(tagColumns),
   ]);
   const [row] = deleted;
   return row ? { kind: "ok", tag: row } : { kind: "notFound" };
+}
+
+/**
+ * Undo of a delete within the window (decision 035): the tag comes back as it was (same id, name,
+ * colour, description, dates) on the transactions that carried it, in one batch with the snapshot
+ * marked restored. A transaction deleted since has no link to take back (its own Undo refuses while
+ * the tag is gone). Refused, changing nothing, when a tag of the same name exists again.
+ */
+export type RestoreTagOutcome = { kind: "ok"; tag: Tag } | { kind: Extract<UndoRefusal, "notFound" | "nameTaken"> };
+
+export async function restoreTag(db: Db, actor: Actor, { id }: DeleteTagInput): Promise<RestoreTagOutcome> {
+  const { userId } = actor;
+  const deletion = await restorableDeletion<TagSnapshot>(db, userId, "tag", id);
+  if (!deletion) return { kind: "notFound" };
+  const { tag } = deletion.snapshot;
+  try {
+    const [marked] = await db.batch([
+      markRestoredQuery(db, userId, deletion.id),
+      db.insert(tags).values({ ...tag, userId, createdAt: new Date(tag.createdAt), updatedAt: new Date(tag.updatedAt) }),
+      // The links, from the ids in the snapshot: only to the user's transactions that still exist.
+      db.insert(transactionTags).select(
+        sql`select tx.id, ${id} from transactions as tx where tx.user_id = ${userId} and tx.id in ${snapshotIds(deletion.id, "$.transactionIds")}`,
+      ),
+    ]);
+    if (marked.length === 0) return { kind: "notFound" };
+  } catch (error) {
+    if (isUniqueViolation(error)) return (await findTag(db, userId, id)) ? { kind: "notFound" } : { kind: "nameTaken" };
+    throw error;
+  }
+  const restored = await findTag(db, userId, id);
+  return restored ? { kind: "ok", tag: restored } : { kind: "notFound" };
 }

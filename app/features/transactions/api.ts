@@ -380,12 +380,30 @@ export const transactionsByDateRangeOperation = defineOperation({
   response: z.object({ days: z.array(z.object({ date: z.string(), income: z.number(), expenses: z.number() })) }),
 });
 
+export const restoreTransactionOperation = defineOperation({
+  operationId: "restoreTransaction",
+  method: "POST",
+  path: "/api/transactions/{id}/restore",
+  summary: "Undo the delete of a transaction",
+  description:
+    "Undo of a delete within 24 hours of it (decision 035): the transaction comes back exactly as it was, with the same id, its payments (stored rates and USD cents unchanged) and its tags. " +
+    "Never deleted, already restored, deleted more than 24 hours ago, or another user's: 404, and nothing changes. " +
+    "Refused with 409, changing nothing, when it cannot come back exactly: its category or one of its tags has been deleted since, " +
+    "or it would take the user's totals past their limit.",
+  tag: "transactions",
+  access: "user",
+  params: idParam,
+  response: transactionResult,
+  errorStatuses: [404, 409],
+});
+
 export const transactionOperations = [
   listTransactionsOperation,
   createTransactionOperation,
   getTransactionOperation,
   updateTransactionOperation,
   deleteTransactionOperation,
+  restoreTransactionOperation,
   transactionSummaryOperation,
   transactionsByCategoryOperation,
   transactionsByDateRangeOperation,

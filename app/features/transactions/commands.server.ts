@@ -1,12 +1,16 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { transactionSearchText } from "~/text/search-text";
-import type { Category } from "~/features/categories/queries.server";
+import { type Category, findCategory } from "~/features/categories/queries.server";
+import { findSchedule } from "~/features/recurring/queries.server";
+import { ownedTagIdsQuery } from "~/features/tags/queries.server";
+import { markRestoredQuery, recordDeletionQuery, restorableDeletion } from "~/platform/db/deleted-records.server";
 import type { TransactionInput } from "~/features/transactions/schemas/transaction";
 import { type ActivityInput, type Actor, recordActivityQuery } from "~/platform/db/activity.server";
 import { insertChunks } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation, type UserTotalLimit, UserTotalLimitError, userTotalLimitViolated } from "~/platform/db/errors.server";
 import { payments, transactions, transactionTags } from "~/platform/db/schema";
+import type { UndoRefusal } from "~/platform/http/undo-refusals";
 import { rememberQuery, storedAnswer } from "~/platform/http/idempotency.server";
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { type BatchFacts, idsOfOwned, loadBatchFacts, loadResolveFacts, ownedTransaction, recordedPayment, toUserTotals, type TransactionRecord, type UserTotals, userTotalsQueries } from "./queries.server";
@@ -141,16 +145,28 @@ export async function replaceTransaction(
   return updated.length > 0;
 }
 
-/** Deletes the transaction with its payments and tag links; false when it is not the user's. */
+/**
+ * What a transaction's delete keeps for Undo (issue 27, decision 035): its row and its payments as
+ * stored (ids, stored rates and USD cents), and the ids of its tags.
+ */
+export type TransactionSnapshot = {
+  transaction: typeof transactions.$inferSelect;
+  payments: (typeof payments.$inferSelect)[];
+  tagIds: string[];
+};
+
+/** Deletes the transaction with its payments and tag links, keeping its snapshot; false when it is not the user's. */
 export async function removeTransaction(db: Db, userId: string, id: string, activity: Activity): Promise<boolean> {
-  const [existing] = await db
-    .select({ description: transactions.description })
-    .from(transactions)
-    .where(ownedTransaction(userId, id))
-    .limit(1);
+  const [existing] = await db.select().from(transactions).where(ownedTransaction(userId, id)).limit(1);
   if (!existing) return false;
+  const [paymentRows, tagRows] = await Promise.all([
+    db.select().from(payments).where(and(eq(payments.transactionId, id), eq(payments.userId, userId))).orderBy(payments.position),
+    db.select({ tagId: transactionTags.tagId }).from(transactionTags).where(eq(transactionTags.transactionId, id)),
+  ]);
+  const snapshot: TransactionSnapshot = { transaction: existing, payments: paymentRows, tagIds: tagRows.map((row) => row.tagId) };
   // Children first and explicitly: libSQL does not enforce ON DELETE CASCADE unless asked to.
-  const [, , deleted] = await db.batch([
+  const [, , , deleted] = await db.batch([
+    recordDeletionQuery(db, { userId, kind: "transaction", recordId: id, snapshot }, sql`exists (select 1 from transactions where id = ${id} and user_id = ${userId})`),
     db.delete(transactionTags).where(inArray(transactionTags.transactionId, idsOfOwned(db, userId, id))),
     db.delete(payments).where(and(eq(payments.transactionId, id), eq(payments.userId, userId))),
     db.delete(transactions).where(ownedTransaction(userId, id)).returning({ id: transactions.id }),
@@ -158,7 +174,6 @@ export async function removeTransaction(db: Db, userId: string, id: string, acti
   ]);
   return deleted.length > 0;
 }
-
 
 /** Why a save was refused, on the field the user can change: each face words it its own way. */
 export type SaveRefusal =
@@ -458,6 +473,44 @@ export type DeleteOutcome = { kind: "deleted" } | { kind: "notFound" };
 /** Deletes the transaction with its payments and tag links; another user's is not found, like a missing one. */
 export async function deleteTransaction(db: Db, actor: Actor, { id }: { id: string }): Promise<DeleteOutcome> {
   return id !== "" && (await removeTransaction(db, actor.userId, id, actor)) ? { kind: "deleted" } : { kind: "notFound" };
+}
+
+export type RestoreRefusal = Extract<UndoRefusal, "notFound" | "categoryGone" | "tagGone" | "totalLimit">;
+export type RestoreOutcome = { kind: "restored"; id: string } | { kind: RestoreRefusal };
+
+/**
+ * Undo of a delete within the window (decision 035): puts back the transaction, its payments (same
+ * ids, stored rates and USD cents) and its tag links exactly as they were, in one batch with the
+ * activity entry and the snapshot marked restored. Refused, changing nothing, when that cannot be
+ * exact: its category or one of its tags was deleted meanwhile, or putting it back would pass a
+ * per-user total (decision 011). A transaction a schedule posted whose schedule has been deleted
+ * since comes back as an ordinary one, as the schedule's delete made its posted transactions.
+ * Never deleted, already restored, too old or another user's: "notFound".
+ */
+export async function restoreTransaction(db: Db, actor: Actor, { id }: { id: string }): Promise<RestoreOutcome> {
+  const { userId } = actor;
+  const deletion = await restorableDeletion<TransactionSnapshot>(db, userId, "transaction", id);
+  if (!deletion) return { kind: "notFound" };
+  const { transaction, payments: paymentRows, tagIds } = deletion.snapshot;
+  if (transaction.categoryId !== null && !(await findCategory(db, userId, transaction.categoryId))) return { kind: "categoryGone" };
+  if (tagIds.length > 0 && (await ownedTagIdsQuery(db, userId, tagIds)).length !== tagIds.length) return { kind: "tagGone" };
+  const recurringId = transaction.recurringId !== null && (await findSchedule(db, userId, transaction.recurringId)) ? transaction.recurringId : null;
+  const row = { ...transaction, userId, recurringId, createdAt: new Date(transaction.createdAt), updatedAt: new Date(transaction.updatedAt) };
+  try {
+    const [marked] = await batchWithinUserLimits(db, [
+      markRestoredQuery(db, userId, deletion.id),
+      db.insert(transactions).values(row),
+      ...insertChunks(payments, paymentRows).map((rows) => db.insert(payments).values(rows.map((p) => ({ ...p, userId, transactionId: id })))),
+      ...insertChunks(transactionTags, tagIds.map((tagId) => ({ transactionId: id, tagId }))).map((rows) => db.insert(transactionTags).values(rows)),
+      recordActivityQuery(db, { userId, action: "transaction_restore", description: row.description, details: { description: row.description }, ipAddress: actor.ip }),
+    ]);
+    return marked.length > 0 ? { kind: "restored", id } : { kind: "notFound" };
+  } catch (error) {
+    if (error instanceof UserTotalLimitError) return { kind: "totalLimit" };
+    // Restored by a request at the same moment: the rows' ids are taken, and this batch wrote nothing.
+    if (isUniqueViolation(error)) return { kind: "notFound" };
+    throw error;
+  }
 }
 
 /**

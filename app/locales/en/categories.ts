@@ -57,6 +57,7 @@ export const categories = {
     created: "Category created successfully!",
     updated: "Category updated successfully!",
     deleted: "Category deleted successfully!",
+    restored: "Category restored.",
   },
   colors: {
     red: "Red",

@@ -62,4 +62,6 @@ export const common = {
   },
   errorSummary: { title: "There is a problem" },
   categoryGroups: { defaults: "Default categories", yours: "Your categories" },
+  // The banner after a delete (issue 27, decision 035).
+  undo: { deleted: "Deleted", action: "Undo", restored: "Restored" },
 };

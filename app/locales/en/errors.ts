@@ -54,4 +54,12 @@ export const errors = {
   failedToDeleteGoal: "Failed to delete savings goal",
   failedToLoadReports: "Failed to load report data",
   rangeTooLong: "A period can span at most five years",
+  // Undo of a delete (issue 27, decision 035).
+  nothingToUndo: "There is nothing to undo: it was restored already, or deleted more than 24 hours ago.",
+  undoCategoryGone: "It cannot be restored: its category has been deleted since.",
+  undoTagGone: "It cannot be restored: one of its tags has been deleted since.",
+  undoBudgetExists: "It cannot be restored: a budget for this category and month exists again.",
+  undoMonthLimit: "It cannot be restored: the month's budgets would pass their limit.",
+  undoNameTaken: "It cannot be restored: one with the same name exists again.",
+  undoTotalLimit: "It cannot be restored: your totals would pass their limit.",
 };

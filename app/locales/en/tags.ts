@@ -52,6 +52,7 @@ export const tags = {
     created: "Tag created successfully!",
     updated: "Tag updated successfully!",
     deleted: "Tag deleted successfully!",
+    restored: "Tag restored.",
   },
   colors: {
     blue: "Blue",

@@ -95,5 +95,6 @@ export const transactions = {
     created: "Transaction created successfully!",
     updated: "Transaction updated successfully!",
     deleted: "Transaction deleted successfully!",
+    restored: "Transaction restored.",
   },
 };

@@ -60,6 +60,7 @@ export const categories = {
     created: "¡Categoría creada correctamente!",
     updated: "¡Categoría actualizada correctamente!",
     deleted: "¡Categoría eliminada correctamente!",
+    restored: "Categoría restaurada.",
   },
   colors: {
     red: "Rojo",

@@ -63,4 +63,6 @@ export const common = {
   },
   errorSummary: { title: "Hay un problema" },
   categoryGroups: { defaults: "Categorías predeterminadas", yours: "Tus categorías" },
+  // El aviso tras eliminar (issue 27, decision 035).
+  undo: { deleted: "Eliminado", action: "Deshacer", restored: "Restaurado" },
 } satisfies Messages<typeof en>;

@@ -57,4 +57,12 @@ export const errors = {
   failedToDeleteGoal: "No se pudo eliminar la meta de ahorro",
   failedToLoadReports: "No se pudieron cargar los datos del informe",
   rangeTooLong: "Un período puede abarcar como máximo cinco años",
+  // Deshacer una eliminación (issue 27, decision 035).
+  nothingToUndo: "No hay nada que deshacer: ya se restauró, o se eliminó hace más de 24 horas.",
+  undoCategoryGone: "No se puede restaurar: su categoría se eliminó después.",
+  undoTagGone: "No se puede restaurar: una de sus etiquetas se eliminó después.",
+  undoBudgetExists: "No se puede restaurar: ya existe de nuevo un presupuesto para esta categoría y mes.",
+  undoMonthLimit: "No se puede restaurar: los presupuestos del mes superarían su límite.",
+  undoNameTaken: "No se puede restaurar: ya existe de nuevo uno con el mismo nombre.",
+  undoTotalLimit: "No se puede restaurar: tus totales superarían su límite.",
 } satisfies Messages<typeof en>;

@@ -55,6 +55,7 @@ export const tags = {
     created: "¡Etiqueta creada correctamente!",
     updated: "¡Etiqueta actualizada correctamente!",
     deleted: "¡Etiqueta eliminada correctamente!",
+    restored: "Etiqueta restaurada.",
   },
   colors: {
     blue: "Azul",

@@ -95,5 +95,6 @@ export const transactions = {
     created: "¡Transacción creada correctamente!",
     updated: "¡Transacción actualizada correctamente!",
     deleted: "¡Transacción eliminada correctamente!",
+    restored: "Transacción restaurada.",
   },
 } satisfies Messages<typeof en>;

@@ -8,14 +8,15 @@ import { Alert } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
-import { copyPreviousMonthBudgets, createBudget, deleteBudget, updateBudget } from "~/features/budgets/commands.server";
+import { copyPreviousMonthBudgets, createBudget, deleteBudget, restoreBudget, updateBudget } from "~/features/budgets/commands.server";
 import { budgetFailures, budgetRefusals } from "~/features/budgets/errors";
 import { budgetFormSchema } from "~/features/budgets/schemas";
 import { loadBudgetMonth, withPlannedSpending } from "~/features/budgets/page.server";
 import { BudgetsSection } from "~/features/budgets/ui/budgets-section";
 import { budgetsHref, monthParam } from "~/features/budgets/ui/href";
 import { budgetAnchors, budgetIntents, COPY_INTENT, savedMessages } from "~/features/budgets/ui/intents";
-import { createGoal, deleteGoal, updateGoal } from "~/features/goals/commands.server";
+import { createGoal, deleteGoal, restoreGoal, updateGoal } from "~/features/goals/commands.server";
+import { UndoBanner } from "~/components/undo-banner";
 import { goalFailures, goalRefusals } from "~/features/goals/errors";
 import { goalFormSchema } from "~/features/goals/schemas";
 import { loadGoals, submitGoalProgress } from "~/features/goals/page.server";
@@ -130,6 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       create: (input) => withRowId(createGoal(db, actor, input), (ok) => ok.goal.id),
       update: (input) => updateGoal(db, actor, input),
       delete: (input) => deleteGoal(db, actor, input),
+      undo: { kind: "goal", restore: (input) => restoreGoal(db, actor, input) },
     });
   }
 
@@ -145,6 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     create: (input) => withRowId(createBudget(db, actor, input), (ok) => ok.budget.id),
     update: (input) => updateBudget(db, actor, input),
     delete: (input) => deleteBudget(db, actor, input),
+    undo: { kind: "budget", restore: (input) => restoreBudget(db, actor, input) },
   });
 }
 
@@ -192,6 +195,7 @@ export default function Budgets({ loaderData, actionData }: Route.ComponentProps
           {t(pageError)}
         </Alert>
       ) : null}
+      <UndoBanner intents={{ budget: budgetIntents.undo, goal: goalIntents.undo }} />
       <ListErrors deleteError={budgetList.deleteError} rowlessError={budgetList.rowlessError} />
       <ListErrors deleteError={goalList.deleteError} rowlessError={goalList.rowlessError} />
       <BudgetsSection

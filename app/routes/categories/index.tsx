@@ -2,12 +2,13 @@ import { useTranslation } from "~/locales/use-translation";
 import { requireActor, requireSession } from "~/auth/guards.server";
 import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";
-import { itemAnchor, LandedBanner, ListErrors, useEditableList } from "~/components/editable-list";
+import { itemAnchor, LandedBanner, ListErrors, listIntents, useEditableList } from "~/components/editable-list";
+import { UndoBanner } from "~/components/undo-banner";
 import { editableListAction, landingHref, withRowId } from "~/components/editable-list.server";
 import { LoadError } from "~/components/load-error";
 import { PageHeader } from "~/components/page-header";
 import { data, redirect } from "react-router";
-import { categoryUsage, createCategory, deleteCategory, moveAndDeleteCategory, updateCategory } from "~/features/categories/commands.server";
+import { categoryUsage, createCategory, deleteCategory, moveAndDeleteCategory, restoreCategory, updateCategory } from "~/features/categories/commands.server";
 import { categoryFailures, categoryRefusals } from "~/features/categories/errors";
 import { categorySchema } from "~/features/categories/schemas";
 import { categoryIntents, toCategoryView, type CategoryUsage } from "~/features/categories/model";
@@ -79,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     create: (input) => withRowId(createCategory(db, actor, input), (ok) => ok.category.id),
     update: (input) => updateCategory(db, actor, input),
     delete: (input) => deleteCategory(db, actor, input),
+    undo: { kind: "category", restore: (input) => restoreCategory(db, actor, input) },
   });
 }
 
@@ -99,6 +101,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="space-y-6">
       <PageHeader title={t("categories.title")} subtitle={t("categories.subtitle")} />
+      <UndoBanner intents={{ category: listIntents.undo }} />
       <ListErrors deleteError={deleteError} rowlessError={rowlessError ?? (moveAnswer && !usageOf(moveAnswer.id) ? moveAnswer.error : undefined)} />
       {/* grid-cols-1 (a minmax(0, 1fr) track), not the implicit auto one: a long name in a card must
           not widen the column, and with it the add form, past a phone's screen. */}

@@ -1,13 +1,14 @@
 import { useTranslation } from "~/locales/use-translation";
 import { Link, useNavigation } from "react-router";
 import { requireActor, requireSession } from "~/auth/guards.server";
-import { itemAnchor, LandedBanner, ListErrors, useEditableList } from "~/components/editable-list";
+import { itemAnchor, LandedBanner, ListErrors, listIntents, useEditableList } from "~/components/editable-list";
+import { UndoBanner } from "~/components/undo-banner";
 import { editableListAction, withRowId } from "~/components/editable-list.server";
 import { Card } from "~/components/card";
 import { buttonClass, LoadingNote } from "~/components/forms";
 import { LoadError } from "~/components/load-error";
 import { PageHeader } from "~/components/page-header";
-import { createTag, deleteTag, updateTag } from "~/features/tags/commands.server";
+import { createTag, deleteTag, restoreTag, updateTag } from "~/features/tags/commands.server";
 import { tagFailures, tagRefusals } from "~/features/tags/errors";
 import { tagSchema } from "~/features/tags/schemas";
 import { toTagView } from "~/features/tags/model";
@@ -66,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     create: (input) => withRowId(createTag(db, actor, input), (ok) => ok.tag.id),
     update: (input) => updateTag(db, actor, input),
     delete: (input) => deleteTag(db, actor, input),
+    undo: { kind: "tag", restore: (input) => restoreTag(db, actor, input) },
   });
 }
 
@@ -92,6 +94,7 @@ export default function Tags({ loaderData, actionData }: Route.ComponentProps) {
           )
         }
       />
+      <UndoBanner intents={{ tag: listIntents.undo }} />
       <ListErrors deleteError={deleteError} rowlessError={rowlessError} />
       {creating ? (
         <Card id="tag-new-heading" title={t("tags.form.createTitle")}>

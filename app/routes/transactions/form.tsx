@@ -21,6 +21,7 @@ import { dbContext, envContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
+import { withUndo } from "~/components/undo";
 import type { Route } from "./+types/form";
 import { userToday } from "~/calendar/time-zones";
 import { fillPastRates } from "~/features/rates/commands.server";
@@ -110,7 +111,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const outcome = await deleteIntent(db, actor, existing!.id);
     if (outcome.kind === "failed") return data<ActionData>({ kind: "delete", error: transactionFailures.delete }, { status: 500 });
     if (outcome.kind === "notFound") throw notFound(context);
-    return redirect("/expenses?saved=deleted");
+    // Back on the list with "Deleted — Undo" (issue 27).
+    return redirect(withUndo("/expenses?saved=deleted", "transaction", existing!.id));
   }
 
   if (intent.kind !== "save") {

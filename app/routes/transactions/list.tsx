@@ -26,6 +26,12 @@ import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/list";
+import { UndoBanner } from "~/components/undo-banner";
+import { UNDO_PARAM } from "~/components/undo";
+import { restoreTransaction } from "~/features/transactions/commands.server";
+import { undoRefusals } from "~/platform/http/undo-refusals";
+import type { Db } from "~/platform/db/client.server";
+import type { Actor } from "~/platform/db/activity.server";
 import { catchUpSchedules } from "~/features/recurring/commands.server";
 import { userToday } from "~/calendar/time-zones";
 
@@ -35,6 +41,8 @@ import { userToday } from "~/calendar/time-zones";
 // and the totals run in SQL (listTransactions); this module only reads the URL and shapes rows.
 
 const DELETE = "delete";
+/** The banner's Undo after a delete (issue 27, decision 035). */
+const UNDO = "undo";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -119,6 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const formData = await request.formData();
   const intent = formData.get("intent");
+  if (intent === UNDO) return undoAction(db, actor, String(formData.get("id") ?? ""), request);
   if (intent !== DELETE) throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
   const id = String(formData.get("id") ?? "");
   const outcome = await deleteIntent(db, actor, id);
@@ -127,7 +136,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (failure) return data({ intent: DELETE, id, error: failure.message }, { status: failure.status });
   // Post/redirect/get back to the same list (filters, sort and page kept), with a banner.
   const query = parseListQuery(new URL(request.url).searchParams, userToday(actor));
-  return redirect(listHref(query, {}, { saved: "deleted" }));
+  return redirect(listHref(query, {}, { saved: "deleted", [UNDO_PARAM]: `transaction:${id}` }));
+}
+
+/** Undo of a delete: back on the same list with the transaction there and "restored", or the reason it cannot be. */
+async function undoAction(db: Db, actor: Actor, id: string, request: Request) {
+  const outcome = await restoreTransaction(db, actor, { id });
+  if (outcome.kind !== "restored") {
+    const { status, message } = undoRefusals[outcome.kind];
+    return data({ intent: UNDO, id, error: message }, { status });
+  }
+  const query = parseListQuery(new URL(request.url).searchParams, userToday(actor));
+  return redirect(listHref(query, {}, { saved: "restored" }));
 }
 
 export default function TransactionList({ loaderData, actionData }: Route.ComponentProps) {
@@ -152,8 +172,9 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
   return (
     <div className="space-y-4 sm:space-y-6">
       <ListHeader query={query} loading={loading} />
+      <UndoBanner intents={{ transaction: UNDO }} />
       <div aria-live="polite" className="empty:hidden">
-        {saved === "created" || saved === "updated" || saved === "deleted" ? (
+        {saved === "created" || saved === "updated" || saved === "deleted" || saved === "restored" ? (
           <Alert tone="success">{t(`transactions.saved.${saved}`)}</Alert>
         ) : null}
       </div>

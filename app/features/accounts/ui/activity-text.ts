@@ -53,6 +53,7 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
       return [text("description"), sourceLine(details.source, said)].filter(Boolean).join(" · ") || null;
     case "transaction_update":
     case "transaction_delete":
+    case "transaction_restore":
       return text("description");
     case "recurring_create":
     case "recurring_update":
@@ -66,6 +67,7 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
     case "goal_create":
     case "goal_update":
     case "goal_delete":
+    case "goal_restore":
     case "goal_progress":
       return text("name");
     case "currency_activate":
@@ -76,6 +78,7 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
     case "budget_create":
     case "budget_update":
     case "budget_delete":
+    case "budget_restore":
       return said("budget", { category: categoryText(details, t), month: monthName(details.month, language) });
     case "budget_copy":
       return said("budgetsCopied", { count: details.count, from: monthName(details.from, language), to: monthName(details.to, language) });

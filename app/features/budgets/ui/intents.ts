@@ -12,8 +12,10 @@ export const savedMessages: Record<string, string> = {
   "budget-created": "budgets.messages.created",
   "budget-updated": "budgets.messages.updated",
   "budget-deleted": "budgets.messages.deleted",
+  "budget-restored": "common.undo.restored",
   "goal-created": "budgets.messages.goalCreated",
   "goal-updated": "budgets.messages.goalUpdated",
   "goal-deleted": "budgets.messages.goalDeleted",
+  "goal-restored": "common.undo.restored",
   "goal-progress": "budgets.messages.goalProgress",
 };

@@ -1,0 +1,18 @@
+import { restoreTagOperation, toApiTag } from "~/features/tags/api";
+import { restoreTag } from "~/features/tags/commands.server";
+import { refusalError } from "~/platform/http/envelope";
+import { apiRoute, endpoint } from "~/platform/http/handler.server";
+import { undoRefusals } from "~/platform/http/undo-refusals";
+import { dbContext } from "~/context.server";
+
+// Undo of a delete (decision 035). Named exports: React Router's build must see `loader` and `action` by name.
+const route = apiRoute([
+  endpoint(restoreTagOperation, async ({ context, params, actor }) => {
+    const outcome = await restoreTag(context.get(dbContext), actor, { id: params.id ?? "" });
+    if (outcome.kind !== "ok") throw refusalError(undoRefusals[outcome.kind]);
+    return { tag: toApiTag(outcome.tag) };
+  }),
+]);
+
+export const loader = route.loader;
+export const action = route.action;
