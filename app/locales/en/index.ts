@@ -6,6 +6,7 @@ import { categories } from "./categories";
 import { dashboard } from "./dashboard";
 import { help } from "./help";
 import { landing } from "./landing";
+import { mail } from "./mail";
 import { profile } from "./profile";
 import { recurring } from "./recurring";
 import { reports } from "./reports";
@@ -15,4 +16,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring };
+export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, mail };
