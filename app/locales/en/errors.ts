@@ -54,4 +54,7 @@ export const errors = {
   failedToDeleteGoal: "Failed to delete savings goal",
   failedToLoadReports: "Failed to load report data",
   rangeTooLong: "A period can span at most five years",
+  resetTokenInvalid: "This password reset link has expired, was already used or is not valid. Ask for a new one.",
+  accountInactive: "This account is deactivated: reactivate it first",
+  failedToResetPassword: "The password could not be reset. Please try again.",
 };

@@ -57,4 +57,7 @@ export const errors = {
   failedToDeleteGoal: "No se pudo eliminar la meta de ahorro",
   failedToLoadReports: "No se pudieron cargar los datos del informe",
   rangeTooLong: "Un período puede abarcar como máximo cinco años",
+  resetTokenInvalid: "Este enlace para restablecer la contraseña caducó, ya se usó o no es válido. Solicita uno nuevo.",
+  accountInactive: "Esta cuenta está desactivada: reactívala primero",
+  failedToResetPassword: "No se pudo restablecer la contraseña. Inténtalo de nuevo.",
 } satisfies Messages<typeof en>;

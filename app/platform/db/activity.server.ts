@@ -38,6 +38,10 @@ export const activityActions = [
   "recurring_skip",
   "recurring_pause",
   "recurring_resume",
+  /** Password reset by mail (issue 25): a link asked for (details.by "admin" when a superadmin sent it), the password set with one, and on the admin's own log the link they sent (details.email). */
+  "password_reset_requested",
+  "password_reset",
+  "password_reset_sent",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
