@@ -28,11 +28,12 @@ export const handle = routeMessages("auth");
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }];
+  // The address carries the token: no search engine keeps it, and no request from the page sends it on.
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
 }
 
-// The address carries the token: no other site hears of it, no cache keeps the page.
-const privateHeaders = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+// The address carries the token: no cache keeps the page.
+const privateHeaders = { "Cache-Control": "no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { t } = translatorFor(context);
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {
     const badLink = Boolean(submission.error?.token);
-    return data({ result: submission.reply({ hideFields }), retryAfter: null, invalidLink: badLink }, { status: 400 });
+    return data({ result: submission.reply({ hideFields }), retryAfter: null, invalidLink: badLink, token: tokenOf(submission.payload) }, { status: 400 });
   }
   const { env, ctx } = context.get(cloudflareContext);
   try {
@@ -65,15 +66,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!outcome.ok) {
       const refusal = accountFormRefusal(outcome);
       return data(
-        { result: submission.reply({ ...refusal.reply, hideFields }), retryAfter: refusal.retryAfter, invalidLink: outcome.error === "resetTokenInvalid" },
+        { result: submission.reply({ ...refusal.reply, hideFields }), retryAfter: refusal.retryAfter, invalidLink: outcome.error === "resetTokenInvalid", token: submission.value.token },
         { status: refusal.status, headers: refusal.headers },
       );
     }
   } catch (error) {
     console.error("password reset failed", error);
-    return data({ result: submission.reply({ formErrors: ["errors.failedToResetPassword"], hideFields }), retryAfter: null, invalidLink: false }, { status: 500 });
+    return data(
+      { result: submission.reply({ formErrors: ["errors.failedToResetPassword"], hideFields }), retryAfter: null, invalidLink: false, token: submission.value.token },
+      { status: 500 },
+    );
   }
   throw redirect("/auth/login?reset=1");
+}
+
+/** The token the form sent back, for the form shown again after a refused password. */
+function tokenOf(payload: Record<string, unknown>): string | null {
+  return typeof payload.token === "string" ? payload.token : null;
 }
 
 const loadValidation = () =>
@@ -85,7 +94,9 @@ const loadValidation = () =>
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (loaderData.token === null || actionData?.invalidLink) {
+  // After a refused password, the form posts the token it carried again (the loader reads the address's).
+  const token = actionData ? actionData.token : loaderData.token;
+  if (token === null || actionData?.invalidLink) {
     return (
       <AuthShell title={t("auth.reset.invalidTitle")} subtitle={t("auth.reset.invalidBody")}>
         <div className="space-y-4 text-center text-sm">
@@ -104,7 +115,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       </AuthShell>
     );
   }
-  return <ResetForm token={loaderData.token} actionData={actionData} />;
+  return <ResetForm token={token} actionData={actionData} />;
 }
 
 function ResetForm({ token, actionData }: { token: string; actionData: Route.ComponentProps["actionData"] }) {
