@@ -20,6 +20,8 @@
 // `--no-build` skips the build; `--weight` prints only the page-weight and first-paint figures
 // (no 50,000-row load, no timings), in about a minute; with `--chunks` it lists each page's scripts.
 // `--paint` prints only the slow-phone figures; `--runs N` sets their cold loads per variant (5).
+// `--forgot` prints only the forgot-password timing for existing and unknown addresses (issue 25;
+// scripts/bench-forgot.mjs), `--requests N` each (200).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,6 +31,7 @@ import { DatabaseSync } from "node:sqlite";
 import { chromium } from "playwright-core";
 import { benchAccount, BENCH_TRANSACTIONS, seedBenchData } from "./bench-data.mjs";
 import { apiToken as apiTokenAt, findSqlite, signIn as signInAt, waitForServer as waitForServerAt } from "./bench-http.mjs";
+import { runForgotBench } from "./bench-forgot.mjs";
 import { runLoadBench } from "./bench-load.mjs";
 import { rawReports } from "./bench-raw.mjs";
 import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
@@ -57,6 +60,11 @@ if (loadModes.length > 0) {
   const seconds = at === -1 ? 20 : Number(process.argv[at + 1]);
   if (!(seconds > 0)) throw new Error("--seconds takes a positive number");
   await runLoadBench({ modes: loadModes, seconds, port });
+  process.exit(0);
+}
+if (process.argv.includes("--forgot")) {
+  const at = process.argv.indexOf("--requests");
+  await runForgotBench({ port, requests: at === -1 ? 200 : Number(process.argv[at + 1]) });
   process.exit(0);
 }
 const persist = mkdtempSync(join(tmpdir(), "bench-db-"));
