@@ -463,8 +463,9 @@ const WEB: Record<string, WebEntry> = {
     requests: (ids) => [
       { path: "/admin/users?q=victim" },
       { path: "/admin/users", form: fields({ intent: "make-superadmin", userId: ids.attackerId }) },
-      { path: "/admin/users", form: fields({ intent: "deactivate", userId: ids.userId }) },
+      // Before the deactivation below: a deactivated account gets no link.
       { path: "/admin/users", form: fields({ intent: "send-reset", userId: ids.userId }) },
+      { path: "/admin/users", form: fields({ intent: "deactivate", userId: ids.userId }) },
     ],
   },
   "/admin/settings": {

@@ -374,7 +374,7 @@ test("sign-in, registration and sign-out refuse bad input with a translated mess
   expect(await dumpDatabase(["throttle_buckets"])).toEqual(before);
 });
 
-// Issue 25: the reset forms. A well-formed token that is no link's is refused on the token too.
+// Issue 25: the reset forms. A missing, malformed or unknown token gets the page for a link that cannot be used.
 test("the forgot-password and reset-password forms refuse bad input with a translated message and change nothing", async () => {
   await setUp();
   const guest = browser();
@@ -388,10 +388,10 @@ test("the forgot-password and reset-password forms refuse bad input with a trans
     { name: "control characters in the email", path: "/auth/forgot-password", form: { email: "a\u0000b@example.com" }, status: 400, says: "validation.emailInvalid" },
     ...bodyCases("/auth/forgot-password", { email: uniqueEmail() }),
 
-    { name: "nothing at all", path: "/auth/reset-password", form: {}, status: 400, says: "errors.resetTokenInvalid" },
-    { name: "10,000-character token", path: "/auth/reset-password", form: { ...reset, token: LONG }, status: 400, says: "errors.resetTokenInvalid" },
-    { name: "token with markup", path: "/auth/reset-password", form: { ...reset, token: "<script>" }, status: 400, says: "errors.resetTokenInvalid" },
-    { name: "unknown token", path: "/auth/reset-password", form: reset, status: 400, says: "errors.resetTokenInvalid" },
+    { name: "nothing at all", path: "/auth/reset-password", form: {}, status: 400, says: "auth.reset.invalidBody" },
+    { name: "10,000-character token", path: "/auth/reset-password", form: { ...reset, token: LONG }, status: 400, says: "auth.reset.invalidBody" },
+    { name: "token with markup", path: "/auth/reset-password", form: { ...reset, token: "<script>" }, status: 400, says: "auth.reset.invalidBody" },
+    { name: "unknown token", path: "/auth/reset-password", form: reset, status: 400, says: "auth.reset.invalidBody" },
     { name: "weak password", path: `/auth/reset-password?token=${token}`, form: { ...reset, password: "short", confirmPassword: "short" }, status: 400, says: "validation.passwordMin" },
     { name: "password without a number", path: `/auth/reset-password?token=${token}`, form: { ...reset, password: "NoNumberHere", confirmPassword: "NoNumberHere" }, status: 400, says: "validation.passwordNumber" },
     { name: "10,000-character password", path: `/auth/reset-password?token=${token}`, form: { ...reset, password: `Aa1${LONG}`, confirmPassword: `Aa1${LONG}` }, status: 400, says: "validation.passwordTooLong" },

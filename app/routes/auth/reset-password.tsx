@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = resetPasswordSchema.safeParse({ token, password: "", confirmPassword: "" });
   const wellFormed = parsed.success || !parsed.error.issues.some((issue) => issue.path[0] === "token");
   const read = wellFormed ? await readAccountToken(context.get(dbContext), { token, purpose: "password_reset", now: new Date() }) : null;
-  if (read?.state !== "valid") return data({ title, token: null }, { status: 400, headers: privateHeaders });
+  if (read?.state !== "valid") return data({ title: t("auth.reset.invalidTitle"), token: null }, { status: 400, headers: privateHeaders });
   return data({ title, token }, { headers: privateHeaders });
 }
 
