@@ -85,7 +85,7 @@ test("the whole journey: ask, follow the mailed link, set a new password, and on
     expect(html).toContain('name="confirmPassword"');
     expect(html).toContain('id="password-rules"');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
-    expect(html).toContain('<meta name="referrer" content="no-referrer"');
+    expect(html).toContain('<meta name="referrer" content="same-origin"');
   }
 
   const done = await reset(b, token);

@@ -28,8 +28,10 @@ export const handle = routeMessages("auth");
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  // The address carries the token: no search engine keeps it, and no request from the page sends it on.
-  return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
+  // The address carries the token: no search engine keeps it, and no request to another site hears
+  // of it. ("same-origin", not "no-referrer": that makes the form's POST send `Origin: null`, which
+  // the CSRF check's fallback, and wrangler's dev server, refuse.)
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "same-origin" }];
 }
 
 // The address carries the token: no cache keeps the page.
