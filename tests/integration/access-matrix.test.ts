@@ -463,9 +463,9 @@ const WEB: Record<string, WebEntry> = {
     requests: (ids) => [
       { path: "/admin/users?q=victim" },
       { path: "/admin/users", form: fields({ intent: "make-superadmin", userId: ids.attackerId }) },
-      // Before the deactivation below: a deactivated account gets no link.
-      { path: "/admin/users", form: fields({ intent: "send-reset", userId: ids.userId }) },
       { path: "/admin/users", form: fields({ intent: "deactivate", userId: ids.userId }) },
+      // To an account that stays active (a deactivated one gets no link).
+      { path: "/admin/users", form: fields({ intent: "send-reset", userId: ids.attackerId }) },
     ],
   },
   "/admin/settings": {

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), retryAfter: null }, { status: 400 });
   const { env, ctx } = context.get(cloudflareContext);
   try {
-    const outcome = await requestPasswordReset(context.get(dbContext), { ip: clientIp(request) }, submission.value, { mailer: mailer(env, ctx) });
+    const outcome = await requestPasswordReset(context.get(dbContext), { ip: clientIp(request) }, submission.value, { mailer: mailer(env, ctx), defer: (work) => ctx.waitUntil(work) });
     if (!outcome.ok) {
       const refusal = accountFormRefusal(outcome);
       return data({ result: submission.reply(refusal.reply), retryAfter: refusal.retryAfter }, { status: refusal.status, headers: refusal.headers });

@@ -10,7 +10,7 @@ import { mailer } from "~/platform/mail/mailer.server";
 const route = apiRoute([
   endpoint(forgotPasswordOperation, async ({ request, context, body, t }) => {
     const { env, ctx } = context.get(cloudflareContext);
-    const outcome = await requestPasswordReset(context.get(dbContext), { ip: clientIp(request) }, body, { mailer: mailer(env, ctx) });
+    const outcome = await requestPasswordReset(context.get(dbContext), { ip: clientIp(request) }, body, { mailer: mailer(env, ctx), defer: (work) => ctx.waitUntil(work) });
     if (!outcome.ok) throw accountApiError(outcome);
     return { message: t("auth.forgot.sent") };
   }),
