@@ -437,3 +437,11 @@ export async function sendPasswordResetLink(db: Db, actor: Actor, input: { id: s
   ]);
   return { ok: true };
 }
+
+/** Hides the dashboard's first-run checklist for good (issue 27); a second dismissal keeps the first time. */
+export async function dismissOnboarding(db: Db, actor: Actor, now = new Date()): Promise<void> {
+  await db
+    .update(users)
+    .set({ onboardingDismissedAt: now })
+    .where(and(eq(users.id, actor.userId), isNull(users.onboardingDismissedAt)));
+}
