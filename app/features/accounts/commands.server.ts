@@ -339,10 +339,10 @@ export const RESET_PASSWORD_PATH = "/auth/reset-password";
 export const FORGOT_PASSWORD_PATH = "/auth/forgot-password";
 
 /**
- * `defer`: runs work after the answer (the route passes ctx.waitUntil); without it the work is
- * awaited before answering.
+ * `defer`: starts work after the answer (the route passes afterAnswer(ctx), mailer.server.ts);
+ * without it the work is awaited before answering.
  */
-type MailDeps = { mailer: Mailer; now?: Date; defer?: (work: Promise<unknown>) => void };
+type MailDeps = { mailer: Mailer; now?: Date; defer?: (start: () => Promise<unknown>) => void };
 
 const resetLink = (mailer: Mailer, token: string) => mailer.link(`${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`);
 
@@ -376,11 +376,12 @@ export async function requestPasswordReset(db: Db, actor: Pick<Actor, "ip">, inp
   if (!user || !user.isActive) return { ok: true };
   // The link's writes (about 20 ms on local D1, npm run bench -- --forgot) happen after the answer
   // too, with the mail: the answer then does the same work for every address.
-  const issue = mailResetLink(db, user, deps, [
-    recordActivityQuery(db, { userId: user.id, action: "password_reset_requested", description: "Password reset link requested", details: {}, ipAddress: actor.ip }),
-  ]).catch((error: unknown) => console.error("password reset link failed", error));
+  const issue = () =>
+    mailResetLink(db, user, deps, [
+      recordActivityQuery(db, { userId: user.id, action: "password_reset_requested", description: "Password reset link requested", details: {}, ipAddress: actor.ip }),
+    ]).catch((error: unknown) => console.error("password reset link failed", error));
   if (deps.defer) deps.defer(issue);
-  else await issue;
+  else await issue();
   return { ok: true };
 }
 

@@ -12,7 +12,7 @@ import { AuthFormError } from "~/features/accounts/ui/auth-form-error";
 import { Alert, Field, SubmitButton, useIsPending } from "~/components/forms";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { cloudflareContext, dbContext } from "~/context.server";
-import { mailer } from "~/platform/mail/mailer.server";
+import { afterAnswer, mailer } from "~/platform/mail/mailer.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), retryAfter: null }, { status: 400 });
   const { env, ctx } = context.get(cloudflareContext);
   try {
-    const outcome = await requestPasswordReset(context.get(dbContext), { ip: clientIp(request) }, submission.value, { mailer: mailer(env, ctx), defer: (work) => ctx.waitUntil(work) });
+    const outcome = await requestPasswordReset(context.get(dbContext), { ip: clientIp(request) }, submission.value, { mailer: mailer(env, ctx), defer: afterAnswer(ctx) });
     if (!outcome.ok) {
       const refusal = accountFormRefusal(outcome);
       return data({ result: submission.reply(refusal.reply), retryAfter: refusal.retryAfter }, { status: refusal.status, headers: refusal.headers });
