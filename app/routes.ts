@@ -9,6 +9,9 @@ export default [
     route("login", "routes/auth/login.tsx"),
     route("register", "routes/auth/register.tsx"),
     route("logout", "routes/auth/logout.tsx"),
+    // Password reset by mail (issue 25).
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
   ]),
   // The footer's Help: public, for a first visit as much as for a signed-in user.
   route("help", "routes/help.tsx"),
@@ -49,6 +52,8 @@ export default [
       route("login", "routes/api/auth/login.ts"),
       route("logout", "routes/api/auth/logout.ts"),
       route("refresh-token", "routes/api/auth/refresh-token.ts"),
+      route("forgot-password", "routes/api/auth/forgot-password.ts"),
+      route("reset-password", "routes/api/auth/reset-password.ts"),
     ]),
     ...prefix("users", [
       index("routes/api/users/index.ts"),

@@ -22,6 +22,8 @@
 // `--paint` prints only the slow-phone figures; `--runs N` sets their cold loads per variant (5).
 // `--recurring` prints only the schedules' figures (scripts/bench-recurring.mjs, decision 033): one
 // run of the hourly job over 1,000 users a month behind, and /recurring with 200 schedules.
+// `--forgot` prints only the forgot-password timing for existing and unknown addresses (issue 25;
+// scripts/bench-forgot.mjs), `--requests N` each (200).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +33,7 @@ import { DatabaseSync } from "node:sqlite";
 import { chromium } from "playwright-core";
 import { benchAccount, BENCH_TRANSACTIONS, seedBenchData } from "./bench-data.mjs";
 import { apiToken as apiTokenAt, findSqlite, signIn as signInAt, waitForServer as waitForServerAt } from "./bench-http.mjs";
+import { runForgotBench } from "./bench-forgot.mjs";
 import { runLoadBench } from "./bench-load.mjs";
 import { runRecurringBench } from "./bench-recurring.mjs";
 import { rawReports } from "./bench-raw.mjs";
@@ -64,6 +67,11 @@ if (loadModes.length > 0) {
   const seconds = at === -1 ? 20 : Number(process.argv[at + 1]);
   if (!(seconds > 0)) throw new Error("--seconds takes a positive number");
   await runLoadBench({ modes: loadModes, seconds, port });
+  process.exit(0);
+}
+if (process.argv.includes("--forgot")) {
+  const at = process.argv.indexOf("--requests");
+  await runForgotBench({ port, requests: at === -1 ? 200 : Number(process.argv[at + 1]) });
   process.exit(0);
 }
 const persist = mkdtempSync(join(tmpdir(), "bench-db-"));

@@ -18,6 +18,11 @@ export const throttleRules = {
   refreshFamily: { capacity: 30, perMs: 60_000 },
   refreshIp: { capacity: 60, perMs: 60_000 },
   passwordAccount: { capacity: 5, perMs: 60_000 },
+  // "Forgot password?" (issue 25): an address gets at most 3 links in 15 minutes (nobody's inbox
+  // is flooded), an IP 10 requests (whichever addresses); the reset form 10 tries a minute per IP.
+  forgotAccount: { capacity: 3, perMs: 15 * 60_000 },
+  forgotIp: { capacity: 10, perMs: 15 * 60_000 },
+  resetIp: { capacity: 10, perMs: 60_000 },
 } satisfies Record<string, ThrottleRule>;
 
 export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -24,8 +24,8 @@ export const pageSections = [
 ] as const;
 export type PageSection = (typeof pageSections)[number];
 
-/** Message groups only the server sends (the JSON API's): never in the shell, never a page's section. */
-export const serverOnlyGroups = ["api"] as const;
+/** Message groups only the server sends (the JSON API's, mailed messages'): never in the shell, never a page's section. */
+export const serverOnlyGroups = ["api", "mail"] as const;
 
 export type MessagesHandle = { messages: readonly PageSection[] };
 

@@ -373,6 +373,21 @@ const WEB: Record<string, WebEntry> = {
       },
     ],
   },
+  // Issue 25: password reset by mail, for anyone; an unknown address and an unknown link change nothing.
+  "/auth/forgot-password": {
+    access: "public",
+    requests: () => [
+      { path: "/auth/forgot-password", expect: { status: 200 } },
+      { path: "/auth/forgot-password", form: { email: `nobody-${MARK}@example.com` }, expect: { status: 302, location: "/auth/forgot-password?sent=1" } },
+    ],
+  },
+  "/auth/reset-password": {
+    access: "public",
+    requests: () => [
+      { path: `/auth/reset-password?token=${"A".repeat(43)}`, expect: { status: 400 } },
+      { path: `/auth/reset-password?token=${"A".repeat(43)}`, form: { token: "A".repeat(43), password: "N3wSecret99", confirmPassword: "N3wSecret99" }, expect: { status: 400 } },
+    ],
+  },
   // Issue 23: the footer's help page, the same for everyone.
   "/help": { access: "public", requests: () => [{ path: "/help", expect: { status: 200 } }] },
   // Issue 20: text for crawlers and automated clients, the same for everyone.
@@ -514,6 +529,8 @@ const WEB: Record<string, WebEntry> = {
       { path: "/admin/users?q=victim" },
       { path: "/admin/users", form: fields({ intent: "make-superadmin", userId: ids.attackerId }) },
       { path: "/admin/users", form: fields({ intent: "deactivate", userId: ids.userId }) },
+      // To an account that stays active (a deactivated one gets no link).
+      { path: "/admin/users", form: fields({ intent: "send-reset", userId: ids.attackerId }) },
     ],
   },
   "/admin/settings": {
@@ -597,6 +614,9 @@ const API: Record<string, ApiCase> = {
     allowed: allowFailedSignIn,
   },
   logout: { requests: () => [call("POST", "/api/auth/logout")] },
+  // Issue 25: public; an unknown address and an unknown link change nothing.
+  forgotPassword: { requests: () => [call("POST", "/api/auth/forgot-password", { email: `nobody-${MARK}@example.com` }, { guest: 202 })] },
+  resetPassword: { requests: () => [call("POST", "/api/auth/reset-password", { token: "A".repeat(43), password: "N3wSecret99" }, { guest: 400 })] },
   refreshToken: { requests: () => [call("POST", "/api/auth/refresh-token", { refreshToken: deactivated.refreshToken }, { guest: 401 })] },
   getProfile: { requests: () => [call("GET", "/api/users/profile")] },
   updateProfile: {

@@ -301,6 +301,8 @@ const WEB_ROUTES: Record<string, string> = {
   "routes/auth/login": "/auth/login",
   "routes/auth/register": "/auth/register",
   "routes/auth/logout": "/auth/logout",
+  "routes/auth/forgot-password": "/auth/forgot-password",
+  "routes/auth/reset-password": "/auth/reset-password",
   "routes/profile/index": "/profile",
   "routes/categories/index": "/categories",
   "routes/tags/index": "/tags",
@@ -369,6 +371,37 @@ test("sign-in, registration and sign-out refuse bad input with a translated mess
   caseCount += await runSpanish(guest, cases[0]!);
   caseCount += await runSpanish(guest, cases.find((c) => c.path === "/auth/register")!);
   caseCount += await runSpanish(guest, cases.find((c) => c.path === "/auth/logout")!);
+  expect(await dumpDatabase(["throttle_buckets"])).toEqual(before);
+});
+
+// Issue 25: the reset forms. A missing, malformed or unknown token gets the page for a link that cannot be used.
+test("the forgot-password and reset-password forms refuse bad input with a translated message and change nothing", async () => {
+  await setUp();
+  const guest = browser();
+  const token = "A".repeat(43);
+  const reset = { token, password: "N3wSecret99", confirmPassword: "N3wSecret99" };
+  const cases: WebCase[] = [
+    { name: "nothing at all", path: "/auth/forgot-password", form: {}, status: 400, says: "validation.emailRequired" },
+    { name: "whitespace email", path: "/auth/forgot-password", form: { email: "   " }, status: 400, says: "validation.emailRequired" },
+    { name: "not an email", path: "/auth/forgot-password", form: { email: "nobody" }, status: 400, says: "validation.emailInvalid" },
+    { name: "10,000-character email", path: "/auth/forgot-password", form: { email: `${LONG}@example.com` }, status: 400, says: "validation.emailInvalid" },
+    { name: "control characters in the email", path: "/auth/forgot-password", form: { email: "a\u0000b@example.com" }, status: 400, says: "validation.emailInvalid" },
+    ...bodyCases("/auth/forgot-password", { email: uniqueEmail() }),
+
+    { name: "nothing at all", path: "/auth/reset-password", form: {}, status: 400, says: "auth.reset.invalidBody" },
+    { name: "10,000-character token", path: "/auth/reset-password", form: { ...reset, token: LONG }, status: 400, says: "auth.reset.invalidBody" },
+    { name: "token with markup", path: "/auth/reset-password", form: { ...reset, token: "<script>" }, status: 400, says: "auth.reset.invalidBody" },
+    { name: "unknown token", path: "/auth/reset-password", form: reset, status: 400, says: "auth.reset.invalidBody" },
+    { name: "weak password", path: `/auth/reset-password?token=${token}`, form: { ...reset, password: "short", confirmPassword: "short" }, status: 400, says: "validation.passwordMin" },
+    { name: "password without a number", path: `/auth/reset-password?token=${token}`, form: { ...reset, password: "NoNumberHere", confirmPassword: "NoNumberHere" }, status: 400, says: "validation.passwordNumber" },
+    { name: "10,000-character password", path: `/auth/reset-password?token=${token}`, form: { ...reset, password: `Aa1${LONG}`, confirmPassword: `Aa1${LONG}` }, status: 400, says: "validation.passwordTooLong" },
+    { name: "passwords differ", path: `/auth/reset-password?token=${token}`, form: { ...reset, confirmPassword: "N3wSecret98" }, status: 400, says: "validation.passwordsDoNotMatch" },
+    ...bodyCases("/auth/reset-password", reset),
+  ];
+  const before = await dumpDatabase(["throttle_buckets"]);
+  caseCount += await runWebCases(guest, cases);
+  caseCount += await runSpanish(guest, cases[0]!);
+  caseCount += await runSpanish(guest, cases.find((c) => c.name === "unknown token")!);
   expect(await dumpDatabase(["throttle_buckets"])).toEqual(before);
 });
 
@@ -695,6 +728,8 @@ test("the admin pages refuse bad input with a translated message and change noth
     { name: "no user", path: "/admin/users", form: { intent: "deactivate" }, status: 400 },
     { name: "10,000-character user id", path: "/admin/users", form: { intent: "deactivate", userId: LONG }, status: 400 },
     { name: "unknown user", path: "/admin/users", form: { intent: "deactivate", userId: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
+    { name: "reset link for an unknown user", path: "/admin/users", form: { intent: "send-reset", userId: UNKNOWN_ID }, status: 404, says: "errors.notFound" },
+    { name: "reset link without a user", path: "/admin/users", form: { intent: "send-reset" }, status: 400 },
     ...bodyCases("/admin/users", { intent: "deactivate", userId: w.aId }),
 
     { name: "unknown intent", path: "/admin/settings", form: { intent: "wipe" }, status: 400 },
@@ -1061,6 +1096,29 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "no password", json: { email: w.aEmail }, status: 400, says: "validation.passwordRequired" },
         { name: "password as an object", json: { email: w.aEmail, password: { $ne: "" } }, status: 400, says: "validation.passwordRequired" },
         { name: "a 10,000-character password", json: { email: w.aEmail, password: LONG }, status: 400, says: "validation.passwordTooLong" },
+      ],
+    },
+    // Issue 25.
+    forgotPassword: {
+      as: "a",
+      cases: [
+        { name: "nothing", json: {}, status: 400, says: "validation.emailRequired" },
+        { name: "email as a number", json: { email: 5 }, status: 400, says: "validation.emailRequired" },
+        { name: "not an email", json: { email: "x@" }, status: 400, says: "validation.emailInvalid" },
+        { name: "10,000-character email", json: { email: `${LONG}@example.com` }, status: 400, says: "validation.emailInvalid" },
+        { name: "control characters in the email", json: { email: "a\u0000b@example.com" }, status: 400, says: "validation.emailInvalid" },
+      ],
+    },
+    resetPassword: {
+      as: "a",
+      cases: [
+        { name: "nothing", json: {}, status: 400, says: "errors.resetTokenInvalid" },
+        { name: "token as a number", json: { token: 5, password: "N3wSecret99" }, status: 400, says: "errors.resetTokenInvalid" },
+        { name: "10,000-character token", json: { token: LONG, password: "N3wSecret99" }, status: 400, says: "errors.resetTokenInvalid" },
+        { name: "unknown token", json: { token: "A".repeat(43), password: "N3wSecret99" }, status: 400, says: "errors.resetTokenInvalid" },
+        { name: "weak password", json: { token: "A".repeat(43), password: "weakpass" }, status: 400, says: "validation.passwordUppercase" },
+        { name: "password as a number", json: { token: "A".repeat(43), password: 12345678 }, status: 400 },
+        { name: "10,000-character password", json: { token: "A".repeat(43), password: `Aa1${LONG}` }, status: 400, says: "validation.passwordTooLong" },
       ],
     },
     refreshToken: {

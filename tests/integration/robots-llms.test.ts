@@ -49,7 +49,7 @@ test("/robots.txt is plain text that allows the public pages and disallows every
   const privatePaths = signedInPaths(routeConfig);
   expect(privatePaths).toEqual(expect.arrayContaining(["/dashboard", "/expenses/edit/x", "/admin/users", "/reports/export"]));
   for (const path of privatePaths) expect(allowed(robots, path), path).toBe(false);
-  for (const path of ["/api/transactions", "/resources/theme", "/auth/logout", "/expenses/rate"]) expect(allowed(robots, path), path).toBe(false);
+  for (const path of ["/api/transactions", "/resources/theme", "/auth/logout", "/expenses/rate", "/auth/reset-password?token=x"]) expect(allowed(robots, path), path).toBe(false);
   for (const path of [...PUBLIC_PAGES, "/llms.txt", "/api/openapi.json"]) expect(allowed(robots, path), path).toBe(true);
 });
 
@@ -63,6 +63,7 @@ test("every public page has its meta description, in English and in Spanish", as
     "/": [en.landing.metaDescription, es.landing.metaDescription],
     "/auth/login": [en.auth.login.metaDescription, es.auth.login.metaDescription],
     "/auth/register": [en.auth.register.metaDescription, es.auth.register.metaDescription],
+    "/auth/forgot-password": [en.auth.forgot.metaDescription, es.auth.forgot.metaDescription],
     "/help": [en.help.metaDescription, es.help.metaDescription],
   };
   for (const path of PUBLIC_PAGES) {

@@ -3,7 +3,7 @@ import { displayName } from "~/auth/public-user";
 import type { UserRecord } from "~/auth/user-record.server";
 import { SEARCH_MAX } from "~/text/search-text";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
-import { apiPasswordChangeSchema, apiRegisterSchema, loginSchema, profileSchema } from "~/features/accounts/schemas";
+import { apiPasswordChangeSchema, apiRegisterSchema, apiResetPasswordSchema, forgotPasswordSchema, loginSchema, profileSchema } from "~/features/accounts/schemas";
 import { NAME_MAX } from "~/features/accounts/model";
 import { defineOperation, listedTwiceSchema } from "~/platform/http/operation";
 import { searchParamSchema, wholeNumberParam } from "~/platform/http/query-params";
@@ -68,7 +68,8 @@ export const registerOperation = defineOperation({
   method: "POST",
   path: "/api/auth/register",
   summary: "Create an account and sign in",
-  description: "Validation runs in the order of the registration rules and reports the first failure as the message.",
+  description:
+    "Validation runs in the order of the registration rules and reports the first failure as the message. The account's mail (password reset) is written in the request's language: an lng cookie, else Spanish when Accept-Language starts with es, else English.",
   tag: "auth",
   access: "public",
   body: apiRegisterSchema,
@@ -113,7 +114,36 @@ export const refreshOperation = defineOperation({
   errorStatuses: [401, 429],
 });
 
-export const authOperations = [registerOperation, loginOperation, logoutOperation, refreshOperation];
+export const forgotPasswordOperation = defineOperation({
+  operationId: "forgotPassword",
+  method: "POST",
+  path: "/api/auth/forgot-password",
+  summary: "Mail a password reset link to the address, if it has an account",
+  description:
+    "The same 202 and message whether or not the address has an active account; the mail leaves after the answer. The link (APP_URL/auth/reset-password?token=…) is valid 60 minutes, once, and a newer one replaces it. Throttled per address and per IP (429).",
+  tag: "auth",
+  access: "public",
+  body: forgotPasswordSchema,
+  response: messageSchema,
+  successStatus: 202,
+  errorStatuses: [429],
+});
+
+export const resetPasswordOperation = defineOperation({
+  operationId: "resetPassword",
+  method: "POST",
+  path: "/api/auth/reset-password",
+  summary: "Set a new password with a mailed reset link's token",
+  description:
+    "The token is used once. The password follows the registration rules. Every web session, API login and trusted browser of the user ends, and the user is mailed \"your password was changed\". An expired, used, replaced or unknown token answers 400 with an error on `token`.",
+  tag: "auth",
+  access: "public",
+  body: apiResetPasswordSchema,
+  response: messageSchema,
+  errorStatuses: [429],
+});
+
+export const authOperations = [registerOperation, loginOperation, logoutOperation, refreshOperation, forgotPasswordOperation, resetPasswordOperation];
 
 export const activityQuerySchema = z.object({
   limit: wholeNumberParam({ min: 1, max: 100, default: 10, message: "api.limitRange", description: "How many entries, newest first (1–100)" }),

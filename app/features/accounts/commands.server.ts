@@ -6,7 +6,7 @@ import { isUniqueViolation } from "~/platform/db/errors.server";
 import { accountTokens, type User, users } from "~/platform/db/schema";
 import { hashToken } from "~/auth/tokens.server";
 import { userSearchText } from "~/text/search-text";
-import { countActiveSuperadmins, findUserByEmail, findUserById } from "~/features/accounts/queries.server";
+import { countActiveSuperadmins, findUserByEmail, findUserById, readAccountToken } from "~/features/accounts/queries.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/auth/password.server";
 import { isSuperadmin } from "~/auth/public-user";
 import { logoutApiFamily } from "~/auth/api-tokens.server";
@@ -14,8 +14,11 @@ import { revokeDeviceEntriesQuery, revokeUserAccessQueries } from "~/auth/revoke
 import { invalidateSessionQuery } from "~/auth/session.server";
 import { clearSignInBucketsQuery, loginAccountKey, loginDeviceKey, loginDevicesKey, takeToken, type ThrottleResult, throttleRules } from "~/auth/throttle.server";
 import type { AccountRefusal } from "./errors";
-import { ACCOUNT_TOKEN_TTL_MS, type AccountTokenPurpose, type AdminChange } from "./model";
+import { ACCOUNT_TOKEN_TTL_MS, type AccountTokenPurpose, type AdminChange, normalizeEmail } from "./model";
 import type { TrustedDevice } from "~/auth/device-cookie.server";
+import type { Language } from "~/locales/languages";
+import type { Mailer } from "~/platform/mail/mailer.server";
+import { passwordChangedMail, passwordResetMail } from "./ui/password-mail";
 
 // The only write path of accounts, shared by the web forms and the JSON API: each command takes
 // (db, actor, input), writes its change and its activity entry in one batch, and returns an
@@ -27,7 +30,8 @@ type Refused<E extends AccountRefusal> = { ok: false; error: E };
 let dummyHash: Promise<string> | undefined;
 
 /** `timeZone`: the browser's or the API client's, else UTC (schemas.ts). */
-export type RegisterInput = { firstName: string; lastName: string; email: string; password: string; timeZone?: string };
+/** `language`: the request's (cookie, else Accept-Language), the one mail is written in; English when left out. */
+export type RegisterInput = { firstName: string; lastName: string; email: string; password: string; timeZone?: string; language?: Language };
 export type RegisterOutcome = { ok: true; user: User } | Refused<"emailExists">;
 
 /** A new account has no user yet: the actor is only the address its first activity entry records. */
@@ -314,6 +318,125 @@ export function consumeAccountTokenQuery(db: Db, input: { tokenId: string; purpo
       ),
     )
     .returning({ userId: accountTokens.userId, email: accountTokens.email });
+}
+
+/**
+ * A signed-in user switched language: mail is written in it from now on (issue 25). Only when it
+ * differs, so a switch to the language already stored writes nothing. No activity entry: it is a
+ * preference, like the theme.
+ */
+export async function setLanguage(db: Db, actor: Pick<Actor, "userId">, language: Language): Promise<void> {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, actor.userId), sql`${users.language} <> ${language}`));
+}
+
+// Password reset by mail (issue 25, decision 034): a link valid 60 minutes, for one use, the newer
+// replacing the older; the same answer whether or not the address has an account.
+
+export const RESET_PASSWORD_PATH = "/auth/reset-password";
+export const FORGOT_PASSWORD_PATH = "/auth/forgot-password";
+
+/**
+ * `defer`: starts work after the answer (the route passes afterAnswer(ctx), mailer.server.ts);
+ * without it the work is awaited before answering.
+ */
+type MailDeps = { mailer: Mailer; now?: Date; defer?: (start: () => Promise<unknown>) => void };
+
+const resetLink = (mailer: Mailer, token: string) => mailer.link(`${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`);
+
+/** Issues a reset link for an active user and sends it after the answer; the batch also records `entries`. */
+async function mailResetLink(db: Db, user: User, deps: MailDeps, entries: ReturnType<typeof recordActivityQuery>[]) {
+  const now = deps.now ?? new Date();
+  const issued = issueAccountTokenQueries(db, { userId: user.id, purpose: "password_reset", email: user.email, now });
+  await db.batch([...issued.queries, ...entries]);
+  // Without APP_URL the mailer reports "not configured" and sends nothing; the link is then never built from the Host.
+  void deps.mailer.send(passwordResetMail(mailRecipient(user), resetLink(deps.mailer, issued.token) ?? ""));
+}
+
+function mailRecipient(user: Pick<User, "email" | "firstName" | "language">) {
+  return { email: user.email, firstName: user.firstName, language: user.language === "es" ? ("es" as const) : ("en" as const) };
+}
+
+export type ForgotPasswordOutcome = { ok: true } | Throttled;
+
+/**
+ * "Forgot password?": throttled per IP and per address (the same buckets whether or not the
+ * address has an account), then a link for an active account. An unknown or deactivated address
+ * gets the same answer and no mail. The mail leaves after the answer (mailer.send is ctx.waitUntil).
+ */
+export async function requestPasswordReset(db: Db, actor: Pick<Actor, "ip">, input: { email: string }, deps: MailDeps): Promise<ForgotPasswordOutcome> {
+  const throttled = refusal([
+    await takeToken(db, ipKey("forgot", actor.ip), throttleRules.forgotIp),
+    await takeToken(db, `forgot:account:${input.email.toLowerCase()}`, throttleRules.forgotAccount),
+  ]);
+  if (throttled) return throttled;
+  const user = await findUserByEmail(db, input.email);
+  if (!user || !user.isActive) return { ok: true };
+  // The link's writes (about 20 ms on local D1, npm run bench -- --forgot) happen after the answer
+  // too, with the mail: the answer then does the same work for every address.
+  const issue = () =>
+    mailResetLink(db, user, deps, [
+      recordActivityQuery(db, { userId: user.id, action: "password_reset_requested", description: "Password reset link requested", details: {}, ipAddress: actor.ip }),
+    ]).catch((error: unknown) => console.error("password reset link failed", error));
+  if (deps.defer) deps.defer(issue);
+  else await issue();
+  return { ok: true };
+}
+
+export type ResetPasswordOutcome = { ok: true; user: User } | Refused<"resetTokenInvalid">;
+
+/**
+ * The new password from a reset link: the token is used exactly once (of two submits racing with
+ * one link, one wins), then the password is set, every web session, API login and trusted browser
+ * of the user ends, the sign-in buckets are emptied (a user who forgot the password may have
+ * locked the sign-in trying), the activity log says so, and "your password was changed" is mailed.
+ * An expired, used, replaced or unknown token, a deactivated account or a link mailed to an
+ * address the account no longer has is refused on the token, and changes nothing.
+ */
+export async function resetPassword(db: Db, actor: Pick<Actor, "ip">, input: { token: string; password: string }, deps: MailDeps): Promise<ResetPasswordOutcome> {
+  const now = deps.now ?? new Date();
+  const invalid = { ok: false, error: "resetTokenInvalid" } as const;
+  const read = await readAccountToken(db, { token: input.token, purpose: "password_reset", now });
+  if (read.state !== "valid") return invalid;
+  const user = await findUserById(db, read.token.userId);
+  if (!user || !user.isActive || normalizeEmail(user.email) !== normalizeEmail(read.token.email)) return invalid;
+  // Hashed before the token is used, so a slow hash cannot leave a used link and an old password.
+  const passwordHash = await hashPassword(input.password);
+  const [used] = await consumeAccountTokenQuery(db, { tokenId: read.token.id, purpose: "password_reset", now });
+  if (!used) return invalid;
+  await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)),
+    ...revokeUserAccessQueries(db, user.id, "password_reset"),
+    revokeDeviceEntriesQuery(db, user.id),
+    clearSignInBucketsQuery(db, user),
+    recordActivityQuery(db, { userId: user.id, action: "password_reset", description: "Password reset with a mailed link", details: {}, ipAddress: actor.ip }),
+  ]);
+  void deps.mailer.send(passwordChangedMail(mailRecipient(user), deps.mailer.link(FORGOT_PASSWORD_PATH) ?? ""));
+  return { ok: true, user };
+}
+
+/** Reset: throttled per IP before the token is read, so links cannot be guessed at speed. */
+export async function attemptPasswordReset(db: Db, actor: Pick<Actor, "ip">, input: { token: string; password: string }, deps: MailDeps): Promise<ResetPasswordOutcome | Throttled> {
+  const throttled = refusal([await takeToken(db, ipKey("reset", actor.ip), throttleRules.resetIp)]);
+  return throttled ?? resetPassword(db, actor, input, deps);
+}
+
+/**
+ * A superadmin mails a user a reset link from /admin/users: the same link as "Forgot password?",
+ * recorded in the user's activity log and in the admin's. A deactivated account is refused: its
+ * link would be refused anyway.
+ */
+export async function sendPasswordResetLink(db: Db, actor: Actor, input: { id: string }, deps: MailDeps): Promise<{ ok: true } | Refused<"notFound" | "accountInactive">> {
+  const target = await findUserById(db, input.id);
+  if (!target) return { ok: false, error: "notFound" };
+  if (!target.isActive) return { ok: false, error: "accountInactive" };
+  await mailResetLink(db, target, deps, [
+    recordActivityQuery(db, { userId: target.id, action: "password_reset_requested", description: "Password reset link sent by an administrator", details: { by: "admin" }, ipAddress: actor.ip }),
+    recordActivityQuery(db, { userId: actor.userId, action: "password_reset_sent", description: `Password reset link sent to ${target.email}`, details: { email: target.email }, ipAddress: actor.ip }),
+  ]);
+  return { ok: true };
 }
 
 /** Hides the dashboard's first-run checklist for good (issue 27); a second dismissal keeps the first time. */

@@ -10,7 +10,9 @@ export type AccountRefusal =
   | "notFound"
   | "lastSuperadmin"
   | "cannotChangeSelf"
-  | "throttled";
+  | "throttled"
+  | "resetTokenInvalid"
+  | "accountInactive";
 
 /** A refused outcome as the commands return it; a throttled one says when to try again. */
 export type RefusedOutcome =
@@ -28,6 +30,8 @@ export const accountRefusals: Record<AccountRefusal, AccountRefusalFaces> = {
   lastSuperadmin: { status: 409, formStatus: 400, message: "errors.lastSuperadmin" },
   cannotChangeSelf: { status: 409, formStatus: 400, message: "errors.cannotChangeSelf" },
   throttled: { status: 429, formStatus: 429, message: "errors.tooManyAttempts" },
+  resetTokenInvalid: { status: 400, formStatus: 400, message: "errors.resetTokenInvalid", field: "token" },
+  accountInactive: { status: 409, formStatus: 400, message: "errors.accountInactive" },
 };
 
 function fieldErrors(faces: Refusal): FieldErrors | undefined {

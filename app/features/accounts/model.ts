@@ -26,7 +26,9 @@ export const adminRowChanges = {
 export type AdminChangeIntent = keyof typeof adminRowChanges;
 
 export const UNLOCK = "unlock";
-export type RowIntent = AdminChangeIntent | typeof UNLOCK;
+/** Mails the user a password reset link (issue 25). */
+export const SEND_RESET = "send-reset";
+export type RowIntent = AdminChangeIntent | typeof UNLOCK | typeof SEND_RESET;
 
 /** A user as the admin list shows them. */
 export type AdminUserRow = {

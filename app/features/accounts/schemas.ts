@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/text/plain-text";
 import { PASSWORD_MAX } from "~/auth/password-limit";
 import { canonicalTimeZone } from "~/calendar/time-zones";
-import { adminRowChanges, EMAIL_MAX, NAME_MAX, normalizeEmail, UNLOCK, type AdminChangeIntent, type RowIntent } from "./model";
+import { adminRowChanges, EMAIL_MAX, NAME_MAX, normalizeEmail, SEND_RESET, UNLOCK, type AdminChangeIntent, type RowIntent } from "./model";
 
 // Error messages are locale keys (locales/*/validation.ts); the UI and the API translate them.
 // Spec section 5 runs the registration checks in a fixed order and shows the first failure,
@@ -151,6 +151,44 @@ export const apiPasswordChangeSchema = z
   .superRefine(firstFailure(passwordChangeChecks));
 
 export const adminActionSchema = z.object({
-  intent: z.enum([UNLOCK, ...(Object.keys(adminRowChanges) as AdminChangeIntent[])] as [RowIntent, ...RowIntent[]]),
+  intent: z.enum([UNLOCK, SEND_RESET, ...(Object.keys(adminRowChanges) as AdminChangeIntent[])] as [RowIntent, ...RowIntent[]]),
   userId: z.string().min(1).max(100),
 });
+
+// Password reset by mail (issue 25).
+
+const emailField = loginSchema.shape.email;
+
+/** "Forgot password?": an address only. */
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** A reset link's token as the form's hidden field or the API's body carries it; a missing or odd one is an invalid link. */
+const resetTokenField = z
+  .string({ error: "errors.resetTokenInvalid" })
+  .trim()
+  .min(1, "errors.resetTokenInvalid")
+  .max(100, "errors.resetTokenInvalid")
+  .regex(/^[A-Za-z0-9_-]+$/, "errors.resetTokenInvalid");
+
+type NewPassword = { password: string; confirmPassword: string };
+/** The registration's password rules, in its order. */
+const newPasswordChecks: Check<NewPassword>[] = [
+  { path: "password", message: "validation.passwordMin", fails: (v) => v.password.length < 8 },
+  { path: "password", message: "validation.passwordTooLong", fails: (v) => v.password.length > PASSWORD_MAX },
+  { path: "password", message: "validation.passwordUppercase", fails: (v) => !/[A-Z]/.test(v.password) },
+  { path: "password", message: "validation.passwordNumber", fails: (v) => !/\d/.test(v.password) },
+  { path: "confirmPassword", message: "validation.passwordsDoNotMatch", fails: (v) => v.password !== v.confirmPassword },
+];
+
+/** The reset page's form: the link's token (hidden), the new password and its confirmation. */
+export const resetPasswordSchema = z
+  .object({ token: resetTokenField, password: text, confirmPassword: text })
+  .superRefine(firstFailure(newPasswordChecks))
+  .transform(({ token, password }) => ({ token, password }));
+
+/** The API's reset payload has no confirmation (like its registration). */
+export const apiResetPasswordSchema = z
+  .object({ token: resetTokenField, password: text })
+  .transform((v) => ({ ...v, confirmPassword: v.password }))
+  .superRefine(firstFailure(newPasswordChecks))
+  .transform(({ token, password }) => ({ token, password }));

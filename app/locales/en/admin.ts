@@ -50,10 +50,12 @@ export const admin = {
       deactivate: "Deactivate",
       reactivate: "Reactivate",
       unlock: "Unlock sign-in",
+      sendReset: "Send reset link",
       working: "Saving…",
       forUser: "{{action}}: {{name}}",
     },
     updated: "User updated successfully!",
+    resetSent: "A password reset link was sent to the user's email address. It is valid for 60 minutes.",
     empty: "No users found matching your search criteria",
   },
 };

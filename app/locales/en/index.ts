@@ -7,6 +7,7 @@ import { dashboard } from "./dashboard";
 import { help } from "./help";
 import { importFile } from "./import";
 import { landing } from "./landing";
+import { mail } from "./mail";
 import { profile } from "./profile";
 import { recurring } from "./recurring";
 import { reports } from "./reports";
@@ -16,4 +17,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, import: importFile };
+export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, import: importFile, mail };

@@ -81,6 +81,9 @@ export const profile = {
       recurring_pause: "Recurring transaction paused",
       recurring_resume: "Recurring transaction resumed",
       recurring_hold: "Recurring transaction held: not posted",
+      password_reset_requested: "Password reset link sent",
+      password_reset: "Password reset",
+      password_reset_sent: "Password reset link sent to a user",
     },
     descriptions: {
       failedSignIn: "Failed sign-in attempt",
@@ -98,6 +101,9 @@ export const profile = {
       budget: "{{category}}, {{month}}",
       budgetsCopied_one: "{{count}} budget copied from {{from}} to {{to}}",
       budgetsCopied_other: "{{count}} budgets copied from {{from}} to {{to}}",
+      resetRequested: "Asked for on the sign-in page",
+      resetSentByAdmin: "Sent by an administrator",
+      resetWithLink: "With a link sent by email; every device was signed out",
     },
   },
   account: {

@@ -53,10 +53,12 @@ export const admin = {
       deactivate: "Desactivar",
       reactivate: "Reactivar",
       unlock: "Desbloquear inicio de sesión",
+      sendReset: "Enviar enlace para restablecer",
       working: "Guardando…",
       forUser: "{{action}}: {{name}}",
     },
     updated: "¡Usuario actualizado correctamente!",
+    resetSent: "Se envió un enlace para restablecer la contraseña al correo del usuario. Es válido durante 60 minutos.",
     empty: "No se encontraron usuarios que coincidan con tu búsqueda",
   },
 } satisfies Messages<typeof en>;

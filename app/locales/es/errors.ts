@@ -65,4 +65,7 @@ export const errors = {
   undoMonthLimit: "No se puede restaurar: los presupuestos del mes superarían su límite.",
   undoNameTaken: "No se puede restaurar: ya existe de nuevo uno con el mismo nombre.",
   undoTotalLimit: "No se puede restaurar: tus totales superarían su límite.",
+  resetTokenInvalid: "Este enlace para restablecer la contraseña caducó, ya se usó o no es válido. Solicita uno nuevo.",
+  accountInactive: "Esta cuenta está desactivada: reactívala primero",
+  failedToResetPassword: "No se pudo restablecer la contraseña. Inténtalo de nuevo.",
 } satisfies Messages<typeof en>;

@@ -23,6 +23,7 @@ import { dashboard } from "./dashboard";
 import { help } from "./help";
 import { importFile } from "./import";
 import { landing } from "./landing";
+import { mail } from "./mail";
 import { profile } from "./profile";
 import { recurring } from "./recurring";
 import { reports } from "./reports";
@@ -32,4 +33,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, import: importFile } satisfies Messages;
+export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, import: importFile, mail } satisfies Messages;

@@ -84,6 +84,9 @@ export const profile = {
       recurring_pause: "Transacción recurrente en pausa",
       recurring_resume: "Transacción recurrente reanudada",
       recurring_hold: "Transacción recurrente retenida: no se registró",
+      password_reset_requested: "Enlace para restablecer la contraseña enviado",
+      password_reset: "Contraseña restablecida",
+      password_reset_sent: "Enlace para restablecer la contraseña enviado a un usuario",
     },
     descriptions: {
       failedSignIn: "Intento de inicio de sesión fallido",
@@ -101,6 +104,9 @@ export const profile = {
       budget: "{{category}}, {{month}}",
       budgetsCopied_one: "{{count}} presupuesto copiado de {{from}} a {{to}}",
       budgetsCopied_other: "{{count}} presupuestos copiados de {{from}} a {{to}}",
+      resetRequested: "Solicitado en la página de inicio de sesión",
+      resetSentByAdmin: "Enviado por un administrador",
+      resetWithLink: "Con un enlace enviado por correo; se cerró la sesión en todos los dispositivos",
     },
   },
   account: {

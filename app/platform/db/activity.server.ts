@@ -44,6 +44,10 @@ export const activityActions = [
   "recurring_resume",
   /** The job held an occurrence the transactions door refused: details.date, details.message (a message key), details.recurringId. */
   "recurring_hold",
+  /** Password reset by mail (issue 25): a link asked for (details.by "admin" when a superadmin sent it), the password set with one, and on the admin's own log the link they sent (details.email). */
+  "password_reset_requested",
+  "password_reset",
+  "password_reset_sent",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

@@ -1,9 +1,10 @@
 import { useTranslation } from "~/locales/use-translation";
 import { data, redirect } from "react-router";
-import { unlockSignIn, updateUser } from "~/features/accounts/commands.server";
+import { sendPasswordResetLink, unlockSignIn, updateUser } from "~/features/accounts/commands.server";
 import { accountFormRefusal } from "~/features/accounts/errors";
 import { adminActionSchema } from "~/features/accounts/schemas";
-import { adminRowChanges, readUserFilters, UNLOCK } from "~/features/accounts/model";
+import { adminRowChanges, readUserFilters, SEND_RESET, UNLOCK } from "~/features/accounts/model";
+import { mailer } from "~/platform/mail/mailer.server";
 import { listAdminUserRows } from "~/features/accounts/queries.server";
 import { Filters, UsersTable } from "~/features/accounts/ui/admin-users";
 import { requireActor, requireSession } from "~/auth/guards.server";
@@ -12,7 +13,7 @@ import { Card } from "~/components/card";
 import { PageHeader } from "~/components/page-header";
 import { useFlashParam } from "~/components/use-flash-param";
 import { formatCount } from "~/text/count";
-import { dbContext } from "~/context.server";
+import { cloudflareContext, dbContext } from "~/context.server";
 import { withoutEmptyParams } from "~/platform/http/get-form";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
@@ -54,13 +55,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = adminActionSchema.safeParse({ intent: formData.get("intent"), userId: formData.get("userId") });
   if (!parsed.success) throw data({ message: "Unknown intent or user" }, { status: 400 });
   const { intent, userId } = parsed.data;
-  let outcome: Awaited<ReturnType<typeof unlockSignIn | typeof updateUser>>;
+  let outcome: Awaited<ReturnType<typeof unlockSignIn | typeof updateUser | typeof sendPasswordResetLink>>;
   try {
     const db = context.get(dbContext);
-    outcome =
-      intent === UNLOCK
-        ? await unlockSignIn(db, actor, { id: userId })
-        : await updateUser(db, actor, { id: userId, ...adminRowChanges[intent] });
+    if (intent === UNLOCK) outcome = await unlockSignIn(db, actor, { id: userId });
+    else if (intent === SEND_RESET) {
+      const { env, ctx } = context.get(cloudflareContext);
+      outcome = await sendPasswordResetLink(db, actor, { id: userId }, { mailer: mailer(env, ctx) });
+    } else outcome = await updateUser(db, actor, { id: userId, ...adminRowChanges[intent] });
   } catch (error) {
     console.error("admin user update failed", error);
     return data({ error: "errors.internal", userId }, { status: 500 });
@@ -74,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = new URLSearchParams();
   if (q) back.set("q", q);
   if (role) back.set("role", role);
-  back.set("updated", "1");
+  back.set(intent === SEND_RESET ? "resetSent" : "updated", "1");
   return redirect(`/admin/users?${back}`);
 }
 
@@ -82,6 +84,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   const { t, i18n } = useTranslation();
   const { users, q, searchTooLong, role, currentUserId } = loaderData;
   const updated = useFlashParam("updated");
+  const resetSent = useFlashParam("resetSent");
   return (
     <div className="space-y-6">
       <PageHeader back={{ to: "/admin", label: t("admin.users.back") }} title={t("admin.users.title")} subtitle={t("admin.users.subtitle")} />
@@ -91,6 +94,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </Alert>
       ) : null}
       {updated && !actionData ? <Alert tone="success">{t("admin.users.updated")}</Alert> : null}
+      {resetSent && !actionData ? <Alert tone="success">{t("admin.users.resetSent")}</Alert> : null}
       <Filters q={q} searchTooLong={searchTooLong} role={role} />
       <Card
         id="users-heading"

@@ -10,7 +10,7 @@ import { attemptLogin } from "~/features/accounts/commands.server";
 import { startSession } from "~/auth/start-session.server";
 import { AuthShell } from "~/components/auth-shell";
 import { AuthFormError } from "~/features/accounts/ui/auth-form-error";
-import { Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
+import { Alert, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { loginSchema } from "~/features/accounts/schemas";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { dbContext, envContext } from "~/context.server";
@@ -98,6 +98,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
           result={actionData?.result}
           retryAfter={actionData?.retryAfter}
         />
+        {/* After a reset with a mailed link (reset-password.tsx). */}
+        {searchParams.get("reset") === "1" && !actionData ? <Alert tone="success">{t("auth.login.passwordWasReset")}</Alert> : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           label={t("auth.login.email")}
@@ -125,14 +127,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
             />
             {t("auth.login.rememberMe")}
           </label>
-          <details className="relative">
-            <summary className="flex min-h-11 cursor-pointer items-center text-brand-700 underline-offset-2 hover:underline dark:text-blue-300">
-              {t("auth.login.forgotPassword")}
-            </summary>
-            <p className="absolute right-0 z-10 mt-2 w-64 rounded-md border border-slate-200 bg-white p-3 text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">
-              {t("auth.login.forgotPasswordUnavailable")}
-            </p>
-          </details>
+          <Link to="/auth/forgot-password" className="flex min-h-11 items-center text-brand-700 underline-offset-2 hover:underline dark:text-blue-300">
+            {t("auth.login.forgotPassword")}
+          </Link>
         </div>
         <SubmitButton pending={pending} pendingLabel={t("auth.login.submitting")} className="w-full">
           {t("auth.login.submit")}

@@ -14,7 +14,7 @@ import { accountFormRefusal } from "~/features/accounts/errors";
 import { attemptRegistration } from "~/features/accounts/commands.server";
 import { registerSchema } from "~/features/accounts/schemas";
 import { useLazyValidation } from "~/components/use-lazy-validation";
-import { dbContext, envContext } from "~/context.server";
+import { dbContext, envContext, languageContext } from "~/context.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
@@ -49,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const target = safeRedirectPath(formData.get("redirectTo"));
   const db = context.get(dbContext);
   try {
-    const outcome = await attemptRegistration(db, { ip: clientIp(request) }, submission.value);
+    // The page's language is the one the account's mail is written in (issue 25).
+    const outcome = await attemptRegistration(db, { ip: clientIp(request) }, { ...submission.value, language: context.get(languageContext) });
     if (!outcome.ok) {
       const refusal = accountFormRefusal(outcome);
       return data(

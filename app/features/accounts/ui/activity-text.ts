@@ -47,6 +47,12 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
       return said("reactivatedByAdmin");
     case "signin_unlocked":
       return said("unlockedByAdmin");
+    case "password_reset_requested":
+      return said(details.by === "admin" ? "resetSentByAdmin" : "resetRequested");
+    case "password_reset":
+      return said("resetWithLink");
+    case "password_reset_sent":
+      return text("email");
     case "transactions_create":
       return sourceLine(details.source, said);
     case "transaction_create":

@@ -5,7 +5,7 @@ import { cardClass } from "~/components/card";
 import { ErrorList, inputClass, rowButtonClass, Spinner, SubmitButton } from "~/components/forms";
 import { RoleBadge } from "~/components/role-badge";
 import { DataCell, DataRow, DataTable } from "~/components/table";
-import { UNLOCK, type AdminUserRow, type RowIntent } from "~/features/accounts/model";
+import { SEND_RESET, UNLOCK, type AdminUserRow, type RowIntent } from "~/features/accounts/model";
 import { formatDate } from "~/calendar/format";
 import { SEARCH_MAX } from "~/text/search-text";
 
@@ -154,6 +154,7 @@ export function UsersTable({ users, currentUserId }: { users: AdminUserRow[]; cu
                     label={user.isAdmin ? t("admin.users.actions.makeUser") : t("admin.users.actions.makeSuperadmin")}
                   />
                   {user.signInLocked ? <RowAction user={user} intent={UNLOCK} label={t("admin.users.actions.unlock")} /> : null}
+                  {user.isActive ? <RowAction user={user} intent={SEND_RESET} label={t("admin.users.actions.sendReset")} /> : null}
                   <RowAction
                     user={user}
                     intent={user.isActive ? "deactivate" : "reactivate"}

@@ -6,14 +6,14 @@
 // every public page is allowed, so a new page cannot be left out.
 
 /** The pages anyone may read, each with a meta description in both languages. */
-export const PUBLIC_PAGES = ["/", "/auth/login", "/auth/register", "/help"] as const;
+export const PUBLIC_PAGES = ["/", "/auth/login", "/auth/register", "/auth/forgot-password", "/help"] as const;
 
 /** Also allowed: this file's companion and the API's description, both meant for machines. */
 const ALLOWED_FILES = ["/llms.txt", "/api/openapi.json"] as const;
 
 /**
  * Path prefixes crawlers stay out of: the signed-in pages (which only redirect a crawler to sign
- * in), sign-out, the theme and language form endpoints and the API.
+ * in), sign-out, the password reset link's page, the theme and language form endpoints and the API.
  */
 export const DISALLOWED_PREFIXES = [
   "/dashboard",
@@ -26,6 +26,8 @@ export const DISALLOWED_PREFIXES = [
   "/profile",
   "/admin",
   "/auth/logout",
+  // A mailed link's page: its address carries a token, and it is nothing to find by search.
+  "/auth/reset-password",
   "/resources/",
   "/api/",
 ] as const;
@@ -67,6 +69,7 @@ The web pages are for people and need a browser session. Automated clients shoul
 - [Home](${url("/")}): what the app does, its plans and prices
 - [Sign in](${url("/auth/login")})
 - [Create an account](${url("/auth/register")}): a 14-day free trial, no credit card
+- [Forgot password](${url("/auth/forgot-password")}): a link to choose a new password, by email
 - [Help](${url("/help")}): how the app works, task by task
 `;
 }
