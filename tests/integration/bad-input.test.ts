@@ -304,6 +304,7 @@ const WEB_ROUTES: Record<string, string> = {
   "routes/auth/forgot-password": "/auth/forgot-password",
   "routes/auth/reset-password": "/auth/reset-password",
   "routes/profile/index": "/profile",
+  "routes/dashboard/index": "/dashboard",
   "routes/categories/index": "/categories",
   "routes/tags/index": "/tags",
   "routes/budgets/index": "/budgets",
@@ -403,6 +404,19 @@ test("the forgot-password and reset-password forms refuse bad input with a trans
   caseCount += await runSpanish(guest, cases[0]!);
   caseCount += await runSpanish(guest, cases.find((c) => c.name === "unknown token")!);
   expect(await dumpDatabase(["throttle_buckets"])).toEqual(before);
+});
+
+test("the dashboard's one form, hiding the first-run checklist, refuses anything else and changes nothing", async () => {
+  const w = await setUp();
+  const cases: WebCase[] = [
+    { name: "unknown intent", path: "/dashboard", form: { intent: "drop-tables" }, status: 400 },
+    { name: "no intent", path: "/dashboard", form: {}, status: 400 },
+    { name: "a 10,000-character intent", path: "/dashboard", form: { intent: LONG }, status: 400 },
+    ...bodyCases("/dashboard", { intent: "dismiss-checklist" }),
+  ];
+  const before = await dumpDatabase();
+  caseCount += await runWebCases(w.a, cases);
+  expect(await dumpDatabase()).toEqual(before);
 });
 
 test("the profile's two forms refuse bad input with a translated message and change nothing", async () => {
