@@ -24,7 +24,7 @@ export const pageSections = [
 export type PageSection = (typeof pageSections)[number];
 
 /** Message groups only the server sends (the JSON API's): never in the shell, never a page's section. */
-export const serverOnlyGroups = ["api"] as const;
+export const serverOnlyGroups = ["api", "verificationMail"] as const;
 
 export type MessagesHandle = { messages: readonly PageSection[] };
 

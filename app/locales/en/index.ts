@@ -14,5 +14,6 @@ import { shell } from "./shell";
 import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
+import { verificationMail } from "./verification-mail";
 
-export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring };
+export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, verificationMail };

@@ -30,5 +30,6 @@ import { shell } from "./shell";
 import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
+import { verificationMail } from "./verification-mail";
 
-export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring } satisfies Messages;
+export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, verificationMail } satisfies Messages;
