@@ -9,6 +9,8 @@ export default [
     route("login", "routes/auth/login.tsx"),
     route("register", "routes/auth/register.tsx"),
     route("logout", "routes/auth/logout.tsx"),
+    // The page a verification or email-change link opens (issue 25): GET shows, POST confirms.
+    route("verify-email", "routes/auth/verify-email.tsx"),
   ]),
   // The footer's Help: public, for a first visit as much as for a signed-in user.
   route("help", "routes/help.tsx"),
@@ -47,6 +49,9 @@ export default [
       route("login", "routes/api/auth/login.ts"),
       route("logout", "routes/api/auth/logout.ts"),
       route("refresh-token", "routes/api/auth/refresh-token.ts"),
+      // Address verification (issue 25).
+      route("verify-email", "routes/api/auth/verify-email.ts"),
+      route("resend-verification", "routes/api/auth/resend-verification.ts"),
     ]),
     ...prefix("users", [
       index("routes/api/users/index.ts"),

@@ -43,6 +43,8 @@ export async function buildSeedSql(today = new Date()) {
         password_hash: await hashPassword(a.password),
         role: a.role,
         is_active: 1,
+        // The demo's addresses count as confirmed (issue 25): no reminder banner on its dashboard.
+        email_verified_at: now - 120 * 86_400_000,
         created_at: now - 120 * 86_400_000,
         updated_at: now,
       }),

@@ -18,6 +18,8 @@ export const throttleRules = {
   refreshFamily: { capacity: 30, perMs: 60_000 },
   refreshIp: { capacity: 60, perMs: 60_000 },
   passwordAccount: { capacity: 5, perMs: 60_000 },
+  // "Send again" of the address verification link (issue 25): a few a quarter of an hour per user.
+  verifyResendAccount: { capacity: 3, perMs: 15 * 60_000 },
 } satisfies Record<string, ThrottleRule>;
 
 export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };

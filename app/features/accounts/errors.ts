@@ -10,6 +10,8 @@ export type AccountRefusal =
   | "notFound"
   | "lastSuperadmin"
   | "cannotChangeSelf"
+  | "linkInvalid"
+  | "emailTaken"
   | "throttled";
 
 /** A refused outcome as the commands return it; a throttled one says when to try again. */
@@ -28,6 +30,9 @@ export const accountRefusals: Record<AccountRefusal, AccountRefusalFaces> = {
   lastSuperadmin: { status: 409, formStatus: 400, message: "errors.lastSuperadmin" },
   cannotChangeSelf: { status: 409, formStatus: 400, message: "errors.cannotChangeSelf" },
   throttled: { status: 429, formStatus: 429, message: "errors.tooManyAttempts" },
+  // A verification or email-change link (issue 25): expired, used or unknown; or its new address taken meanwhile.
+  linkInvalid: { status: 400, formStatus: 400, message: "errors.verificationLinkInvalid", field: "token" },
+  emailTaken: { status: 409, formStatus: 409, message: "errors.verificationEmailTaken", field: "token" },
 };
 
 function fieldErrors(faces: Refusal): FieldErrors | undefined {

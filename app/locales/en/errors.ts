@@ -54,4 +54,7 @@ export const errors = {
   failedToDeleteGoal: "Failed to delete savings goal",
   failedToLoadReports: "Failed to load report data",
   rangeTooLong: "A period can span at most five years",
+  // Address verification (issue 25).
+  verificationLinkInvalid: "This link has expired or was already used. Ask for a new one.",
+  verificationEmailTaken: "Another account now uses this address, so it cannot become yours. Choose another one on your profile.",
 };

@@ -57,4 +57,7 @@ export const errors = {
   failedToDeleteGoal: "No se pudo eliminar la meta de ahorro",
   failedToLoadReports: "No se pudieron cargar los datos del informe",
   rangeTooLong: "Un período puede abarcar como máximo cinco años",
+  // Verificación de la dirección (issue 25).
+  verificationLinkInvalid: "Este enlace caducó o ya se usó. Pide uno nuevo.",
+  verificationEmailTaken: "Otra cuenta usa ahora esta dirección, así que no puede pasar a ser tuya. Elige otra en tu perfil.",
 } satisfies Messages<typeof en>;

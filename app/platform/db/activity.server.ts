@@ -38,6 +38,10 @@ export const activityActions = [
   "recurring_skip",
   "recurring_pause",
   "recurring_resume",
+  /** Address verification and email change (issue 25); details.email: the address. */
+  "email_verified",
+  "email_change_requested",
+  "email_changed",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

@@ -26,8 +26,8 @@ export type ApiOperation = {
   params?: Record<string, string>;
   /** The schema of `data` in the success envelope. Documentation and types only; not checked at run time. */
   response: z.ZodType;
-  /** 200 unless the operation creates something. */
-  successStatus?: 200 | 201;
+  /** 200 unless the operation creates something (201) or only accepts work done after the answer (202). */
+  successStatus?: 200 | 201 | 202;
   /** Error statuses beyond the ones every operation can answer (400/401/403/415/500 as applicable). */
   errorStatuses?: number[];
   /** True when the answer is not an envelope (e.g. the OpenAPI document itself). */

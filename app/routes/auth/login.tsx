@@ -10,7 +10,7 @@ import { attemptLogin } from "~/features/accounts/commands.server";
 import { startSession } from "~/auth/start-session.server";
 import { AuthShell } from "~/components/auth-shell";
 import { AuthFormError } from "~/features/accounts/ui/auth-form-error";
-import { Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
+import { Alert, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { loginSchema } from "~/features/accounts/schemas";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { dbContext, envContext } from "~/context.server";
@@ -79,6 +79,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
+  const verified = searchParams.get("verified");
   const pending = useIsPending();
   const [validate, loadValidationOnUse] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
@@ -98,6 +99,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
           result={actionData?.result}
           retryAfter={actionData?.retryAfter}
         />
+        {/* After a mailed link confirmed an address while signed out (issue 25). */}
+        {verified === "email" || verified === "changed" ? (
+          <Alert tone="success">{t(verified === "changed" ? "auth.verifyEmail.doneChanged" : "auth.verifyEmail.doneEmail")}</Alert>
+        ) : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           label={t("auth.login.email")}

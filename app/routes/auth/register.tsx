@@ -15,6 +15,7 @@ import { attemptRegistration } from "~/features/accounts/commands.server";
 import { registerSchema } from "~/features/accounts/schemas";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { dbContext, envContext } from "~/context.server";
+import { contextMailer } from "~/platform/mail/context-mailer.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const target = safeRedirectPath(formData.get("redirectTo"));
   const db = context.get(dbContext);
   try {
-    const outcome = await attemptRegistration(db, { ip: clientIp(request) }, submission.value);
+    const outcome = await attemptRegistration(db, { ip: clientIp(request) }, submission.value, contextMailer(context));
     if (!outcome.ok) {
       const refusal = accountFormRefusal(outcome);
       return data(

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/locales/use-translation";
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { requireSession } from "~/auth/guards.server";
 import { cardClass } from "~/components/card";
 import { PageHeader } from "~/components/page-header";
@@ -29,6 +29,15 @@ import type { Route } from "./+types/index";
 import { catchUpSchedules } from "~/features/recurring/commands.server";
 import { comingUp } from "~/features/recurring/queries.server";
 import { ComingUp } from "~/features/dashboard/ui/coming-up";
+import { requireActor } from "~/auth/guards.server";
+import { isSecure } from "~/auth/session-cookie.server";
+import { Alert } from "~/components/forms";
+import { useFlashParam } from "~/components/use-flash-param";
+import { resendVerification } from "~/features/accounts/commands.server";
+import { accountFormRefusal } from "~/features/accounts/errors";
+import { dismissVerifyBannerCookie, verifyBannerDismissed } from "~/features/accounts/page.server";
+import { DISMISS_VERIFICATION, RESEND_VERIFICATION, VerifyBanner } from "~/features/accounts/ui/verify-banner";
+import { contextMailer } from "~/platform/mail/context-mailer.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -38,7 +47,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export const handle = routeMessages("dashboard", "budgets", "reports");
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const db = context.get(dbContext);
   // Occurrences of the user's schedules that are due and not yet posted, before the page reads (issue 24).
@@ -72,13 +81,50 @@ export async function loader({ context }: Route.LoaderArgs) {
     budgetAlerts,
     monthCategories,
     lastWeek,
+    // Issue 25: the reminder to confirm the address, until it is confirmed or this browser dismissed it.
+    verifyBanner: !session.user.emailVerifiedAt && !(await verifyBannerDismissed(request, session.user.id)),
   };
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+// The address verification banner's two buttons (issue 25); the page has no other form.
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = requireSession(context);
+  const intent = (await request.formData()).get("intent");
+  switch (intent) {
+    case RESEND_VERIFICATION: {
+      const outcome = await resendVerification(context.get(dbContext), requireActor(context, request), contextMailer(context));
+      if (!outcome.ok) {
+        const refusal = accountFormRefusal(outcome);
+        return data({ verification: "throttled" as const, retryAfter: refusal.retryAfter }, { status: refusal.status, headers: refusal.headers });
+      }
+      return redirect(`/dashboard?verification=${outcome.alreadyVerified ? "verified" : "sent"}`);
+    }
+    case DISMISS_VERIFICATION:
+      return redirect("/dashboard", { headers: { "Set-Cookie": await dismissVerifyBannerCookie(session.user.id, isSecure(request)) } });
+    default:
+      throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
+  }
+}
+
+// Carries the action's Retry-After onto the rendered page.
+export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const memberSince = formatMonthYear(new Date(user.createdAt), i18n.language);
+  const verified = useFlashParam("verified");
+  const verification = useFlashParam("verification");
+  const verifyNotice = actionData?.verification === "throttled"
+    ? t("errors.tooManyAttempts", { seconds: actionData.retryAfter })
+    : verification === "sent"
+      ? t("dashboard.verifyBanner.sent", { email: user.email })
+      : null;
   const quick = [
     { to: "/expenses/new", label: t("dashboard.quick.newTransaction"), primary: true },
     { to: "/expenses", label: t("dashboard.quick.viewAll") },
@@ -87,6 +133,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="space-y-6">
+      {verified === "email" || verified === "changed" ? (
+        <Alert tone="success">{t(verified === "changed" ? "dashboard.verifyBanner.doneChanged" : "dashboard.verifyBanner.doneEmail")}</Alert>
+      ) : null}
+      {verification === "verified" ? <Alert tone="success">{t("dashboard.verifyBanner.alreadyVerified")}</Alert> : null}
+      {loaderData.verifyBanner ? <VerifyBanner email={user.email} notice={verifyNotice} /> : null}
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         <PageHeader title={t(loaderData.returning ? "dashboard.greeting" : "dashboard.greetingFirst", { name: user.firstName })} subtitle={t("dashboard.overview", { month: loaderData.month })} />
         <section aria-label={user.name} className={`flex items-center gap-4 p-4 ${cardClass}`}>

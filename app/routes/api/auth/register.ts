@@ -5,12 +5,13 @@ import { attemptRegistration } from "~/features/accounts/commands.server";
 import { issueApiTokens } from "~/auth/api-tokens.server";
 import { clientIp } from "~/auth/client-ip.server";
 import { dbContext, envContext } from "~/context.server";
+import { contextMailer } from "~/platform/mail/context-mailer.server";
 
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
 const route = apiRoute([
   endpoint(registerOperation, async ({ request, context, body }) => {
     const db = context.get(dbContext);
-    const outcome = await attemptRegistration(db, { ip: clientIp(request) }, body);
+    const outcome = await attemptRegistration(db, { ip: clientIp(request) }, body, contextMailer(context));
     if (!outcome.ok) throw accountApiError(outcome);
     const tokens = await issueApiTokens(db, context.get(envContext).JWT_SECRET, outcome.user);
     return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, user: toApiUser(outcome.user) };
