@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import { allowConsoleError } from "../setup/console-errors";
 import { api, registerViaApi } from "./api-client";
 import { browser, pageText, registerViaForm, STRONG_PASSWORD, uniqueEmail, type Browser } from "./helpers";
-import { mailChannelState, setMailChannel } from "./mail-api-client";
+import { lastVerifyToken, mailChannelState, mailsTo, setMailChannel, type SentMail } from "./mail-api-client";
 
 // Issue 25's address verification and email change, through the Worker with the fake mail API
 // (tests/fakes/mail-api.ts) on the Worker's own "worker" channel: registration mails a link, the
@@ -11,18 +11,7 @@ import { mailChannelState, setMailChannel } from "./mail-api-client";
 // email waits for its link while the account keeps the old one, and a mail API that is down
 // changes none of the answers. Mail leaves after the answer, so the tests wait for it.
 
-type Mail = { to: string; subject: string; text: string; html: string };
-
-/** The messages the fake mail API accepted for `to`, once there are at least `count` of them. */
-async function mailsTo(to: string, count = 1): Promise<Mail[]> {
-  for (let i = 0; i < 100; i += 1) {
-    const { messages } = await mailChannelState("worker");
-    const mine = messages.map((m) => m.body as Mail).filter((m) => m.to === to);
-    if (mine.length >= count) return mine;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no ${count} mail(s) to ${to}`);
-}
+type Mail = SentMail;
 
 function tokenIn(mail: Mail) {
   const token = /\/auth\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
@@ -30,10 +19,7 @@ function tokenIn(mail: Mail) {
   return token;
 }
 
-async function lastToken(to: string, count = 1) {
-  const mails = await mailsTo(to, count);
-  return tokenIn(mails[mails.length - 1]!);
-}
+const lastToken = (to: string, count = 1) => lastVerifyToken(to, count);
 
 async function stored(email: string) {
   return env.DB.prepare("select id, email, email_verified_at from users where email = ?")
