@@ -337,7 +337,23 @@ const WEB: Record<string, WebEntry> = {
       { path: "/auth/logout", form: {}, expect: { status: 302, location: "/" } },
     ],
   },
-  "/dashboard": { access: "user", requests: () => [{ path: "/dashboard" }] },
+  "/dashboard": {
+    access: "user",
+    requests: () => [
+      { path: "/dashboard" },
+      // Issue 25: the verification banner's Send again and dismiss, each about the caller's own address.
+      { path: "/dashboard", form: fields({ intent: "resend-verification" }) },
+      { path: "/dashboard", form: fields({ intent: "dismiss-verification" }) },
+    ],
+  },
+  // Issue 25: a mailed link's page; GET shows a button, POST uses the token (an unknown one here, which changes nothing).
+  "/auth/verify-email": {
+    access: "public",
+    requests: () => [
+      { path: `/auth/verify-email?token=${"A".repeat(43)}`, expect: { status: 200 } },
+      { path: "/auth/verify-email", form: { token: "A".repeat(43) }, expect: { status: 400 } },
+    ],
+  },
   "/expenses": {
     access: "user",
     requests: (ids) => [
@@ -440,6 +456,7 @@ const WEB: Record<string, WebEntry> = {
       { path: "/profile", form: fields({ intent: "update-profile", firstName: "Mal", lastName: "Lory", email: `mallory-${MARK}@example.com` }) },
       { path: "/profile", form: fields({ intent: "update-profile", firstName: "Mal", lastName: "Lory", email: `mallory-${MARK}@example.com`, timeZone: "Asia/Tokyo" }) },
       { path: "/profile", form: fields({ intent: "change-password", currentPassword: STRONG_PASSWORD, newPassword: "N3wSecret99", confirmPassword: "N3wSecret99" }) },
+      { path: "/profile", form: fields({ intent: "resend-verification" }) },
     ],
   },
   "/admin": { access: "superadmin", requests: () => [{ path: "/admin" }] },
@@ -644,6 +661,9 @@ const API: Record<string, ApiCase> = {
     requests: () => [call("GET", "/api/reports/export?format=csv&startDate=2026-11-01&endDate=2026-11-30&includeCategories=true&includeCurrencyConversion=true")],
   },
   openApiDocument: { requests: () => [call("GET", "/api/openapi.json", undefined, { guest: 200 })] },
+  // Issue 25: a link's token acts on the account it was mailed for (an unknown one here); Send again on the caller's own.
+  verifyEmail: { requests: () => [call("POST", "/api/auth/verify-email", { token: "A".repeat(43) }, { guest: 400 })] },
+  resendVerification: { requests: () => [call("POST", "/api/auth/resend-verification")] },
 };
 
 // ---------------------------------------------------------------------------------------------
