@@ -55,6 +55,7 @@ export const dashboard = {
   },
   // Until the address is verified (issue 25).
   verifyBanner: {
+    label: "Email address not confirmed",
     text: "Please confirm your email address, {{email}}: open the link we sent you.",
     sendAgain: "Send again",
     sending: "Sending…",

@@ -58,6 +58,7 @@ export const dashboard = {
   },
   // Hasta que se verifique la dirección (issue 25).
   verifyBanner: {
+    label: "Dirección de correo sin confirmar",
     text: "Confirma tu dirección de correo, {{email}}: abre el enlace que te enviamos.",
     sendAgain: "Enviar de nuevo",
     sending: "Enviando…",

@@ -17,7 +17,7 @@ export function VerifyBanner({ email, notice }: { email: string; notice: string 
   const sending = useIsPending({ intent: RESEND_VERIFICATION });
   return (
     <section
-      aria-label={t("dashboard.verifyBanner.sendAgain")}
+      aria-label={t("dashboard.verifyBanner.label")}
       className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
       <div className="min-w-0 break-words">
