@@ -37,6 +37,8 @@ const LIBSQL_RUN = [
   "stored-conversions",
   "dashboard-money",
   "rates-refresh",
+  // Issue 25: the verification and email-change links, used once by a compare-and-set.
+  "email-verification",
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 export function workersProject({ libsql = false }: { libsql?: boolean } = {}) {
