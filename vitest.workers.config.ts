@@ -57,6 +57,9 @@ export function workersProject({ libsql = false }: { libsql?: boolean } = {}) {
             // The fake provider of tests/setup/global-setup.ts, on its "worker" channel; never the internet.
             RATES_PROVIDER_URL: `${inject("ratesProviderUrl")}/worker/v6/latest/USD`,
             RATES_PROVIDER_TIMEOUT_MS: "1000",
+            // The same fake's history endpoint, on its "worker-history" channel (decision 037); empty by default, so no past day has a rate.
+            RATES_HISTORY_URL: `${inject("ratesProviderUrl")}/worker-history/v1`,
+            RATES_HISTORY_TIMEOUT_MS: "1000",
             // The fake mail API of tests/fakes/mail-api.ts, on its "worker" channel (decision 034).
             MAIL_API_URL: `${inject("mailApiUrl")}/worker`,
             MAIL_API_KEY: "re_test_key",

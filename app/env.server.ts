@@ -7,6 +7,10 @@ const envSchema = z.object({
   RATES_PROVIDER_URL: z.string().url(),
   /** How long the rate refresh waits for the provider; 10 s when unset. */
   RATES_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
+  /** The history provider for past days' rates (decision 037), Frankfurter-shaped; empty or unset: none is asked. */
+  RATES_HISTORY_URL: z.union([z.literal(""), z.string().url()]).optional(),
+  /** How long a form or API request waits for the history provider; 5 s when unset. */
+  RATES_HISTORY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
   /** A rate older than this many days on the transaction's date is called out; 7 when unset. */
   RATE_STALE_AFTER_DAYS: z.coerce.number().int().min(0).max(3650).optional(),
 });
@@ -31,4 +35,16 @@ export function ratesRefreshOptions(env: Pick<AppEnv, "RATES_PROVIDER_URL" | "RA
   return env.RATES_PROVIDER_TIMEOUT_MS === undefined
     ? { url: env.RATES_PROVIDER_URL }
     : { url: env.RATES_PROVIDER_URL, timeoutMs: env.RATES_PROVIDER_TIMEOUT_MS };
+}
+
+/**
+ * The history provider's options as every caller reads them (decision 037): the transaction
+ * form, the API and the rate lookup ask the same provider with the same timeout. Null when
+ * RATES_HISTORY_URL is unset or empty: no past day is asked for, the user types the rate.
+ */
+export function rateHistoryOptions(env: Pick<AppEnv, "RATES_HISTORY_URL" | "RATES_HISTORY_TIMEOUT_MS">): { url: string; timeoutMs?: number } | null {
+  if (!env.RATES_HISTORY_URL) return null;
+  return env.RATES_HISTORY_TIMEOUT_MS === undefined
+    ? { url: env.RATES_HISTORY_URL }
+    : { url: env.RATES_HISTORY_URL, timeoutMs: env.RATES_HISTORY_TIMEOUT_MS };
 }

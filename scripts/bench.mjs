@@ -12,14 +12,16 @@
 //    filtered and sorted), /budgets with 30 budgets and GET /api/budgets/progress, each against the
 //    same aggregate queries run raw on the same SQLite file.
 //  - /reports and the reports API (summary, categories, trends) for a month and a year against their raw SQL,
-//    and the CSV export (API and web) of ~5,000 and all 50,000 transactions: time to the first
-//    byte, total time, size, and workerd's peak resident memory while it streams.
+//    and the CSV export (API and web) and the spreadsheet (web) of ~5,000 and all 50,000 transactions:
+//    time to the first byte, total time, size, and workerd's peak resident memory while it streams.
 // `--reports` prints only the reports API and export figures.
 // `--load`, `--growth`, `--users` and `--writes` (any together, `--seconds N` per figure, default 20)
 // measure load and growth instead (scripts/bench-load.mjs; the tables are kept in docs/benchmarks.md).
 // `--no-build` skips the build; `--weight` prints only the page-weight and first-paint figures
 // (no 50,000-row load, no timings), in about a minute; with `--chunks` it lists each page's scripts.
 // `--paint` prints only the slow-phone figures; `--runs N` sets their cold loads per variant (5).
+// `--recurring` prints only the schedules' figures (scripts/bench-recurring.mjs, decision 033): one
+// run of the hourly job over 1,000 users a month behind, and /recurring with 200 schedules.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,6 +32,7 @@ import { chromium } from "playwright-core";
 import { benchAccount, BENCH_TRANSACTIONS, seedBenchData } from "./bench-data.mjs";
 import { apiToken as apiTokenAt, findSqlite, signIn as signInAt, waitForServer as waitForServerAt } from "./bench-http.mjs";
 import { runLoadBench } from "./bench-load.mjs";
+import { runRecurringBench } from "./bench-recurring.mjs";
 import { rawReports } from "./bench-raw.mjs";
 import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
 import { demoAccounts } from "./seed.mjs";
@@ -51,6 +54,10 @@ const paintRuns = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 
 ensureDevVars(); // before the build, which copies it for `wrangler dev` on the build
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
+if (process.argv.includes("--recurring")) {
+  await runRecurringBench({ port });
+  process.exit(0);
+}
 const loadModes = ["--load", "--growth", "--users", "--writes"].filter((mode) => process.argv.includes(mode));
 if (loadModes.length > 0) {
   const at = process.argv.indexOf("--seconds");
@@ -443,7 +450,7 @@ function workerdRssKb() {
   return total;
 }
 
-/** The reports API for a month and a year against its raw SQL, then the CSV export at two sizes (issue 13). */
+/** The reports API for a month and a year against its raw SQL, then the CSV export at two sizes (issue 13) and the spreadsheet's (issue 26). */
 async function reportFigures(out, raw, user, token, cookie) {
   const auth = { Authorization: `Bearer ${token}` };
   const range = (from, to) => `date >= '${from}' and date <= '${to}'`;
@@ -477,9 +484,11 @@ async function reportFigures(out, raw, user, token, cookie) {
   const everything = raw.prepare(`select min(date) first, max(date) last from transactions where user_id='${user}'`).get();
   for (const [label, from, to] of [["~5,000 transactions", isoDaysAgo(107), isoDaysAgo(0)], ["all 50,000 transactions", everything.first, everything.last]]) {
     const count = raw.prepare(`select count(*) n, (select count(*) from payments p join transactions t on t.id = p.transaction_id where t.user_id='${user}' and t.${range(from, to)}) rows from transactions where user_id='${user}' and ${range(from, to)}`).get();
-    for (const [face, path, headers] of [
+    for (const [face, path, headers, kind = "CSV"] of [
       ["API", `/api/reports/export?format=csv&startDate=${from}&endDate=${to}&includeCategories=true&includeCurrencyConversion=true`, auth],
       ["web", `/reports/export?from=${from}&to=${to}`, { Cookie: cookie }],
+      // The spreadsheet (decision 038): the same rows, deflated as they stream.
+      ["web", `/reports/export?from=${from}&to=${to}&format=xlsx`, { Cookie: cookie }, "Spreadsheet"],
     ]) {
       const runs = [];
       for (let i = 0; i < 3; i++) {
@@ -511,7 +520,7 @@ async function reportFigures(out, raw, user, token, cookie) {
           .all(),
       );
       out.push([
-        `CSV export (${face}), ${label}: ${count.n.toLocaleString("en")} tx, ${count.rows.toLocaleString("en")} rows`,
+        `${kind} export (${face}), ${label}: ${count.n.toLocaleString("en")} tx, ${count.rows.toLocaleString("en")} rows`,
         `first byte ${median.firstByte.toFixed(0)} ms`,
         `total ${median.total.toFixed(0)} ms`,
         `${(median.bytes / 1024 / 1024).toFixed(1)} MB; raw SQL ${rawTime.p50.toFixed(0)} ms; workerd RSS ${(median.before / 1024).toFixed(0)} → peak ${(Math.max(...runs.map((r) => r.peak)) / 1024).toFixed(0)} MB`,

@@ -5,7 +5,7 @@
 // gone from it, and whatever else the file holds (JWT_SECRET, hand-written lines) stays as it is.
 
 /** The Worker's settings a developer may give the scripts in the environment. */
-export const PASSED_VARS = ["MAIL_API_URL", "MAIL_API_KEY", "MAIL_FROM", "APP_URL", "RATES_PROVIDER_URL"];
+export const PASSED_VARS = ["MAIL_API_URL", "MAIL_API_KEY", "MAIL_FROM", "APP_URL", "RATES_PROVIDER_URL", "RATES_HISTORY_URL"];
 
 const BEGIN = "# --- from the environment of npm run dev / npm start (scripts/dev-vars.mjs); rewritten on each run ---";
 const END = "# --- end of the variables from the environment ---";

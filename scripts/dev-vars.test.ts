@@ -52,3 +52,8 @@ test("each run rewrites the block: a variable unset since drops out, hand-writte
   // Idempotent.
   expect(withPassedVars(second, {}, { appUrl: "http://localhost:9000" })).toBe(second);
 });
+
+test("the history provider's address set in the environment reaches the file too (decision 037)", () => {
+  const text = withPassedVars(`${SECRET}\n`, { RATES_HISTORY_URL: "http://127.0.0.1:4001/dev/v1" }, { appUrl: "http://localhost:8787" });
+  expect(text).toContain("\nRATES_HISTORY_URL=http://127.0.0.1:4001/dev/v1\n");
+});

@@ -20,7 +20,8 @@ serveBuild({ port: process.env.PORT ?? "8788", host: "127.0.0.1" });
 function pointRatesAtFake() {
   const file = `${root}build/server/.dev.vars`;
   const current = existsSync(file) ? readFileSync(file, "utf8") : "";
-  const kept = current.split("\n").filter((line) => line && !line.startsWith("RATES_PROVIDER_URL="));
-  const url = `http://127.0.0.1:${process.env.E2E_RATES_PORT ?? "8799"}/e2e/v6/latest/USD`;
-  writeFileSync(file, [...kept, `RATES_PROVIDER_URL=${url}`, ""].join("\n"));
+  const kept = current.split("\n").filter((line) => line && !line.startsWith("RATES_PROVIDER_URL=") && !line.startsWith("RATES_HISTORY_URL="));
+  const fake = `http://127.0.0.1:${process.env.E2E_RATES_PORT ?? "8799"}`;
+  // The history provider too (decision 037): the fake's "e2e-history" channel, which has no past day unless a journey loads one.
+  writeFileSync(file, [...kept, `RATES_PROVIDER_URL=${fake}/e2e/v6/latest/USD`, `RATES_HISTORY_URL=${fake}/e2e-history/v1`, ""].join("\n"));
 }

@@ -16,7 +16,7 @@ export function ensureDevVars() {
 }
 
 /**
- * MAIL_API_URL, MAIL_API_KEY, MAIL_FROM, APP_URL and RATES_PROVIDER_URL from the scripts'
+ * MAIL_API_URL, MAIL_API_KEY, MAIL_FROM, APP_URL, RATES_PROVIDER_URL and RATES_HISTORY_URL from the scripts'
  * environment reach the local Worker through `file` (a .dev.vars), in a block rewritten on each
  * run (scripts/dev-vars.mjs); APP_URL defaults to the local server's own address.
  */

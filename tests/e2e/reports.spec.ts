@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Locator } from "@playwright/test";
+import { readSheet } from "read-excel-file/universal";
 import { demo, expect, expectNoAxeViolations, jsEnabled, screenshotBothThemes, signIn, test , expectNoSidewaysScroll } from "./support";
 
 // Issue 13 with JavaScript on and off, on the demo user's data: walk back through the months,
@@ -80,6 +81,13 @@ test("reports: months back and forth, the three charts, a custom period", async 
   const csv = readFileSync((await download.path())!, "utf8");
   expect(csv.startsWith("\uFEFFdate,description,type,category,tags,currency,original_amount,exchange_rate,rate_date,rate_source,usd_amount,transaction_id\r\n")).toBe(true);
   expect(csv.split("\r\n").length).toBeGreaterThan(2);
+  // Beside it the spreadsheet (decision 038), another plain link: an .xlsx that a spreadsheet reader opens.
+  await expect(page.getByText("the CSV is the file to import back")).toBeVisible();
+  const [sheet] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Spreadsheet (.xlsx)" }).click()]);
+  expect(sheet.suggestedFilename()).toBe(`tallyworth-${start}_${end}.xlsx`);
+  const rows = await readSheet(new Uint8Array(readFileSync((await sheet.path())!)).buffer);
+  expect(rows[0]!.slice(0, 3)).toEqual(["Date", "Description", "Type"]);
+  expect(rows.length).toBe(csv.split("\r\n").filter((line) => /^\d{4}-/.test(line)).length + 1);
 
   // A range that ends before it starts is refused beside the form.
   await page.goto(`/reports?from=${end}&to=${start}`);

@@ -228,6 +228,16 @@ test("a single non-USD expense shows its rate, the USD equivalent and the explan
     await date.fill("2026-10-15");
     await expect(page.getByLabel("Exchange rate")).toHaveValue("");
     await expect(page.getByText("No exchange rate is known for this currency yet; enter one")).toBeVisible();
+    // No source has it (the history provider neither): the nearest known rate is offered with its
+    // day and distance, and goes into the field only when asked (decision 037).
+    const suggestion = page.getByTestId("rate-suggestion-0");
+    await expect(suggestion).toContainText("Rate of Nov 1, 2026, 17 days later — edit if needed");
+    await expect(page.getByLabel("Exchange rate")).toHaveValue("");
+    await suggestion.getByRole("button", { name: "Use this rate" }).click();
+    await expect(page.getByLabel("Exchange rate")).toHaveValue("0.8612");
+    await expect(suggestion.getByRole("button", { name: "Use this rate" })).toHaveCount(0);
+    // Used, it is the user's rate; emptied again, the field follows the rates on file as before.
+    await page.getByLabel("Exchange rate").fill("");
     // A date outside the accepted ones (decision 022) is not looked up: the form says what is wrong
     // with the date, never that a rate failed to load.
     const lookups: string[] = [];

@@ -8,6 +8,12 @@ import { channelStore, readBody, send } from "./http.ts";
 // parallel each use their own channel and never switch the provider under one another:
 //
 //   GET  /<channel>/v6/latest/USD     the provider's answer, in the channel's mode
+//   GET  /<channel>/v1/<yyyy-MM-dd>?base=USD&symbols=EUR,MXN
+//                                     the history provider's answer (Frankfurter's v1 shape:
+//                                     {"amount":1,"base":"USD","date":…,"rates":{…}}), from the
+//                                     channel's `history` (date → rates), in the channel's mode:
+//                                     the latest date on or before the one asked; the symbols it
+//                                     lacks are left out; none at all is a 404 {"message":"not found"}
 //   POST /__control/<channel>         {"mode": "slow"} switches the channel; answers its state
 //   GET  /__control/<channel>         the channel's state: mode and how many fetches it served
 //   GET  /health                      for whoever starts it to wait on
@@ -48,7 +54,16 @@ export const FAKE_RATES: Readonly<Record<string, number>> = {
   VES: 236.4127,
 };
 
-type Channel = { mode: ProviderMode; hits: number; rates?: Record<string, number>; updatedUnix?: number };
+type Channel = {
+  mode: ProviderMode;
+  hits: number;
+  rates?: Record<string, number>;
+  updatedUnix?: number;
+  /** The history endpoint's rates: day → currency → rate per 1 USD. Empty by default: every day is "not found". */
+  history?: Record<string, Record<string, number>>;
+  /** Every history request served since the channel was last switched (path and query), for counting. */
+  historyRequests: string[];
+};
 
 export type FakeRateProvider = {
   /** http://127.0.0.1:<port>, no trailing slash. */
@@ -62,7 +77,7 @@ export async function startFakeRateProvider({
   host = "127.0.0.1",
   slowMs = 5_000,
 }: { port?: number; host?: string; slowMs?: number } = {}): Promise<FakeRateProvider> {
-  const channel = channelStore<Channel>(() => ({ mode: "good", hits: 0 }));
+  const channel = channelStore<Channel>(() => ({ mode: "good", hits: 0, historyRequests: [] }));
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -83,13 +98,20 @@ export async function startFakeRateProvider({
         c.mode = body.mode ?? "good";
         c.rates = body.rates;
         c.updatedUnix = body.updatedUnix;
+        c.history = body.history;
         c.hits = 0;
+        c.historyRequests = [];
       }
       return send(res, 200, "application/json", JSON.stringify(c));
     }
     if (!first || req.method !== "GET") return send(res, 404, "text/plain", "not found");
     const c = channel(first);
     c.hits += 1;
+    const history = /^\/[^/]+\/v1\/(\d{4}-\d{2}-\d{2})$/.exec(url.pathname);
+    if (history) {
+      c.historyRequests.push(`${url.pathname}${url.search}`);
+      return answerHistory(res, c, history[1]!, url.searchParams);
+    }
     const rates: Record<string, number> = { ...(c.rates ?? FAKE_RATES) };
     const answer = () => ({
       result: "success",
@@ -123,6 +145,35 @@ export async function startFakeRateProvider({
       case "error":
         return send(res, 200, "application/json", JSON.stringify({ result: "error", "error-type": "unsupported-code" }));
     }
+  }
+
+  function answerHistory(res: ServerResponse, c: Channel, day: string, params: URLSearchParams) {
+    const symbols = (params.get("symbols") ?? "").split(",").filter(Boolean);
+    const filed = Object.keys(c.history ?? {})
+      .filter((d) => d <= day)
+      .sort()
+      .at(-1);
+    const known = filed ? c.history![filed]! : {};
+    const rates: Record<string, number> = Object.fromEntries(symbols.filter((s) => known[s] !== undefined).map((s) => [s, known[s]!]));
+    const answer = () => JSON.stringify({ amount: 1, base: params.get("base") ?? "EUR", date: filed, rates });
+    switch (c.mode) {
+      case "down":
+        return send(res, 500, "application/json", JSON.stringify({ message: "internal error" }));
+      case "slow": {
+        const timer = setTimeout(() => send(res, 200, "application/json", answer()), slowMs);
+        res.on("close", () => clearTimeout(timer));
+        return;
+      }
+      case "garbage":
+        return send(res, 200, "text/html", "<html><body>Rate limit exceeded.</body></html>");
+      case "error":
+        return send(res, 422, "application/json", JSON.stringify({ message: "invalid date" }));
+      default:
+        break;
+    }
+    if (!filed || Object.keys(rates).length === 0) return send(res, 404, "application/json", JSON.stringify({ message: "not found" }));
+    if (c.mode === "zero" || c.mode === "negative") rates[symbols[0]!] = c.mode === "zero" ? 0 : -1;
+    return send(res, 200, "application/json", answer());
   }
 
   await new Promise<void>((resolve, reject) => {

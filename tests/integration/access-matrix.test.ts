@@ -330,6 +330,8 @@ const WEB: Record<string, WebEntry> = {
   // Issue 20: text for crawlers and automated clients, the same for everyone.
   "/robots.txt": { access: "public", requests: () => [{ path: "/robots.txt", expect: { status: 200 } }] },
   "/llms.txt": { access: "public", requests: () => [{ path: "/llms.txt", expect: { status: 200 } }] },
+  // Issue 27: the web app manifest, the same for everyone.
+  "/manifest.webmanifest": { access: "public", requests: () => [{ path: "/manifest.webmanifest", expect: { status: 200 } }] },
   "/auth/logout": {
     access: "public",
     requests: () => [
@@ -344,6 +346,8 @@ const WEB: Record<string, WebEntry> = {
       // Issue 25: the verification banner's Send again and dismiss, each about the caller's own address.
       { path: "/dashboard", form: fields({ intent: "resend-verification" }) },
       { path: "/dashboard", form: fields({ intent: "dismiss-verification" }) },
+      // Issue 27: "Hide this list" under the first-run checklist.
+      { path: "/dashboard", form: fields({ intent: "dismiss-checklist" }) },
     ],
   },
   // Issue 25: a mailed link's page; GET shows a button, POST uses the token (an unknown one here, which changes nothing).
@@ -365,6 +369,8 @@ const WEB: Record<string, WebEntry> = {
     access: "user",
     requests: (ids) => [
       { path: "/expenses/new" },
+      // Issue 27's "Repeat today": a copy of another user's transaction is not found.
+      { path: `/expenses/new?from=${ids.transactionId}`, foreign: 404 },
       { path: "/expenses/new", form: transactionForm(ids.categoryId, ids.tagId), foreign: 400 },
       { path: "/expenses/new", form: transactionForm("default-food", ids.tagId), foreign: 400 },
     ],
@@ -484,7 +490,15 @@ const WEB: Record<string, WebEntry> = {
     requests: () => [{ path: "/expenses/rate?currency=EUR&date=2026-11-10" }],
   },
   // The Export CSV link of /reports: a download a person follows, so a guest is sent to sign in.
-  "/reports/export": { access: "user", requests: () => [{ path: "/reports/export?from=2026-11-01&to=2026-11-30" }] },
+  "/reports/export": {
+    access: "user",
+    requests: () => [
+      { path: "/reports/export?from=2026-11-01&to=2026-11-30" },
+      // The spreadsheet (issue 26): the same guard. Its sheet is deflated, so the victim's markers
+      // are looked for in the read-back rows by tests/integration/spreadsheet-export.test.ts.
+      { path: "/reports/export?from=2026-11-01&to=2026-11-30&format=xlsx" },
+    ],
+  },
   "/resources/theme": {
     access: "public",
     requests: () => [
@@ -658,7 +672,10 @@ const API: Record<string, ApiCase> = {
   reportCategories: { requests: () => [call("GET", "/api/reports/categories?startDate=2026-11-01&endDate=2026-11-30")] },
   reportTrends: { requests: () => [call("GET", "/api/reports/trends?startDate=2026-11-01&endDate=2026-11-30&period=daily")] },
   reportExport: {
-    requests: () => [call("GET", "/api/reports/export?format=csv&startDate=2026-11-01&endDate=2026-11-30&includeCategories=true&includeCurrencyConversion=true")],
+    requests: () => [
+      call("GET", "/api/reports/export?format=csv&startDate=2026-11-01&endDate=2026-11-30&includeCategories=true&includeCurrencyConversion=true"),
+      call("GET", "/api/reports/export?format=xlsx&startDate=2026-11-01&endDate=2026-11-30"),
+    ],
   },
   openApiDocument: { requests: () => [call("GET", "/api/openapi.json", undefined, { guest: 200 })] },
   // Issue 25: a link's token acts on the account it was mailed for (an unknown one here); Send again on the caller's own.

@@ -291,6 +291,20 @@ test("the OpenAPI document lists every endpoint with schemas and bearer security
     "firstName",
     "lastName",
     "password",
+    "timeZone",
   ]);
   expect(doc.paths["/api/users/profile"]!.get!.security).toEqual([{ bearerAuth: [] }]);
+});
+
+test("register takes an optional IANA time zone, like the web form's hidden field; another value is a 400 on the field and creates nothing", async () => {
+  const email = uniqueEmail();
+  const wrong = await api("/api/auth/register", { json: { firstName: "Ana", lastName: "Pérez", email, password: "Sup3rSecret", timeZone: "Mars/Olympus" }, headers: { "Accept-Language": "es" } });
+  expect(wrong.status).toBe(400);
+  expect(Object.keys(wrong.body.errors ?? {})).toEqual(["timeZone"]);
+  expect(wrong.body.message).toBe("Elige una zona horaria de la lista (un nombre IANA como America/Caracas)");
+  const made = await api("/api/auth/register", { json: { firstName: "Ana", lastName: "Pérez", email, password: "Sup3rSecret", timeZone: "America/Caracas" } });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  expect(made.body.data.user.timeZone).toBe("America/Caracas");
+  const profile = await api("/api/users/profile", { token: made.body.data.accessToken });
+  expect(profile.body.data.user.timeZone).toBe("America/Caracas");
 });

@@ -656,6 +656,11 @@ test("the transaction form and the list's delete refuse bad input, other users' 
     form("edit with an unknown intent", transactionForm({ intent: "transfer" }), 400, undefined, edit),
     ...bodyCases("/expenses/new", Object.fromEntries(transactionForm())),
     ...bodyCases(edit, Object.fromEntries(transactionForm())),
+    // Rates for past dates (decision 037): a day no source has a rate for is asked of the user, and a
+    // suggestion's intent addresses a row by a number of at most three digits.
+    form("a VES expense of a day no source has, with no rate", transactionForm({ date: "2026-10-19" }, { currencyCode: "VES", amount: "100" }), 400, "validation.rateUnknown"),
+    form("use-rate intent with a four-digit row", transactionForm({ intent: "use-rate:1000" }), 400),
+    form("use-rate intent with no row", transactionForm({ intent: "use-rate:" }), 400),
 
     { name: "unknown intent", path: "/expenses", form: { intent: "purge" }, status: 400 },
     { name: "delete another user's transaction", path: "/expenses", form: { intent: "delete", id: w.bTransaction }, status: 404, says: "errors.notFound" },
@@ -1029,6 +1034,10 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "existing email", json: { ...register, email: w.aEmail }, status: 409, says: "errors.emailExists" },
         { name: "weak password", json: { ...register, password: "weakpass" }, status: 400, says: "validation.passwordUppercase" },
         { name: "password as a number", json: { ...register, password: 12345678 }, status: 400 },
+        // rec (issue 24): the API's registration takes an optional time zone; a wrong one is refused on the field.
+        { name: "a time zone that is no zone", json: { ...register, timeZone: "Mars/Olympus" }, status: 400, says: "validation.timeZoneInvalid" },
+        { name: "a UTC offset for a time zone", json: { ...register, timeZone: "-04:00" }, status: 400, says: "validation.timeZoneInvalid" },
+        { name: "a time zone as a number", json: { ...register, timeZone: -4 }, status: 400, says: "validation.timeZoneInvalid" },
       ],
     },
     login: {
@@ -1205,6 +1214,8 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "nothing", json: {}, status: 400 },
         { name: "no amount", json: { ...tx, amount: undefined }, status: 400 },
         ...transactionCases(tx),
+        // Decision 037: a day no source has a rate for is refused (with the nearest rate in its details), never given one.
+        { name: "a VES amount of a day no source has, with no rate", json: { ...tx, date: "2026-10-19", currencyCode: "VES", amount: "100", exchangeRate: undefined }, status: 400, says: "validation.rateUnknown" },
       ],
     },
     updateTransaction: {
@@ -1325,7 +1336,7 @@ function apiTables(w: World): Record<string, ApiTable> {
     reportExport: {
       as: "a",
       cases: reportPeriod([
-        { name: "format xlsx", query: { ...NOVEMBER, format: "xlsx" }, status: 400, says: "api.exportFormatInvalid" },
+        { name: "format pdf", query: { ...NOVEMBER, format: "pdf" }, status: 400, says: "api.exportFormatInvalid" },
         { name: "a 10,000-character format", query: { ...NOVEMBER, format: LONG }, status: 400, says: "api.exportFormatInvalid" },
         { name: "includeCategories yes", query: { ...NOVEMBER, includeCategories: "yes" }, status: 400, says: "api.booleanInvalid" },
         { name: "includeCurrencyConversion empty", query: { ...NOVEMBER, includeCurrencyConversion: "" }, status: 400, says: "api.booleanInvalid" },

@@ -16,7 +16,14 @@ export async function providerChannel(mode: ProviderMode, options: { rates?: Rec
   return { name, url: `${inject("ratesProviderUrl")}/${name}/v6/latest/USD` };
 }
 
-export async function setChannel(name: string, mode: ProviderMode, options: { rates?: Record<string, unknown>; updatedUnix?: number } = {}) {
+export type ChannelOptions = {
+  rates?: Record<string, unknown>;
+  updatedUnix?: number;
+  /** The history endpoint's days (decision 037): day → currency → rate per 1 USD. */
+  history?: Record<string, Record<string, number>>;
+};
+
+export async function setChannel(name: string, mode: ProviderMode, options: ChannelOptions = {}) {
   const res = await fetch(`${inject("ratesProviderUrl")}/__control/${name}`, {
     method: "POST",
     body: JSON.stringify({ mode, ...options }),
@@ -32,3 +39,12 @@ export async function channelHits(name: string): Promise<number> {
 
 /** A loopback URL with nothing listening. */
 export const refusedProviderUrl = () => inject("ratesProviderRefusedUrl");
+
+/** The history questions the channel has served since it was last switched (path and query). */
+export async function historyRequests(name: string): Promise<string[]> {
+  const res = await fetch(`${inject("ratesProviderUrl")}/__control/${name}`);
+  return ((await res.json()) as { historyRequests: string[] }).historyRequests;
+}
+
+/** The channel the Worker's own RATES_HISTORY_URL binding asks (vitest.workers.config.ts); only rates-history.test.ts switches it. */
+export const WORKER_HISTORY_CHANNEL = "worker-history";

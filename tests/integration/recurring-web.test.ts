@@ -3,9 +3,6 @@ import { expect, test } from "vitest";
 import { type Browser, signedIn, browser } from "./helpers";
 import { insertTransaction } from "./seed-rows";
 import { addDays, isoDay } from "~/calendar/days";
-import { createSchedule } from "~/features/recurring/commands.server";
-import { scheduleInputSchema } from "~/features/recurring/schemas";
-import { createDb } from "~/platform/db/client.server";
 
 // /recurring through the Worker (issue 24): a user's schedules only, created and changed through
 // the page's forms with and without JavaScript (plain POSTs here), each refusal translated and
@@ -248,32 +245,61 @@ test("Repeat… on a transaction's edit page opens the form prefilled from it, m
   expect((await other.b.fetch(`/recurring?new&from=${id}`)).status).toBe(404);
 });
 
-test("editing a schedule of several payments (made through the API) changes the first and keeps the others", async () => {
+/** The value of the form's input (or the selected option of its select) named `name`; undefined when there is none. */
+function fieldValue(html: string, name: string): string | undefined {
+  const escaped = name.replace(/[[\].]/g, "\\$&");
+  const input = new RegExp(`<input[^>]*name="${escaped}"[^>]*>`).exec(html)?.[0];
+  if (input) return /value="([^"]*)"/.exec(input)?.[1] ?? "";
+  const select = new RegExp(`<select[^>]*name="${escaped}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1];
+  return select === undefined ? undefined : (/<option[^>]*selected=""[^>]*value="([^"]*)"|<option[^>]*value="([^"]*)"[^>]*selected=""/.exec(select)?.slice(1).find(Boolean) ?? "");
+}
+
+test("the form creates and edits a schedule of several payments: Add payment and Remove round-trip without JavaScript, every row is saved", async () => {
   const { b, userId } = await signedIn();
-  const outcome = await createSchedule(createDb({ DB: env.DB }), { userId, ip: null }, scheduleInputSchema.parse({
-    type: "EXPENSE",
-    description: "Shared rent",
-    categoryId: "default-housing",
-    multi: true,
-    payments: [
-      { currencyCode: "USD", amount: "600.00", method: "bank_transfer" },
-      { currencyCode: "EUR", amount: "500.00", method: "cash" },
-    ],
-    frequency: "monthly",
-    startDate: "2030-01-31",
-  }));
-  const id = (outcome as { schedule: { id: string } }).schedule.id;
-  const form = await (await b.fetch(`/recurring?edit=${id}`)).text();
-  expect(form).toContain("This form edits the first payment; the other payments stay as they are.");
-  const hidden = Object.fromEntries([...form.matchAll(/<input type="hidden" name="(payments\[1\]\.\w+|multi)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-  expect(hidden).toEqual({ multi: "on", "payments[1].currencyCode": "EUR", "payments[1].amount": "500.00", "payments[1].method": "cash" });
-  const res = await b.fetch(`/recurring?edit=${id}`, { form: { ...RENT, ...hidden, intent: "update", id, description: "Shared rent", "payments[0].amount": "650.00" } });
-  expect(res.status, await res.clone().text()).toBe(302);
-  const { results } = await env.DB.prepare("select currency_code, amount_minor, method from recurring_payments where recurring_id = ? order by position").bind(id).all();
-  expect(results).toEqual([
-    { currency_code: "USD", amount_minor: 65000, method: "bank_transfer" },
+  const fresh = await (await b.fetch("/recurring?new")).text();
+  expect(fresh).toContain('value="add-payment"');
+  expect(fresh).not.toContain('value="remove-payment:0"');
+
+  // Add payment: the form comes back as typed with a second row, nothing saved.
+  const added = await b.fetch("/recurring?new", { form: { ...RENT, form: "create", intent: "add-payment", "payments[0].amount": "600.00" } });
+  expect(added.status).toBe(200);
+  const two = await added.text();
+  expect(fieldValue(two, "payments[0].amount")).toBe("600.00");
+  expect(fieldValue(two, "payments[1].amount")).toBe("");
+  expect(two).toContain('value="remove-payment:1"');
+  expect(await schedulesOf(userId)).toEqual([]);
+
+  const shared = { ...RENT, description: "Shared rent", multi: "on", "payments[0].amount": "600.00", "payments[1].currencyCode": "EUR", "payments[1].amount": "500.00", "payments[1].method": "cash" };
+  const created = await b.fetch("/recurring?new", { form: shared });
+  expect(created.status, await created.clone().text()).toBe(302);
+  const id = (await schedulesOf(userId))[0]!.id;
+  const rows = () => env.DB.prepare("select currency_code, amount_minor, method from recurring_payments where recurring_id = ? order by position").bind(id).all().then((r) => r.results);
+  expect(await rows()).toEqual([
+    { currency_code: "USD", amount_minor: 60000, method: "bank_transfer" },
     { currency_code: "EUR", amount_minor: 50000, method: "cash" },
   ]);
+
+  // The edit form shows every payment as fields of its own, and saves each.
+  const form = await (await b.fetch(`/recurring?edit=${id}`)).text();
+  expect(fieldValue(form, "payments[1].amount")).toBe("500.00");
+  expect(fieldValue(form, "payments[1].currencyCode")).toBe("EUR");
+  const edit = { ...shared, intent: "update", id, "payments[0].amount": "650.00", "payments[1].amount": "525.00" };
+  expect((await b.fetch(`/recurring?edit=${id}`, { form: edit })).status).toBe(302);
+  expect(await rows()).toEqual([
+    { currency_code: "USD", amount_minor: 65000, method: "bank_transfer" },
+    { currency_code: "EUR", amount_minor: 52500, method: "cash" },
+  ]);
+
+  // Remove the first: the EUR row moves up; saved, the schedule holds it alone.
+  const removed = await b.fetch(`/recurring?edit=${id}`, { form: { ...edit, form: "update", intent: "remove-payment:0" } });
+  expect(removed.status).toBe(200);
+  const one = await removed.text();
+  expect(fieldValue(one, "payments[0].amount")).toBe("525.00");
+  expect(fieldValue(one, "payments[1].amount")).toBeUndefined();
+  expect(one).not.toContain('value="remove-payment:0"');
+  const single = { ...RENT, intent: "update", id, description: "Shared rent", "payments[0].currencyCode": "EUR", "payments[0].amount": "525.00", "payments[0].method": "cash" };
+  expect((await b.fetch(`/recurring?edit=${id}`, { form: single })).status).toBe(302);
+  expect(await rows()).toEqual([{ currency_code: "EUR", amount_minor: 52500, method: "cash" }]);
 });
 
 test("an occurrence with no rate on file is held with its message and posted with a typed rate", async () => {

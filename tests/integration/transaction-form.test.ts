@@ -312,7 +312,11 @@ test("the rate lookup answers the rate on file for a date, null when none is kno
   const eur = await b.fetch("/expenses/rate?currency=eur&date=2026-11-20");
   expect(eur.status).toBe(200);
   expect(await eur.json()).toEqual({ rate: { rate: "0.8612", date: "2026-11-01", source: "snapshot" } });
-  expect(await (await b.fetch("/expenses/rate?currency=EUR&date=2026-10-15")).json()).toEqual({ rate: null });
+  // None on file (nor from the history provider): the nearest known rate is offered, not applied (decision 037).
+  expect(await (await b.fetch("/expenses/rate?currency=EUR&date=2026-10-15")).json()).toEqual({
+    rate: null,
+    suggestion: { rate: "0.8612", date: "2026-11-01", source: "snapshot" },
+  });
   expect(await (await b.fetch("/expenses/rate?currency=USD&date=2026-10-15")).json()).toEqual({
     rate: { rate: "1", date: "2026-10-15", source: "fixed" },
   });

@@ -29,7 +29,7 @@ type Refused<E extends AccountRefusal> = { ok: false; error: E };
 // Compared against when the email is unknown, so a missing account costs the same time as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
-/** `timeZone`: the browser's, else UTC (schemas.ts); the API's registration leaves it out (UTC). */
+/** `timeZone`: the browser's or the API client's, else UTC (schemas.ts). */
 export type RegisterInput = { firstName: string; lastName: string; email: string; password: string; timeZone?: string };
 export type RegisterOutcome = { ok: true; user: User } | Refused<"emailExists">;
 
@@ -450,4 +450,12 @@ export async function verifyEmail(db: Db, actor: Pick<Actor, "ip">, input: { tok
     if (isUniqueViolation(error)) return { ok: false, error: "emailTaken" };
     throw error;
   }
+}
+
+/** Hides the dashboard's first-run checklist for good (issue 27); a second dismissal keeps the first time. */
+export async function dismissOnboarding(db: Db, actor: Actor, now = new Date()): Promise<void> {
+  await db
+    .update(users)
+    .set({ onboardingDismissedAt: now })
+    .where(and(eq(users.id, actor.userId), isNull(users.onboardingDismissedAt)));
 }

@@ -78,26 +78,6 @@ export const registerSchema = z
   // A zone only when the browser gave a real one; the account's column defaults to UTC.
   .transform((v) => ({ ...normalizeRegistration(v), ...(v.timeZone === undefined ? {} : { timeZone: v.timeZone }) }));
 
-/** The JSON API's register payload has no confirmation or terms fields (spec section 7). */
-export const apiRegisterSchema = z
-  .object({ firstName: text, lastName: text, email: text, password: text })
-  .transform((v) => ({ ...v, confirmPassword: v.password, terms: true }))
-  .superRefine(firstFailure(registrationChecks))
-  .transform(normalizeRegistration);
-
-export const loginSchema = z.object({
-  email: z
-    .string({ error: "validation.emailRequired" })
-    .trim()
-    .min(1, "validation.emailRequired")
-    .max(EMAIL_MAX, "validation.emailInvalid")
-    .regex(EMAIL_PATTERN, "validation.emailInvalid")
-    .transform(normalizeEmail),
-  password: z.string({ error: "validation.passwordRequired" }).min(1, "validation.passwordRequired").max(PASSWORD_MAX, "validation.passwordTooLong"),
-  remember: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional().default(false),
-  redirectTo: z.string().optional(),
-});
-
 /**
  * The user's time zone on the profile (form and API): an IANA name ("America/Caracas"), stored as
  * the runtime spells it; left out, it stays as it is. Anything else is refused on the field.
@@ -112,6 +92,36 @@ const timeZoneField = z
   })
   .optional()
   .meta({ type: "string", description: "An IANA time zone name (\"America/Caracas\", \"UTC\"): the user's today is the date there. Left out, it does not change", example: "America/Caracas" });
+
+/**
+ * The JSON API's register payload has no confirmation or terms fields (spec section 7). Its
+ * optional `timeZone` is the web form's hidden field made explicit: a client that sends one means
+ * it, so a name that is no zone is refused on the field (400); left out, the account is in UTC.
+ */
+export const apiRegisterSchema = z
+  .object({
+    firstName: text,
+    lastName: text,
+    email: text,
+    password: text,
+    timeZone: timeZoneField.meta({ type: "string", description: "An IANA time zone name (\"America/Caracas\", \"UTC\"): the user's today is the date there. Left out, UTC", example: "America/Caracas" }),
+  })
+  .transform((v) => ({ ...v, confirmPassword: v.password, terms: true }))
+  .superRefine(firstFailure(registrationChecks))
+  .transform((v) => ({ ...normalizeRegistration(v), ...(v.timeZone === undefined ? {} : { timeZone: v.timeZone }) }));
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: "validation.emailRequired" })
+    .trim()
+    .min(1, "validation.emailRequired")
+    .max(EMAIL_MAX, "validation.emailInvalid")
+    .regex(EMAIL_PATTERN, "validation.emailInvalid")
+    .transform(normalizeEmail),
+  password: z.string({ error: "validation.passwordRequired" }).min(1, "validation.passwordRequired").max(PASSWORD_MAX, "validation.passwordTooLong"),
+  remember: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()).optional().default(false),
+  redirectTo: z.string().optional(),
+});
 
 export const profileSchema = z
   .object({ firstName: text, lastName: text, email: text, timeZone: timeZoneField })

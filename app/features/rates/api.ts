@@ -256,3 +256,22 @@ export const getCurrencyOperation = defineOperation({
 });
 
 export const currencyOperations = [listCurrenciesOperation, getCurrencyOperation];
+
+// --- Rates for past dates (issue 26, decision 037) ---
+
+/**
+ * A missing rate's suggestion as the API's error envelope carries it in `details` (a flat map of
+ * figures): per currency with no rate, the nearest known rate, its day and source, and the
+ * label the form shows, in the request's language. Never applied: a client sends it back as
+ * `exchangeRate` if the user accepts it.
+ */
+export function rateSuggestionDetails(suggestions: readonly (KnownRate & { label: string })[]): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const s of suggestions) {
+    details[`suggestedRate.${s.currencyCode}`] = s.rate;
+    details[`suggestedRateDate.${s.currencyCode}`] = s.date;
+    details[`suggestedRateSource.${s.currencyCode}`] = s.source;
+    details[`suggestedRateLabel.${s.currencyCode}`] = s.label;
+  }
+  return details;
+}

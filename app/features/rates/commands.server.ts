@@ -1,7 +1,18 @@
 import { eq, lt, sql } from "drizzle-orm";
 import { type ManualRateInput } from "~/features/rates/schemas";
-import { MANUAL_SOURCE } from "~/features/rates/model";
-import { findCurrency, findStoredRate, type StoredRate } from "~/features/rates/queries.server";
+import {
+  encodeFailure,
+  historyUrl,
+  MANUAL_SOURCE,
+  planHistoryRequests,
+  PROVIDER_SOURCE,
+  readHistoryAnswer,
+  type HistoryAnswer,
+  type HistoryRequest,
+  type RateNeed,
+} from "~/features/rates/model";
+import { earliestRateDates, findCurrency, findStoredRate, type StoredRate } from "~/features/rates/queries.server";
+import { isoDay } from "~/calendar/days";
 import { isBaseCurrency } from "~/money/currencies";
 import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
@@ -88,4 +99,163 @@ export function recordRefreshRunQueries(db: Db, run: { ok: boolean; message: str
     db.insert(rateRefreshRuns).values(run),
     db.delete(rateRefreshRuns).where(lt(rateRefreshRuns.ranAt, new Date(run.ranAt.getTime() - RUN_RETENTION_MS))),
   ] as const;
+}
+
+// --- Rates for past dates (issue 26, decision 037) ---
+
+/** How many questions one call may ask: a Worker on the free plan may make 50 subrequests per request. */
+export const MAX_HISTORY_REQUESTS = 40;
+/** How many questions are in flight at once. */
+const HISTORY_CONCURRENCY = 4;
+/** How long a (currency, day) the provider lacks is not asked again, in this Worker isolate. */
+export const HISTORY_MISS_TTL_MS = 24 * 60 * 60 * 1000;
+const HISTORY_MISS_MAX = 10_000;
+
+/**
+ * What the history provider was found to lack, per (currency, day): remembered in memory, per
+ * Worker isolate, for HISTORY_MISS_TTL_MS, at most HISTORY_MISS_MAX entries (the oldest go
+ * first). Not request state: a cache of someone else's answers, like the filed rates are.
+ * A new isolate asks once more; nothing is stored about it in the database.
+ */
+export type HistoryMisses = { has(code: string, date: string, now: number): boolean; add(code: string, date: string, now: number): void };
+
+export function historyMisses(ttlMs = HISTORY_MISS_TTL_MS, max = HISTORY_MISS_MAX): HistoryMisses {
+  const until = new Map<string, number>();
+  return {
+    has(code, date, now) {
+      const expires = until.get(`${code}:${date}`);
+      if (expires === undefined) return false;
+      if (expires > now) return true;
+      until.delete(`${code}:${date}`);
+      return false;
+    },
+    add(code, date, now) {
+      until.delete(`${code}:${date}`);
+      until.set(`${code}:${date}`, now + ttlMs);
+      while (until.size > max) until.delete(until.keys().next().value!);
+    },
+  };
+}
+
+const isolateMisses = historyMisses();
+
+export const DEFAULT_HISTORY_TIMEOUT_MS = 5_000;
+
+export type HistoryFetchOptions = {
+  /** RATES_HISTORY_TIMEOUT_MS; DEFAULT_HISTORY_TIMEOUT_MS when unset. */
+  timeoutMs?: number;
+  /** For tests that need a fetch of their own; the runtime's otherwise. */
+  fetch?: typeof fetch;
+};
+
+/**
+ * Asks the history provider for `codes` (no USD) on `date`: bounded time (the body included),
+ * redirects refused so nothing but that address is reached, the answer read by readHistoryAnswer.
+ */
+export async function fetchHistoryRates(baseUrl: string, date: string, codes: readonly string[], options: HistoryFetchOptions = {}): Promise<HistoryAnswer> {
+  const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_HISTORY_TIMEOUT_MS);
+  try {
+    const response = await (options.fetch ?? fetch)(historyUrl(baseUrl, date, codes), { signal, redirect: "manual", headers: { Accept: "application/json" } });
+    const text = response.status === 404 || response.status < 200 || response.status > 299 ? (await response.body?.cancel().catch(() => undefined), "") : await response.text();
+    return readHistoryAnswer(response.status, text, date, codes);
+  } catch (error) {
+    if (signal.aborted) return { ok: false, reason: "timeout" };
+    return { ok: false, reason: "down", detail: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export type RateHistoryOptions = HistoryFetchOptions & {
+  /** RATES_HISTORY_URL, e.g. https://api.frankfurter.dev/v1. */
+  url: string;
+  now?: Date;
+  /** At most this many questions per call (MAX_HISTORY_REQUESTS by default); the rest stay unasked. */
+  maxRequests?: number;
+  /** The lacking (currency, day) memory; the isolate's by default. */
+  misses?: HistoryMisses;
+};
+
+export type HistoryFill = { asked: number; filed: number; failed: number };
+
+/**
+ * Fills what it can of the rates needed for past days (decision 037): for each day with a
+ * needed currency that has no rate on file on or before it, asks the history provider once for
+ * that day's missing currencies, and files what it answers as provider rates under the
+ * provider's own day. A currency the provider lacks is remembered (HistoryMisses); a failure
+ * (down, timeout, garbage, an absurd rate) writes nothing for that question, is logged as a
+ * warning like the refresh's, and invents nothing: the caller then finds no rate and asks the
+ * user. Takes any number of needs (the import's 20,000 rows): one question per day, at most
+ * `maxRequests` per call, and one batch of upserts at the end.
+ */
+export async function fillRatesFromHistory(db: Db, needs: Iterable<RateNeed>, options: RateHistoryOptions): Promise<HistoryFill> {
+  const list = [...needs];
+  const now = options.now ?? new Date();
+  const misses = options.misses ?? isolateMisses;
+  const codes = [...new Set(list.map((n) => n.currencyCode.trim().toUpperCase()).filter((c) => /^[A-Z]{3}$/.test(c) && !isBaseCurrency(c)))];
+  if (codes.length === 0) return { asked: 0, filed: 0, failed: 0 };
+  const max = options.maxRequests ?? MAX_HISTORY_REQUESTS;
+  const plan = planHistoryRequests(list, {
+    earliest: await earliestRateDates(db, codes),
+    today: isoDay(now),
+    lacks: (code, date) => misses.has(code, date, now.getTime()),
+    max,
+  });
+  if (plan.length === 0) return { asked: 0, filed: 0, failed: 0 };
+
+  const rows = new Map<string, { currencyCode: string; date: string; rate: string; source: string; fetchedAt: Date }>();
+  let asked = 0;
+  let failed = 0;
+  const queue: HistoryRequest[] = [...plan];
+  const ask = async (request: HistoryRequest): Promise<void> => {
+    asked += 1;
+    const answer = await fetchHistoryRates(options.url, request.date, request.codes, options);
+    if (!answer.ok) {
+      failed += 1;
+      console.warn(`exchange-rate history for ${request.date} (${request.codes.join(",")}) failed: ${encodeFailure(answer.reason, answer.detail)}`);
+      return;
+    }
+    // A 404 for several currencies does not say which one it lacks: each is asked alone, within the budget.
+    if (answer.date === null && request.codes.length > 1) {
+      for (const code of request.codes) queue.push({ date: request.date, codes: [code] });
+      return;
+    }
+    for (const code of answer.lacking) misses.add(code, request.date, now.getTime());
+    for (const [code, rate] of Object.entries(answer.rates)) {
+      const date = answer.date ?? request.date;
+      rows.set(`${code}:${date}`, { currencyCode: code, date, rate, source: PROVIDER_SOURCE, fetchedAt: now });
+    }
+  };
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      if (asked >= max) return;
+      await ask(next);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(HISTORY_CONCURRENCY, plan.length) }, worker));
+
+  const filed = [...rows.values()];
+  const [first, ...rest] = filed.map((row) => upsertRateQuery(db, row));
+  if (first) {
+    try {
+      await db.batch([first, ...rest]);
+    } catch (error) {
+      console.error("exchange-rate history: writing the rates failed", error);
+      return { asked, filed: 0, failed: failed + 1 };
+    }
+  }
+  return { asked, filed: filed.length, failed };
+}
+
+/**
+ * fillRatesFromHistory for a page or an API request: nothing when no history provider is set
+ * (RATES_HISTORY_URL empty), and a failure to read or write is logged, never the request's
+ * failure: the caller then finds no rate on file and asks the user, as it did before.
+ */
+export async function fillPastRates(db: Db, history: RateHistoryOptions | null, needs: Iterable<RateNeed>): Promise<HistoryFill> {
+  if (!history) return { asked: 0, filed: 0, failed: 0 };
+  try {
+    return await fillRatesFromHistory(db, needs, history);
+  } catch (error) {
+    console.warn("exchange-rate history: could not look up past rates", error);
+    return { asked: 0, filed: 0, failed: 1 };
+  }
 }

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { fixedBaseRate, type Currency, type KnownRate, type RefreshRun } from "~/features/rates/model";
+import { and, asc, count, desc, eq, gte, lte, min, sql, type SQL } from "drizzle-orm";
+import { fixedBaseRate, nearestRate, type Currency, type KnownRate, type RateNeed, type RateSuggestion, type RefreshRun } from "~/features/rates/model";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
@@ -149,4 +149,69 @@ export async function lastRefreshRuns(db: Db): Promise<{ lastSuccess?: RefreshRu
     .filter((r): r is RefreshRun => r !== undefined)
     .sort((a, b) => b.ranAt.getTime() - a.ranAt.getTime())[0];
   return { lastSuccess, lastFailure, lastRun };
+}
+
+// --- Rates for past dates (issue 26, decision 037) ---
+
+/**
+ * Each currency's earliest stored day (any source): a day before it has no rate on or before
+ * it, the question the history provider is asked (decision 037). One query with the codes as
+ * one bound JSON list (D1's 100-parameter limit); a currency with no rate at all is absent.
+ */
+export async function earliestRateDates(db: Db, currencyCodes: readonly string[]): Promise<Map<string, string>> {
+  const codes = [...new Set(currencyCodes.map((c) => c.toUpperCase()))];
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ currencyCode: exchangeRates.currencyCode, earliest: min(exchangeRates.date).as("earliest") })
+    .from(exchangeRates)
+    .where(inList(exchangeRates.currencyCode, codes))
+    .groupBy(exchangeRates.currencyCode);
+  return new Map(rows.filter((r) => r.earliest !== null).map((r) => [r.currencyCode, r.earliest!]));
+}
+
+/**
+ * The nearest known rate (before or after the day) for each need, where no source has the
+ * day's own: what the transaction form and the API offer as a suggestion, and what the import
+ * shows on a row with no rate (decision 037). One query per call however many needs: every
+ * stored day of the needed currencies, the winning source per day (manual, provider,
+ * snapshot), then a binary search per need. Keyed `${currency}:${date}`; a currency with no
+ * rate at all has no entry. USD is never suggested (it is always 1).
+ */
+export async function findNearestRates(db: Db, needs: readonly RateNeed[]): Promise<Map<string, RateSuggestion>> {
+  const out = new Map<string, RateSuggestion>();
+  const codes = [...new Set(needs.map((n) => n.currencyCode.toUpperCase()).filter((c) => c !== BASE_CURRENCY))];
+  if (codes.length === 0) return out;
+  const ranked = db
+    .select({
+      ...knownRateColumns,
+      position: sql<number>`row_number() over (partition by ${exchangeRates.currencyCode}, ${exchangeRates.date} order by ${sourcePriority}, ${exchangeRates.fetchedAt} desc)`.as(
+        "position",
+      ),
+    })
+    .from(exchangeRates)
+    .where(inList(exchangeRates.currencyCode, codes))
+    .as("ranked");
+  const rows = await db
+    .select({ currencyCode: ranked.currencyCode, rate: ranked.rate, date: ranked.date, source: ranked.source })
+    .from(ranked)
+    .where(eq(ranked.position, 1))
+    .orderBy(ranked.currencyCode, ranked.date);
+  const byCode = new Map<string, KnownRate[]>();
+  for (const row of rows) {
+    const list = byCode.get(row.currencyCode) ?? [];
+    list.push(row);
+    byCode.set(row.currencyCode, list);
+  }
+  for (const need of needs) {
+    const code = need.currencyCode.toUpperCase();
+    const found = byCode.get(code) && nearestRate(byCode.get(code)!, need.date);
+    if (found) out.set(`${code}:${need.date}`, found);
+  }
+  return out;
+}
+
+/** findNearestRates for one currency and day. */
+export async function findNearestRate(db: Db, currencyCode: string, date: string): Promise<RateSuggestion | undefined> {
+  const code = currencyCode.toUpperCase();
+  return (await findNearestRates(db, [{ currencyCode: code, date }])).get(`${code}:${date}`);
 }

@@ -48,6 +48,10 @@ export const apiScheduleSchema = z
       .object({ currency: z.string(), date: z.string(), message: z.string() })
       .nullable()
       .meta({ description: "The next occurrence waits for a rate: no rate on file for this currency on or before its date (post-now with rates posts it)" }),
+    held: z
+      .object({ date: z.string(), message: z.string() })
+      .nullable()
+      .meta({ description: "The next occurrence was refused when it was posted (message: why, in the request's language); it is not tried again until the schedule is updated, that date skipped, or post-now succeeds" }),
     createdAt: z.string().meta({ format: "date-time" }),
     updatedAt: z.string().meta({ format: "date-time" }),
   })
@@ -58,7 +62,14 @@ export type ApiSchedule = z.infer<typeof apiScheduleSchema>;
 /** A schedule as the API answers it; `upcoming` its next dates, `needsRate` the message in the request's language. */
 export function toApiSchedule(
   schedule: Schedule,
-  options: { decimals: ReadonlyMap<string, number>; upcoming: string[]; today: string; needsRateMessage: (currency: string, date: string) => string },
+  options: {
+    decimals: ReadonlyMap<string, number>;
+    upcoming: string[];
+    today: string;
+    needsRateMessage: (currency: string, date: string) => string;
+    /** A message key (the hold's reason) in the request's language. */
+    translate: (key: string) => string;
+  },
 ): ApiSchedule {
   const held = schedule.heldCurrency !== null && schedule.nextDate !== null && schedule.nextDate <= options.today;
   return {
@@ -95,6 +106,7 @@ export function toApiSchedule(
     needsRate: held
       ? { currency: schedule.heldCurrency!, date: schedule.nextDate!, message: options.needsRateMessage(schedule.heldCurrency!, schedule.nextDate!) }
       : null,
+    held: schedule.hold ? { date: schedule.hold.date, message: options.translate(schedule.hold.message) } : null,
     createdAt: schedule.createdAt.toISOString(),
     updatedAt: schedule.updatedAt.toISOString(),
   };
@@ -182,7 +194,7 @@ export const skipOccurrenceOperation = defineOperation({
   method: "POST",
   path: "/api/recurring-transactions/{id}/skip",
   summary: "Skip one occurrence",
-  description: "{date}: one of the schedule's due dates (400 otherwise). It is never posted. 409 when that date is already posted.",
+  description: "{date}: one of the schedule's due dates (400 otherwise). It is never posted. 409 when that date is already posted, or while the schedule is paused (resume it first).",
   tag,
   access: "user",
   params: idParam,
@@ -198,7 +210,7 @@ export const postNowOperation = defineOperation({
   summary: "Post the next occurrence now",
   description:
     "Posts the next occurrence: today when it is not yet due, on its own date when it is. It counts as that occurrence, so the job will not post it again. " +
-    "{rates?: {CURRENCY: rate}} gives a rate for a currency with none on file for that date (400 with the needed currency otherwise). 409 when nothing is left.",
+    "{rates?: {CURRENCY: rate}} gives a rate for a currency with none on file for that date (400 with the needed currency otherwise). 409 when nothing is left, or while the schedule is paused (resume it first).",
   tag,
   access: "user",
   params: idParam,

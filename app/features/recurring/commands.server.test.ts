@@ -216,6 +216,18 @@ test("one run posts at most its limit and the next run the rest, each occurrence
   expect(row).toEqual({ n: 30, distinct_dates: 30 });
 });
 
+test("one run makes at most its door calls (D1's calls per invocation), and the next run goes on", async () => {
+  const me = await newUser();
+  await createSchedule(db, me, input({ frequency: "daily", startDate: "2027-05-01", occurrenceLimit: 5 }), { now: at("2026-11-20T12:00:00Z") });
+  const now = at("2027-05-10T12:00:00Z");
+  const limits = { occurrencesPerBatch: 1, doorCallsPerRun: 2 };
+  expect(await postDue(db, { userId: me.userId, now, limits })).toMatchObject({ posted: 2, more: true });
+  expect(await postDue(db, { userId: me.userId, now, limits })).toMatchObject({ posted: 2, more: true });
+  expect(await postDue(db, { userId: me.userId, now, limits })).toMatchObject({ posted: 1 });
+  const [row] = await db.all<{ n: number; distinct_dates: number }>(sql`select count(*) as n, count(distinct occurrence_date) as distinct_dates from transactions where user_id = ${me.userId}`);
+  expect(row).toEqual({ n: 5, distinct_dates: 5 });
+});
+
 test("the pages' reads: what is due in the next days, and the month's planned spending per category and currency", async () => {
   const me = await newUser();
   const now = at("2026-11-20T12:00:00Z");

@@ -143,6 +143,8 @@ export async function updateSchedule(db: Db, actor: Actor, id: string, input: Sc
       .where(and(eq(recurringTransactions.id, id), eq(recurringTransactions.userId, actor.userId))),
     db.delete(recurringPayments).where(eq(recurringPayments.recurringId, id)),
     db.delete(recurringTags).where(eq(recurringTags.recurringId, id)),
+    // A changed schedule is tried again: its held occurrence (decision 033) is released.
+    releaseHoldsQuery(db, actor.userId, id),
     ...childInserts(db, id, checked.payments, input.tagIds),
     entry(db, actor, "recurring_update", input.description),
   ]);
@@ -167,21 +169,27 @@ export async function deleteSchedule(db: Db, actor: Actor, id: string): Promise<
   return { kind: "deleted", id };
 }
 
-export type SkipOutcome = { kind: "skipped"; schedule: Schedule } | { kind: "notFound" } | { kind: "notAnOccurrence" } | { kind: "alreadyPosted" };
+export type SkipOutcome = { kind: "skipped"; schedule: Schedule } | { kind: "notFound" } | { kind: "notAnOccurrence" } | { kind: "alreadyPosted" } | { kind: "paused" };
 
 /**
  * Skips one due date: it is never posted and stays skipped (its key is consumed as "skipped").
- * A date already posted is refused (409); skipping a skipped date again changes nothing.
+ * A date already posted is refused (409); skipping a skipped date again changes nothing. A paused
+ * schedule is refused (409): it offers Resume only (decision 033).
  */
 export async function skipOccurrence(db: Db, actor: Actor, id: string, date: string): Promise<SkipOutcome> {
   const schedule = await findSchedule(db, actor.userId, id);
   if (!schedule) return { kind: "notFound" };
+  if (schedule.pausedAt !== null) return { kind: "paused" };
   if (!isOccurrence(schedule, date)) return { kind: "notAnOccurrence" };
   const existing = await findOccurrence(db, actor.userId, id, date);
-  if (existing) return existing.status === "posted" ? { kind: "alreadyPosted" } : { kind: "skipped", schedule };
+  if (existing && existing.status !== "held") return existing.status === "posted" ? { kind: "alreadyPosted" } : { kind: "skipped", schedule };
   const consumed = (await consumedDates(db, actor.userId, [id], date)).get(id)!;
   consumed.add(date);
-  const statements: BatchItem[] = [db.insert(recurringOccurrences).values({ recurringId: id, dueDate: date, userId: actor.userId, status: "skipped" })];
+  const statements: BatchItem[] = [
+    // A held date (decision 033) becomes skipped: its key is rewritten, not added.
+    ...(existing ? [releaseHoldsQuery(db, actor.userId, id, date)] : []),
+    db.insert(recurringOccurrences).values({ recurringId: id, dueDate: date, userId: actor.userId, status: "skipped" }),
+  ];
   if (schedule.nextDate === date) {
     statements.push(
       db
@@ -257,6 +265,7 @@ export type PostNowOutcome =
   | { kind: "posted"; transactionId: string; dueDate: string; date: string }
   | { kind: "notFound" }
   | { kind: "nothingLeft" }
+  | { kind: "paused" }
   | { kind: "needsRate"; needsRate: NeedsRate }
   | { kind: "invalid"; issues: InputIssue[] }
   | { kind: "alreadyPosted" };
@@ -266,6 +275,7 @@ export type PostNowOutcome =
  * again. An occurrence not yet due is posted today (at today's rate); one already due (held for
  * a rate, or not yet reached by the job) on its own date. `rates` (units per 1 USD, by currency)
  * are typed rates for currencies with none on file for that date, as on the transaction form.
+ * A paused schedule is refused: it offers Resume only (decision 033).
  */
 export async function postNextNow(
   db: Db,
@@ -275,6 +285,7 @@ export async function postNextNow(
 ): Promise<PostNowOutcome> {
   const schedule = await findSchedule(db, actor.userId, id);
   if (!schedule) return { kind: "notFound" };
+  if (schedule.pausedAt !== null) return { kind: "paused" };
   if (schedule.nextDate === null) return { kind: "nothingLeft" };
   const today = await localTodayOf(db, actor.userId, now);
   const dueDate = schedule.nextDate;
@@ -288,7 +299,11 @@ export async function postNextNow(
     [outcome] = await createTransactions(db, actor, [transactionInputOf(schedule, date, decimals, rates)], {
       source: "recurring",
       origins: [{ recurringId: id, occurrenceDate: dueDate }],
-      extraStatements: (planned) => postStatements(db, actor.userId, [{ schedule, dueDates: [dueDate], next }], planned, [{ schedule, dueDate }]),
+      // A held occurrence (decision 033) the user posts now: its hold goes with it, in the batch.
+      extraStatements: (planned) => [
+        ...(schedule.hold && planned.length > 0 ? [releaseHoldsQuery(db, actor.userId, id, dueDate)] : []),
+        ...postStatements(db, actor.userId, [{ schedule, dueDates: [dueDate], next }], planned, [{ schedule, dueDate }]),
+      ],
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { kind: "alreadyPosted" };
@@ -366,14 +381,63 @@ function postStatements(
   return [...insertChunks(recurringOccurrences, keys).map((rows) => db.insert(recurringOccurrences).values(rows)), ...updates];
 }
 
+/** Removes a schedule's held keys (every one, or the one of `date`): a held date is not consumed, so nothing else is lost. */
+function releaseHoldsQuery(db: Db, userId: string, recurringId: string, date?: string) {
+  return db
+    .delete(recurringOccurrences)
+    .where(
+      and(
+        eq(recurringOccurrences.recurringId, recurringId),
+        eq(recurringOccurrences.userId, userId),
+        eq(recurringOccurrences.status, "held"),
+        date ? eq(recurringOccurrences.dueDate, date) : undefined,
+      ),
+    );
+}
+
+/**
+ * The holds of a door call's refused occurrences (decision 033): each schedule's first refused date
+ * gets a "held" key and a `recurring_hold` activity entry naming the refusal's message, so the job
+ * stops retrying it until the schedule changes, the date is skipped, or the user posts it. A
+ * missing rate is not held this way (it releases itself when a rate is filed).
+ */
+function holdStatements(
+  db: Db,
+  actor: Actor,
+  inputs: readonly { schedule: Schedule; dueDate: string }[],
+  outcomes: readonly CreateItemOutcome[],
+): BatchItem[] {
+  const statements: BatchItem[] = [];
+  const seen = new Set<string>();
+  for (const [index, outcome] of outcomes.entries()) {
+    const { schedule, dueDate } = inputs[index]!;
+    if (outcome.kind === "created" || seen.has(schedule.id)) continue;
+    seen.add(schedule.id);
+    const issues = outcome.kind === "invalid" ? outcome.issues : outcome.kind === "overLimit" ? [outcome.issue] : [];
+    const issue = issues.find((i) => i.message !== "validation.rateUnknown");
+    if (!issue) continue;
+    statements.push(
+      db.insert(recurringOccurrences).values({ recurringId: schedule.id, dueDate, userId: actor.userId, status: "held" }).onConflictDoNothing(),
+      entry(db, actor, "recurring_hold", schedule.description, { description: schedule.description, date: dueDate, message: issue.message, recurringId: schedule.id }),
+    );
+  }
+  return statements;
+}
+
 /** What one run of postDue handles at most (decision 033). */
-export const POST_DUE_LIMITS: Readonly<{ schedulesPerRound: number; occurrencesPerBatch: number; occurrencesPerRun: number }> = {
+export const POST_DUE_LIMITS: Readonly<{ schedulesPerRound: number; occurrencesPerBatch: number; occurrencesPerRun: number; doorCallsPerRun: number }> = {
   /** Schedules read per round. */
   schedulesPerRound: 50,
   /** Occurrences one door call (one batch, one activity entry) writes for a user. */
   occurrencesPerBatch: 100,
   /** Occurrences one run posts in all; the rest waits for the next run. */
   occurrencesPerRun: 1000,
+  /**
+   * Door calls (users' batches) one run makes: each is about five D1 calls (its checks' reads and
+   * its batch), and D1 allows 1,000 calls per Worker invocation. A month behind for 1,000 users
+   * with one occurrence each is 1,000 door calls (over 2,000 batches): the bench found it.
+   */
+  doorCallsPerRun: 150,
 };
 export type PostDueLimits = typeof POST_DUE_LIMITS;
 
@@ -405,8 +469,9 @@ export async function postDue(
   const latestToday = addDays(localDay("UTC", now), 1);
   const outcome: PostDueOutcome = { posted: 0, refused: 0, conflicts: 0, more: false };
   const handled: string[] = [];
+  let doorCalls = 0;
   let decimals: Map<string, number> | undefined;
-  while (outcome.posted + outcome.refused < limits.occurrencesPerRun) {
+  while (outcome.posted + outcome.refused < limits.occurrencesPerRun && doorCalls < limits.doorCallsPerRun) {
     const again = new Set<string>();
     const candidates = await dueScheduleCandidates(db, { latestToday, limit: limits.schedulesPerRound, userId: options.userId, excluding: handled });
     if (candidates.length === 0) return outcome;
@@ -416,6 +481,10 @@ export async function postDue(
     const byUser = new Map<string, Schedule[]>();
     for (const schedule of candidates) byUser.set(schedule.userId, [...(byUser.get(schedule.userId) ?? []), schedule]);
     for (const [userId, schedules] of byUser) {
+      if (doorCalls >= limits.doorCallsPerRun) {
+        outcome.more = true;
+        break;
+      }
       const today = localDay(zones.get(userId) ?? "UTC", now);
       const due = schedules.filter((s) => s.nextDate! <= today);
       if (due.length === 0) continue;
@@ -426,6 +495,7 @@ export async function postDue(
       let size = 0;
       const flush = async () => {
         if (size === 0) return;
+        doorCalls++;
         const result = await postBatch(db, options.actor?.userId === userId ? options.actor : { userId, ip: null }, batch, decimals!);
         outcome.posted += result.posted;
         outcome.refused += result.refused;
@@ -436,7 +506,7 @@ export async function postDue(
         size = 0;
       };
       for (const schedule of due) {
-        if (room <= 0) {
+        if (room <= 0 || doorCalls >= limits.doorCallsPerRun) {
           outcome.more = true;
           break;
         }
@@ -495,6 +565,8 @@ async function postBatch(
       },
     );
     const posted = outcomes.filter((o) => o.kind === "created").length;
+    const holds = holdStatements(db, actor, inputs, outcomes);
+    if (holds.length > 0) await db.batch(holds as [BatchItem, ...BatchItem[]]);
     return { posted, refused: outcomes.length - posted, conflict: false };
   } catch (error) {
     if (isUniqueViolation(error)) return { posted: 0, refused: 0, conflict: true };

@@ -5,7 +5,7 @@ import type { NeedsRate } from "./commands.server";
 // A refused schedule command answers alike on both faces: the same status and message key, on
 // the field to blame. Another user's schedule is "notFound", exactly like a missing one.
 
-export type RecurringRefusal = "notFound" | "notAnOccurrence" | "alreadyPosted" | "nothingLeft";
+export type RecurringRefusal = "notFound" | "notAnOccurrence" | "alreadyPosted" | "nothingLeft" | "paused";
 
 export const recurringRefusals: Record<RecurringRefusal, Refusal<"date">> = {
   notFound: { status: 404, message: "errors.notFound" },
@@ -13,6 +13,8 @@ export const recurringRefusals: Record<RecurringRefusal, Refusal<"date">> = {
   /** Skipping a date already posted, or posting one another run posted first. */
   alreadyPosted: { status: 409, message: "recurring.validation.alreadyPosted", field: "date" },
   nothingLeft: { status: 409, message: "recurring.validation.nothingLeft" },
+  /** Skip and post-now on a paused schedule: it offers Resume only (decision 033). */
+  paused: { status: 409, message: "recurring.validation.paused" },
 };
 
 export function recurringApiError(refusal: RecurringRefusal): ApiError {

@@ -9,7 +9,7 @@ import { listCurrencies } from "~/features/rates/queries.server";
 import { listTagChoices } from "~/features/tags/queries.server";
 import { getTransaction } from "~/features/transactions/queries.server";
 import type { InputIssue } from "~/features/transactions/model/resolve";
-import type { PaymentMethod } from "~/features/transactions/model/transaction";
+import { intentValue, MAX_PAYMENTS, type PaymentMethod } from "~/features/transactions/model/transaction";
 import { minorToDecimalString } from "~/money/amounts";
 import type { Actor } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
@@ -45,6 +45,7 @@ function scheduleView(schedule: Schedule, upcoming: string[], decimals: Readonly
     upcoming,
     paused: schedule.pausedAt !== null,
     heldCurrency: schedule.heldCurrency,
+    hold: schedule.hold,
   };
 }
 
@@ -92,9 +93,7 @@ async function draftFromTransaction(db: Db, userId: string, id: string, today: s
     description: record.description,
     categoryId: record.categoryId ?? "",
     tagIds: record.tagIds,
-    payment: record.payments[0]
-      ? { currencyCode: record.payments[0].currencyCode, amount: minorToDecimalString(record.payments[0].amountMinor, decimals.get(record.payments[0].currencyCode) ?? 2), method: record.payments[0].method as PaymentMethod }
-      : null,
+    payments: record.payments.map((p) => ({ currencyCode: p.currencyCode, amount: minorToDecimalString(p.amountMinor, decimals.get(p.currencyCode) ?? 2), method: p.method as PaymentMethod })),
     frequency: "monthly",
     startDate,
   };
@@ -127,9 +126,32 @@ function issuesReply(submission: ReturnType<typeof readScheduleForm>, issues: re
   return submission.reply({ fieldErrors });
 }
 
+/**
+ * "Add payment" and a row's "Remove" on the schedule form (the transaction form's intents): the
+ * form comes back as typed with a row more or less, nothing saved, with JavaScript or without.
+ * The last row is never removed, and no row is added past the transactions' maximum.
+ */
+function changePaymentRows(formData: FormData, intent: string, id: string) {
+  const form = String(formData.get("form") ?? "");
+  if (form !== RECURRING_INTENTS.create && form !== RECURRING_INTENTS.update) throw data({ message: `Unknown form: ${form}` }, { status: 400 });
+  const payload = { ...parseWithZod(formData, { schema: scheduleFormSchema }).payload } as Record<string, unknown>;
+  const payments = Array.isArray(payload.payments) ? [...(payload.payments as unknown[])] : [];
+  if (intent === intentValue.add) {
+    if (payments.length < MAX_PAYMENTS) payments.push({ currencyCode: "USD", amount: "", method: "bank_transfer" });
+  } else {
+    const index = Number(intent.slice("remove-payment:".length));
+    if (payments.length > 1 && index < payments.length) payments.splice(index, 1);
+  }
+  const op = form === RECURRING_INTENTS.create ? "create" : "update";
+  const initialValue = { ...payload, payments, multi: payments.length > 1 ? "on" : undefined } as SubmissionResult<string[]>["initialValue"];
+  return data<ListActionResult>({ intent: form, op, id: op === "update" ? id : null, result: { initialValue } });
+}
+
 export async function recurringAction(db: Db, actor: Actor, formData: FormData) {
   const intent = String(formData.get("intent") ?? "");
   const id = String(formData.get("id") ?? "");
+
+  if (intent === intentValue.add || /^remove-payment:\d{1,3}$/.test(intent)) return changePaymentRows(formData, intent, id);
 
   if (intent === RECURRING_INTENTS.create || intent === RECURRING_INTENTS.update) {
     const op = intent === RECURRING_INTENTS.create ? "create" : "update";

@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { findRatesOn, listCurrencies, rateOnFileSql } from "~/features/rates/queries.server";
 import { addDays } from "~/calendar/days";
 import { estimateUsdCents } from "~/money/rates";
 import { inList } from "~/platform/db/bound-lists.server";
+import { latestActivityDetails } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { recurringOccurrences, recurringPayments, recurringTags, recurringTransactions } from "~/platform/db/schema";
 import type { PaymentMethod, TransactionType } from "~/features/transactions/model/transaction";
@@ -29,12 +30,23 @@ export type Schedule = ScheduleRule & {
   tagIds: string[];
   /** A currency of its payments with no rate on file on or before the next date; null when every one has one. */
   heldCurrency: string | null;
+  /**
+   * The next occurrence held because the transactions door refused it for another reason (decision
+   * 033): its date and the refusal's message key; the job does not retry it until the schedule
+   * changes. Null when not held.
+   */
+  hold: { date: string; message: string } | null;
 };
 
 const heldCurrencySql = sql<string | null>`(select ${recurringPayments.currencyCode} from ${recurringPayments}
   where ${recurringPayments.recurringId} = ${recurringTransactions.id}
     and not ${rateOnFileSql(recurringPayments.currencyCode, recurringTransactions.nextDate)}
   order by ${recurringPayments.position} limit 1)`;
+
+/** The next date when its key is held (refused by the door); the job's candidates leave such schedules out. */
+const heldDateSql = sql<string | null>`(select ${recurringOccurrences.dueDate} from ${recurringOccurrences}
+  where ${recurringOccurrences.recurringId} = ${recurringTransactions.id}
+    and ${recurringOccurrences.dueDate} = ${recurringTransactions.nextDate} and ${recurringOccurrences.status} = 'held')`;
 
 const scheduleColumns = {
   id: recurringTransactions.id,
@@ -52,9 +64,30 @@ const scheduleColumns = {
   createdAt: recurringTransactions.createdAt,
   updatedAt: recurringTransactions.updatedAt,
   heldCurrency: heldCurrencySql.as("held_currency"),
+  heldDate: heldDateSql.as("held_date"),
 };
 
-type ScheduleHead = Omit<Schedule, "payments" | "tagIds">;
+type ScheduleHead = Omit<Schedule, "payments" | "tagIds" | "hold"> & { heldDate: string | null };
+
+/** How many of the user's latest hold entries are searched for a held schedule's reason. */
+const HOLD_ENTRIES = 200;
+
+/**
+ * The reasons of the held schedules among `heads`: the job's `recurring_hold` activity entry for
+ * that schedule and date (the refusal's message key). One read, only when one of them is held.
+ */
+async function holdReasons(db: Db, heads: readonly ScheduleHead[]): Promise<Map<string, { date: string; message: string }>> {
+  const held = heads.filter((h) => h.heldDate !== null);
+  const out = new Map<string, { date: string; message: string }>();
+  for (const userId of new Set(held.map((h) => h.userId))) {
+    const entries = await latestActivityDetails(db, userId, "recurring_hold", HOLD_ENTRIES);
+    for (const head of held.filter((h) => h.userId === userId)) {
+      const found = entries.find((e) => e.recurringId === head.id && e.date === head.heldDate);
+      out.set(head.id, { date: head.heldDate!, message: typeof found?.message === "string" ? found.message : "recurring.hold.refused" });
+    }
+  }
+  return out;
+}
 
 /** Schedules with their payments and tags, read in one round trip after the heads. */
 async function withChildren(db: Db, heads: ScheduleHead[]): Promise<Schedule[]> {
@@ -72,7 +105,8 @@ async function withChildren(db: Db, heads: ScheduleHead[]): Promise<Schedule[]> 
   for (const { recurringId, ...payment } of paymentRows) payments.set(recurringId, [...(payments.get(recurringId) ?? []), { ...payment, method: payment.method as PaymentMethod }]);
   const tags = new Map<string, string[]>();
   for (const { recurringId, tagId } of tagRows) tags.set(recurringId, [...(tags.get(recurringId) ?? []), tagId]);
-  return heads.map((head) => ({ ...head, payments: payments.get(head.id) ?? [], tagIds: tags.get(head.id) ?? [] }));
+  const holds = await holdReasons(db, heads);
+  return heads.map(({ heldDate: _, ...head }) => ({ ...head, payments: payments.get(head.id) ?? [], tagIds: tags.get(head.id) ?? [], hold: holds.get(head.id) ?? null }));
 }
 
 const owned = (userId: string, id: string) => and(eq(recurringTransactions.id, id), eq(recurringTransactions.userId, userId));
@@ -104,12 +138,19 @@ export async function consumedDates(db: Db, userId: string, recurringIds: readon
   const rows = await db
     .select({ recurringId: recurringOccurrences.recurringId, dueDate: recurringOccurrences.dueDate })
     .from(recurringOccurrences)
-    .where(and(inList(recurringOccurrences.recurringId, recurringIds), eq(recurringOccurrences.userId, userId), from ? gte(recurringOccurrences.dueDate, from) : undefined));
+    .where(
+      and(
+        inList(recurringOccurrences.recurringId, recurringIds),
+        eq(recurringOccurrences.userId, userId),
+        ne(recurringOccurrences.status, "held"),
+        from ? gte(recurringOccurrences.dueDate, from) : undefined,
+      ),
+    );
   for (const row of rows) out.get(row.recurringId)?.add(row.dueDate);
   return out;
 }
 
-export type OccurrenceRecord = { dueDate: string; status: "posted" | "skipped"; transactionId: string | null };
+export type OccurrenceRecord = { dueDate: string; status: "posted" | "skipped" | "held"; transactionId: string | null };
 
 /** One occurrence key of the user's schedule, or undefined when the date is not consumed. */
 export async function findOccurrence(db: Db, userId: string, recurringId: string, dueDate: string): Promise<OccurrenceRecord | undefined> {
@@ -125,7 +166,7 @@ export async function latestConsumedDate(db: Db, userId: string, recurringId: st
   const [row] = await db
     .select({ dueDate: sql<string | null>`max(${recurringOccurrences.dueDate})` })
     .from(recurringOccurrences)
-    .where(and(eq(recurringOccurrences.recurringId, recurringId), eq(recurringOccurrences.userId, userId)));
+    .where(and(eq(recurringOccurrences.recurringId, recurringId), eq(recurringOccurrences.userId, userId), ne(recurringOccurrences.status, "held")));
   return row?.dueDate ?? undefined;
 }
 
@@ -146,6 +187,7 @@ export async function dueScheduleCandidates(
     options.userId ? eq(recurringTransactions.userId, options.userId) : undefined,
     options.excluding?.length ? sql`not ${inList(recurringTransactions.id, options.excluding)}` : undefined,
     sql`${heldCurrencySql} is null`,
+    sql`${heldDateSql} is null`,
   ];
   const heads = await db
     .select(scheduleColumns)
@@ -279,4 +321,10 @@ export async function plannedSpendingUsd(db: Db, userId: string, monthStart: str
     const { usdCents, missingRates } = estimate(p.byCurrency);
     return { categoryId: p.categoryId, estimateUsdCents: usdCents.toString(), missingRates, occurrences: p.occurrences };
   });
+}
+
+/** Whether the user has any schedule (the dashboard's first-run checklist, issue 27). */
+export async function hasAnySchedule(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: recurringTransactions.id }).from(recurringTransactions).where(eq(recurringTransactions.userId, userId)).limit(1);
+  return rows.length > 0;
 }

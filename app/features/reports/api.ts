@@ -12,6 +12,7 @@ import { defineOperation } from "~/platform/http/operation";
 import { reportRefusal } from "./errors";
 import { GROUPINGS, monthPeriod, readRange, type Grouping, type ReportPeriod, type TrendPoint } from "./model/period";
 import type { ReportCategory } from "./queries/report.server";
+import { EXPORT_FORMATS, XLSX_CONTENT_TYPE } from "./model/formats";
 
 // The reports API (SPEC section 7, issue 13). Every call takes a period: startDate and endDate
 // (yyyy-MM-dd, both inclusive, at most five years), or neither for the caller's current month (in their time zone, decision 032), as
@@ -89,15 +90,21 @@ export const reportExportQuerySchema = z
       .string()
       .trim()
       .toLowerCase()
-      .pipe(z.enum(["csv"], { error: "api.exportFormatInvalid" }))
+      .pipe(z.enum(EXPORT_FORMATS, { error: "api.exportFormatInvalid" }))
       .optional()
-      .meta({ type: "string", enum: ["csv"], description: "csv (the default and the only format)" }),
+      .transform((format) => format ?? "csv")
+      .meta({
+        type: "string",
+        enum: [...EXPORT_FORMATS],
+        description: "csv (the default: the machine format, the one to import back) or xlsx (a spreadsheet in the request's language)",
+      }),
     ...periodFields,
     includeCategories: flag("The category column; true by default"),
     includeCurrencyConversion: flag("The exchange_rate, rate_date and rate_source columns; true by default"),
   })
   .transform((q, ctx) => ({
     period: periodOf(q, ctx),
+    format: q.format,
     options: { includeCategories: q.includeCategories, includeCurrencyConversion: q.includeCurrencyConversion },
   }));
 
@@ -201,7 +208,7 @@ export const reportExportOperation = defineOperation({
   operationId: "reportExport",
   method: "GET",
   path: "/api/reports/export",
-  summary: "The period's payments as a CSV file",
+  summary: "The period's payments as a CSV file (or, with format=xlsx, a spreadsheet)",
   description:
     "UTF-8 with a byte-order mark, RFC 4180 with CRLF line ends (a cell holding a comma, a semicolon, a quote or a line break is " +
     "quoted), one row per payment in date order. Columns: date, description, type, category, tags, currency, original_amount, " +
@@ -210,12 +217,15 @@ export const reportExportOperation = defineOperation({
     "escaping backslashes). Amounts are plain decimals with a dot at the currency's decimals; expenses are negative, so usd_amount " +
     "adds up to the net balance of /api/reports/summary. In text cells an apostrophe is put before =, +, -, @, a tab or a carriage " +
     "return at the start of the cell or right after a comma, a semicolon or a line break in it (spaces skipped). Streamed: " +
-    "Content-Disposition names the period (tallyworth-2026-11-01_2026-11-30.csv).",
+    "Content-Disposition names the period (tallyworth-2026-11-01_2026-11-30.csv). With format=xlsx: the same rows and columns as an " +
+    ".xlsx workbook for people, in the request's language (Accept-Language): translated headers, types and default category names, " +
+    "amounts, rates and USD as number cells (expenses negative) with number formats, dates as date cells " +
+    "(tallyworth-2026-11-01_2026-11-30.xlsx). The CSV is the format to import back.",
   tag: "reports",
   access: "user",
   query: reportExportQuerySchema,
-  response: z.string().meta({ description: "The CSV file" }),
-  successContentType: "text/csv",
+  response: z.string().meta({ description: "The CSV file, or the .xlsx file with format=xlsx" }),
+  successContentType: ["text/csv", XLSX_CONTENT_TYPE],
 });
 
 export const reportOperations = [reportSummaryOperation, reportCategoriesOperation, reportTrendsOperation, reportExportOperation];

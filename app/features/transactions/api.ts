@@ -7,7 +7,7 @@ import { checkAcceptedDay, isoDateField, optionalIsoDateField } from "~/calendar
 import { minorToDecimalString, minorToNumber as decimalNumber, signedAmount } from "~/money/amounts";
 import { BASE_CURRENCY, decimalsOf } from "~/money/currencies";
 import { parseRate } from "~/money/rates";
-import { paymentRateAgeDays } from "~/features/rates/model";
+import { paymentRateAgeDays, rateSuggestionNote } from "~/features/rates/model";
 import { type TransactionInput, transactionInputSchema } from "~/features/transactions/schemas/transaction";
 import { calendarDateOf, DEFAULT_PAYMENT_METHOD, DESCRIPTION_MAX, incomeExpenseFigures, MAX_PAYMENTS, MAX_TAGS, TRANSACTION_TYPES, type TransactionType } from "~/features/transactions/model/transaction";
 import { type ApiError, apiErrors, type FieldErrors, type Translate } from "~/platform/http/envelope";
@@ -276,6 +276,7 @@ export const createTransactionOperation = defineOperation({
   description:
     "Send an Idempotency-Key header to make retries safe: the same key and body create one transaction and answer the same response; the same key with another body answers 409. " +
     "A non-USD payment without exchangeRate uses the rate on file for the date; when none is known the answer is 400 asking for one (never a silent rate of 1). " +
+    rateSuggestionNote +
     userTotalLimitNote,
   tag: "transactions",
   access: "user",
@@ -304,6 +305,7 @@ export const updateTransactionOperation = defineOperation({
   summary: "Change a transaction: only the fields sent change",
   description:
     "amount, currencyCode, exchangeRate and paymentMethod change the single payment (409 on a transaction with several: send payments instead); payments replaces them all. " +
+    rateSuggestionNote +
     userTotalLimitNote,
   tag: "transactions",
   access: "user",

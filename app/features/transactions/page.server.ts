@@ -4,9 +4,9 @@ import { isIsoDate } from "~/calendar/days";
 import { decimalForInput, minorToDecimalString } from "~/money/amounts";
 import { decimalsOf, isBaseCurrency, isCurrencyCode } from "~/money/currencies";
 import type { Db } from "~/platform/db/client.server";
-import { findRateOn } from "~/features/rates/queries.server";
+import { findNearestRate, findRateOn } from "~/features/rates/queries.server";
 import type { Currency, KnownRate } from "~/features/rates/model";
-import type { TransactionRecord } from "./queries.server";
+import type { DescriptionSuggestion, TransactionRecord } from "./queries.server";
 import { rateOfRow, type RecordedTransaction } from "./model/resolve";
 import type { Actor } from "~/platform/db/activity.server";
 import { type DeleteOutcome, deleteTransaction } from "./commands.server";
@@ -42,7 +42,7 @@ const refOf = (rate: KnownRate): RateRef => ({ rate: rate.rate, date: rate.date,
 export async function fillRates(
   db: Db,
   draft: Draft,
-  options: { refreshIndex?: number; recorded?: RecordedTransaction; locale: string },
+  options: { refreshIndex?: number; suggestionIndex?: number; recorded?: RecordedTransaction; locale: string },
 ): Promise<{ draft: Draft; fieldErrors: Record<string, string[]> }> {
   const lookup = rateLookup(db, draft.date);
   const fieldErrors: Record<string, string[]> = {};
@@ -63,9 +63,14 @@ export async function fillRates(
     } else if (!shown && onFile) {
       rate = decimalForInput(onFile.rate, options.locale);
     }
+    // No source has the day's rate: the nearest known one is offered beside the field, and
+    // typed in only when the user asks for it ("Use this rate"), never silently (decision 037).
+    const suggested = !onFile && isIsoDate(draft.date) ? await findNearestRate(db, code, draft.date) : undefined;
+    const suggestion = suggested ? refOf(suggested) : null;
+    if (suggestion && index === options.suggestionIndex) rate = decimalForInput(suggestion.rate, options.locale);
     const choice = rateOfRow(new Map(onFile ? [[code, onFile]] : []), code, draft.date, typedDecimal(rate, options.locale), options.recorded, index);
     const ref = choice.ok ? { rate: choice.value.rate, date: choice.value.rateDate, source: choice.value.rateSource } : onFile ? refOf(onFile) : null;
-    payments.push({ ...payment, rate, rateFor: code, ref });
+    payments.push({ ...payment, rate, rateFor: code, ref, suggestion });
   }
   return { draft: { ...draft, payments }, fieldErrors };
 }
@@ -103,6 +108,24 @@ export function draftFromRecord(record: TransactionRecord, currencies: readonly 
       };
     }),
   };
+}
+
+/**
+ * "Repeat today" (issue 27): a new transaction prefilled from a stored one, dated today. The rates
+ * are not copied: today's are looked up as for any new entry, so nothing old is stored silently.
+ */
+export function repeatDraft(record: TransactionRecord, currencies: readonly Currency[], locale: string, today: string): Draft {
+  const copy = draftFromRecord(record, currencies, locale);
+  return { ...copy, date: today, payments: copy.payments.map((p) => ({ ...p, rate: "", rateFor: "", ref: null })) };
+}
+
+/** The form's description suggestions with their amounts as the page's language writes them. */
+export function suggestionChoices(suggestions: readonly DescriptionSuggestion[], currencies: readonly Currency[], locale: string) {
+  const decimals = new Map(currencies.map((c) => [c.code, c.decimalPlaces]));
+  return suggestions.map(({ amountMinor, ...rest }) => ({
+    ...rest,
+    amount: decimalForInput(minorToDecimalString(amountMinor, decimalsOf(rest.currencyCode, decimals)), locale),
+  }));
 }
 
 export type DeleteIntentOutcome = DeleteOutcome | { kind: "failed" };

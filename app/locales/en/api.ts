@@ -24,7 +24,7 @@ export const api = {
   rateOutOfRange: "This rate is too small to express with 12 decimal places",
   pageRange: "page must be a whole number from 1",
   reportPeriodInvalid: "period must be daily, weekly or monthly",
-  exportFormatInvalid: "format must be csv",
+  exportFormatInvalid: "format must be csv or xlsx",
   booleanInvalid: "Use true or false",
   searchTooLong: "A search can be at most 100 characters long",
   rateConflict: "exchangeRate and conversionRate disagree; send one of them",

@@ -5,6 +5,7 @@ import { budgets } from "./budgets";
 import { categories } from "./categories";
 import { dashboard } from "./dashboard";
 import { help } from "./help";
+import { importFile } from "./import";
 import { landing } from "./landing";
 import { profile } from "./profile";
 import { recurring } from "./recurring";
@@ -16,4 +17,4 @@ import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 import { verificationMail } from "./verification-mail";
 
-export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, verificationMail };
+export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, import: importFile, verificationMail };

@@ -36,4 +36,13 @@ export const money = {
     CAD: "Canadian Dollar",
     AUD: "Australian Dollar",
   },
+  /** A known rate offered where no source has one for the day, never applied by itself (decision 037). */
+  rateSuggestion: {
+    earlier_one: "Rate of {{date}}, {{count}} day earlier — edit if needed",
+    earlier_other: "Rate of {{date}}, {{count}} days earlier — edit if needed",
+    later_one: "Rate of {{date}}, {{count}} day later — edit if needed",
+    later_other: "Rate of {{date}}, {{count}} days later — edit if needed",
+    sameDay: "Rate of {{date}} — edit if needed",
+    use: "Use this rate",
+  },
 };

@@ -80,6 +80,7 @@ export const profile = {
       email_verified: "Email address verified",
       email_change_requested: "Email change requested",
       email_changed: "Email address changed",
+      recurring_hold: "Recurring transaction held: not posted",
     },
     descriptions: {
       failedSignIn: "Failed sign-in attempt",

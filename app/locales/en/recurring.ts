@@ -9,6 +9,13 @@ export const recurring = {
     notAnOccurrence: "This schedule has no occurrence on that date",
     alreadyPosted: "That occurrence is already posted",
     nothingLeft: "This schedule has no occurrences left",
+    paused: "This schedule is paused: resume it first",
+  },
+  // An occurrence the transactions door refused (decision 033): held until the schedule changes.
+  hold: {
+    title: "Not posted on {{date}}: {{reason}}",
+    refused: "The transaction could not be saved",
+    fix: "Edit the schedule to fix it, or skip this date. Until then nothing more is posted.",
   },
   needsRate: "Needs a rate for {{currency}} on {{date}}",
   messages: {
@@ -94,7 +101,6 @@ export const recurring = {
     occurrenceLimit: "Number of times",
     postPast: "Also post the past occurrences (when the start is before today)",
     editNote: "Changes apply to occurrences not yet posted; posted transactions stay as they are.",
-    singlePayment: "This form edits the first payment; the other payments stay as they are.",
     create: "Create",
     creating: "Creating…",
     save: "Save changes",

@@ -65,10 +65,33 @@ export const reports = {
     /** In the Export button's place when the period has no transactions. */
     nothing: "Nothing to export in this period",
   },
+  spreadsheet: {
+    /** The link beside Export CSV: the same period as a workbook in the reader's language. */
+    button: "Spreadsheet (.xlsx)",
+    /** Under the two links: which file is for what. */
+    note: "The spreadsheet is for reading and adding up in Excel or LibreOffice; the CSV is the file to import back.",
+    /** The workbook's one sheet (at most 31 characters). */
+    sheet: "Transactions",
+    columns: {
+      date: "Date",
+      description: "Description",
+      type: "Type",
+      category: "Category",
+      tags: "Tags",
+      currency: "Currency",
+      original_amount: "Amount",
+      exchange_rate: "Exchange rate (per USD)",
+      rate_date: "Rate date",
+      rate_source: "Rate source",
+      usd_amount: "Amount in USD",
+      transaction_id: "Transaction ID",
+    },
+  },
   dashboard: {
     pieTitle: "This month's expenses by category",
     pieEmpty: "No expenses this month yet.",
     barTitle: "The last 7 days",
     barEmpty: "No income or expenses in the last 7 days.",
+    emptyAction: "Add a transaction",
   },
 };

@@ -25,7 +25,7 @@ export const api = {
   rateOutOfRange: "Esta tasa es demasiado pequeña para expresarla con 12 decimales",
   pageRange: "page debe ser un número entero desde 1",
   reportPeriodInvalid: "period debe ser daily, weekly o monthly",
-  exportFormatInvalid: "format debe ser csv",
+  exportFormatInvalid: "format debe ser csv o xlsx",
   booleanInvalid: "Usa true o false",
   searchTooLong: "Una búsqueda puede tener como máximo 100 caracteres",
   rateConflict: "exchangeRate y conversionRate no coinciden; envía solo uno de los dos",

@@ -21,6 +21,7 @@ import { budgets } from "./budgets";
 import { categories } from "./categories";
 import { dashboard } from "./dashboard";
 import { help } from "./help";
+import { importFile } from "./import";
 import { landing } from "./landing";
 import { profile } from "./profile";
 import { recurring } from "./recurring";
@@ -32,4 +33,4 @@ import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 import { verificationMail } from "./verification-mail";
 
-export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, verificationMail } satisfies Messages;
+export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, import: importFile, verificationMail } satisfies Messages;

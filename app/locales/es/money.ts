@@ -34,4 +34,13 @@ export const money = {
     CAD: "Dólar canadiense",
     AUD: "Dólar australiano",
   },
+  /** Una tasa conocida que se ofrece cuando ninguna fuente tiene la del día; nunca se aplica sola (decisión 037). */
+  rateSuggestion: {
+    earlier_one: "Tasa del {{date}}, {{count}} día antes — edítala si hace falta",
+    earlier_other: "Tasa del {{date}}, {{count}} días antes — edítala si hace falta",
+    later_one: "Tasa del {{date}}, {{count}} día después — edítala si hace falta",
+    later_other: "Tasa del {{date}}, {{count}} días después — edítala si hace falta",
+    sameDay: "Tasa del {{date}} — edítala si hace falta",
+    use: "Usar esta tasa",
+  },
 } satisfies Messages<typeof en>;

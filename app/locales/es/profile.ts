@@ -83,6 +83,7 @@ export const profile = {
       email_verified: "Dirección de correo verificada",
       email_change_requested: "Cambio de correo solicitado",
       email_changed: "Dirección de correo cambiada",
+      recurring_hold: "Transacción recurrente retenida: no se registró",
     },
     descriptions: {
       failedSignIn: "Intento de inicio de sesión fallido",

@@ -11,6 +11,12 @@ export const recurring = {
     notAnOccurrence: "Esta transacción recurrente no tiene ninguna repetición en esa fecha",
     alreadyPosted: "Esa repetición ya está registrada",
     nothingLeft: "A esta transacción recurrente no le quedan repeticiones",
+    paused: "Esta transacción recurrente está en pausa: reanúdala primero",
+  },
+  hold: {
+    title: "No se registró el {{date}}: {{reason}}",
+    refused: "La transacción no se pudo guardar",
+    fix: "Edita la transacción recurrente para corregirlo, u omite esta fecha. Hasta entonces no se registra nada más.",
   },
   needsRate: "Falta una tasa de {{currency}} para el {{date}}",
   messages: {
@@ -96,7 +102,6 @@ export const recurring = {
     occurrenceLimit: "Número de veces",
     postPast: "Registrar también las repeticiones pasadas (si el inicio es anterior a hoy)",
     editNote: "Los cambios se aplican a las repeticiones aún no registradas; las ya registradas se quedan como están.",
-    singlePayment: "Este formulario edita el primer pago; los demás pagos se quedan como están.",
     create: "Crear",
     creating: "Creando…",
     save: "Guardar cambios",

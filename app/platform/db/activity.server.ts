@@ -42,6 +42,8 @@ export const activityActions = [
   "email_verified",
   "email_change_requested",
   "email_changed",
+  /** The job held an occurrence the transactions door refused: details.date, details.message (a message key), details.recurringId. */
+  "recurring_hold",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
@@ -85,6 +87,17 @@ export function recordActivitySelectQuery(
     .select(
       sql`select lower(hex(randomblob(16))), ${entry.userId}, ${entry.action}, ${entry.description}, ${details}, ${entry.ipAddress}, (unixepoch('subsec') * 1000) ${rest}`,
     );
+}
+
+/** The details of the user's latest `limit` entries of one action, newest first (a feature's own record, e.g. a schedule's hold reason). */
+export async function latestActivityDetails(db: Db, userId: string, action: ActivityAction, limit: number): Promise<ActivityDetails[]> {
+  const rows = await db
+    .select({ details: activityLog.details })
+    .from(activityLog)
+    .where(and(eq(activityLog.userId, userId), eq(activityLog.action, action)))
+    .orderBy(desc(activityLog.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.details ?? {});
 }
 
 export function listRecentActivity(db: Db, userId: string, limit = 10) {

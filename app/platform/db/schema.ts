@@ -560,7 +560,9 @@ export const recurringOccurrences = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["posted", "skipped"] }).notNull(),
+    // "held": the door refused this occurrence for a reason other than a missing rate (decision 033);
+    // the job leaves the schedule alone until it changes, is skipped, or the user posts it. Not consumed.
+    status: text("status", { enum: ["posted", "skipped", "held"] }).notNull(),
     transactionId: text("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

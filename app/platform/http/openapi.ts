@@ -79,7 +79,12 @@ function operationDoc(op: ApiOperation) {
     [String(op.successStatus ?? 200)]: {
       description: "Success",
       content: op.successContentType
-        ? { [op.successContentType]: { schema: { type: "string", ...(op.response.description ? { description: op.response.description } : {}) } } }
+        ? Object.fromEntries(
+            [op.successContentType].flat().map((type) => [
+              type,
+              { schema: { type: "string", ...(type.startsWith("text/") ? {} : { format: "binary" }), ...(op.response.description ? { description: op.response.description } : {}) } },
+            ]),
+          )
         : { "application/json": { schema: jsonSchema(success, "output") } },
     },
   };

@@ -32,8 +32,8 @@ export type ApiOperation = {
   errorStatuses?: number[];
   /** True when the answer is not an envelope (e.g. the OpenAPI document itself). */
   rawResponse?: boolean;
-  /** The media type of a success that is not JSON (a CSV file); documented as a string of that type. */
-  successContentType?: string;
+  /** The media type of a success that is not JSON (a CSV file), or the types it may be; each documented as a string of that type (binary unless text). */
+  successContentType?: string | readonly string[];
 };
 
 export function defineOperation<const O extends ApiOperation>(operation: O): O {

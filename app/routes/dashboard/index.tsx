@@ -1,6 +1,6 @@
 import { useTranslation } from "~/locales/use-translation";
 import { data, Link, redirect } from "react-router";
-import { requireSession } from "~/auth/guards.server";
+import { requireActor, requireSession } from "~/auth/guards.server";
 import { cardClass } from "~/components/card";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
@@ -10,13 +10,19 @@ import { DashboardCharts } from "~/features/reports/ui/dashboard-charts";
 import { loadBudgetAlerts } from "~/features/budgets/page.server";
 import { BudgetAlerts } from "~/features/budgets/ui/budget-alerts";
 import { useUser } from "~/components/use-user";
-import { monthRange, netChangeTenthsOfPercent, netDifferenceCents, shownChange, usedCurrencies } from "~/features/dashboard/model";
+import { firstRunChecklist, monthRange, netChangeTenthsOfPercent, netDifferenceCents, shownChange, usedCurrencies } from "~/features/dashboard/model";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { ByCurrency } from "~/features/dashboard/ui/by-currency";
 import { MoneyCards } from "~/features/dashboard/ui/money-cards";
 import { RecentTransactions } from "~/features/dashboard/ui/recent-transactions";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { hasVisitedBefore } from "~/features/accounts/queries.server";
+import { hasVisitedBefore, isOnboardingDismissed } from "~/features/accounts/queries.server";
+import { dismissOnboarding, resendVerification } from "~/features/accounts/commands.server";
+import { hasAnyBudget } from "~/features/budgets/queries.server";
+import { hasAnyGoal } from "~/features/goals/queries.server";
+import { currenciesUsed } from "~/features/transactions/queries.server";
+import { DISMISS_CHECKLIST, FirstRunChecklist } from "~/features/dashboard/ui/first-run-checklist";
+import type { Db } from "~/platform/db/client.server";
 import { addDays, dayToDate } from "~/calendar/days";
 import { monthStartOf } from "~/calendar/months";
 import { formatMonthYear } from "~/calendar/format";
@@ -27,13 +33,11 @@ import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 import { catchUpSchedules } from "~/features/recurring/commands.server";
-import { comingUp } from "~/features/recurring/queries.server";
+import { comingUp, hasAnySchedule } from "~/features/recurring/queries.server";
 import { ComingUp } from "~/features/dashboard/ui/coming-up";
-import { requireActor } from "~/auth/guards.server";
 import { isSecure } from "~/auth/session-cookie.server";
 import { Alert } from "~/components/forms";
 import { useFlashParam } from "~/components/use-flash-param";
-import { resendVerification } from "~/features/accounts/commands.server";
 import { accountFormRefusal } from "~/features/accounts/errors";
 import { dismissVerifyBannerCookie, verifyBannerDismissed } from "~/features/accounts/page.server";
 import { DISMISS_VERIFICATION, RESEND_VERIFICATION, VerifyBanner } from "~/features/accounts/ui/verify-banner";
@@ -54,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await catchUpSchedules(db, session.user.id);
   // The user's today (decision 032): this month and the last 7 days are theirs, as yyyy-MM-dd bounds like the stored dates.
   const today = userToday(session.user);
-  const [money, currencyList, budgetAlerts, monthCategories, lastWeek, returning, dueSoon] = await Promise.all([
+  const [money, currencyList, budgetAlerts, monthCategories, lastWeek, returning, dueSoon, checklist] = await Promise.all([
     dashboardMoney(db, session.user.id, { current: monthRange(today), previous: monthRange(today, 1) }),
     listCurrencies(db, { activeOnly: false }),
     loadBudgetAlerts(db, session.user.id, monthStartOf(today)),
@@ -64,6 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasVisitedBefore(db, session.user.id),
     // Issue 24: what the user's schedules post from today through today + 6, estimated at today's rate.
     comingUp(db, session.user.id, today),
+    // Issue 27: a new user's first steps, until dismissed.
+    loadChecklist(db, session.user.id),
   ]);
   const dueSoonCodes = new Set(dueSoon.flatMap((item) => item.payments.map((p) => p.currencyCode)));
   return {
@@ -81,18 +87,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     budgetAlerts,
     monthCategories,
     lastWeek,
+    checklist: checklist && {
+      items: firstRunChecklist({ ...checklist, hasTransaction: money.recent.length > 0 }),
+      currencies: checklist.currencies,
+    },
     // Issue 25: the reminder to confirm the address, until it is confirmed or this browser dismissed it.
     verifyBanner: !session.user.emailVerifiedAt && !(await verifyBannerDismissed(request, session.user.id)),
   };
 }
 
-// The address verification banner's two buttons (issue 25); the page has no other form.
+/** What the checklist ticks itself from, besides the transactions the page reads anyway; null once dismissed. */
+async function loadChecklist(db: Db, userId: string) {
+  if (await isOnboardingDismissed(db, userId)) return null;
+  const [currencies, hasBudget, hasGoal, hasSchedule] = await Promise.all([
+    currenciesUsed(db, userId),
+    hasAnyBudget(db, userId),
+    hasAnyGoal(db, userId),
+    hasAnySchedule(db, userId),
+  ]);
+  return { currencies, hasBudget, hasGoal, hasSchedule };
+}
+
+// The dashboard's forms: "Hide this list" under the first-run checklist (issue 27), and the address
+// verification banner's Send again and dismiss (issue 25).
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = requireSession(context);
+  const actor = requireActor(context, request);
   const intent = (await request.formData()).get("intent");
   switch (intent) {
+    case DISMISS_CHECKLIST:
+      await dismissOnboarding(context.get(dbContext), actor);
+      return redirect("/dashboard");
     case RESEND_VERIFICATION: {
-      const outcome = await resendVerification(context.get(dbContext), requireActor(context, request), contextMailer(context));
+      const outcome = await resendVerification(context.get(dbContext), actor, contextMailer(context));
       if (!outcome.ok) {
         const refusal = accountFormRefusal(outcome);
         return data({ verification: "throttled" as const, retryAfter: refusal.retryAfter }, { status: refusal.status, headers: refusal.headers });
@@ -100,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`/dashboard?verification=${outcome.alreadyVerified ? "verified" : "sent"}`);
     }
     case DISMISS_VERIFICATION:
-      return redirect("/dashboard", { headers: { "Set-Cookie": await dismissVerifyBannerCookie(session.user.id, isSecure(request)) } });
+      return redirect("/dashboard", { headers: { "Set-Cookie": await dismissVerifyBannerCookie(actor.userId, isSecure(request)) } });
     default:
       throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
   }
@@ -176,6 +202,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           ))}
         </div>
       </section>
+      {loaderData.checklist ? <FirstRunChecklist items={loaderData.checklist.items} currencies={loaderData.checklist.currencies} /> : null}
       <BudgetAlerts alerts={loaderData.budgetAlerts} />
       <ComingUp items={loaderData.comingUp} currencies={loaderData.comingUpCurrencies} />
       <MoneyCards current={loaderData.current} changeTenths={loaderData.changeTenths} differenceCents={loaderData.differenceCents} byCurrency={loaderData.byCurrency} month={loaderData.month} />

@@ -139,9 +139,21 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           empty ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">{t("reports.export.nothing")}</p>
           ) : (
-            <a href={exportHref(period)} className={buttonClass.secondary} download>
-              {t("reports.export.button")}
-            </a>
+            // The CSV is the machine format (to import back, decision 020); the spreadsheet is for
+            // people, in the page's language (decision 038). Both are plain GET links with the period.
+            <div className="flex flex-col items-start gap-2 sm:items-end">
+              <div className="flex flex-wrap gap-2">
+                <a href={exportHref(period)} className={buttonClass.secondary} download>
+                  {t("reports.export.button")}
+                </a>
+                <a href={exportHref(period, "xlsx")} className={buttonClass.secondary} download>
+                  {t("reports.spreadsheet.button")}
+                </a>
+              </div>
+              <p id="export-note" className="max-w-sm text-sm text-slate-600 sm:text-right dark:text-slate-300">
+                {t("reports.spreadsheet.note")}
+              </p>
+            </div>
           )
         }
       />

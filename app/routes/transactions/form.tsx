@@ -9,11 +9,11 @@ import { buttonClass } from "~/components/forms";
 import { type FormActionData, TransactionEditor } from "~/features/transactions/ui/transaction-editor";
 import { listCategories } from "~/features/categories/queries.server";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { codesWithRate, deleteIntent, draftFromRecord, fillRates } from "~/features/transactions/page.server";
+import { codesWithRate, deleteIntent, draftFromRecord, fillRates, repeatDraft, suggestionChoices } from "~/features/transactions/page.server";
 import { listTagChoices } from "~/features/tags/queries.server";
 import { transactionFailures } from "~/features/transactions/errors";
 import { createTransaction, updateTransaction } from "~/features/transactions/commands.server";
-import { getTransaction } from "~/features/transactions/queries.server";
+import { entryMemory, getTransaction } from "~/features/transactions/queries.server";
 import { toTransactionInput, transactionFormSchema } from "~/features/transactions/schemas/form";
 import { applyIntent, issuesToFieldErrors, newDraft, parseFormIntent, readDraft, type Draft } from "~/features/transactions/model/form";
 import { acceptedDays } from "~/calendar/range";
@@ -23,6 +23,8 @@ import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/form";
 import { userToday } from "~/calendar/time-zones";
+import { fillPastRates } from "~/features/rates/commands.server";
+import { rateHistoryOptions } from "~/env.server";
 
 // /expenses/new and /expenses/edit/{id}: one screen (spec sections 2, 4 and 5), drawn by
 // TransactionEditor (features/transactions/ui). The form is a plain POST that works without
@@ -50,15 +52,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const userId = session.user.id;
   const id = "id" in params && params.id ? params.id : null;
-  const [categories, tags, currencies, record] = await Promise.all([
+  // "Repeat today" links here with the transaction to copy (issue 27).
+  const from = id ? null : new URL(request.url).searchParams.get("from");
+  const [categories, tags, currencies, record, source, memory] = await Promise.all([
     listCategories(db, userId),
     listTagChoices(db, userId),
     listCurrencies(db, { activeOnly: false }),
     id ? getTransaction(db, userId, id) : Promise.resolve(undefined),
+    from ? getTransaction(db, userId, from) : Promise.resolve(undefined),
+    id ? Promise.resolve(undefined) : entryMemory(db, userId),
   ]);
-  if (id && !record) throw notFound(context);
+  // As "Repeat…" on /recurring: another user's transaction, or one since deleted, is not found.
+  if ((id && !record) || (from && !source)) throw notFound(context);
   const today = userToday(session.user);
-  const draft = record ? draftFromRecord(record, currencies, context.get(languageContext)) : newDraft(categories, today);
+  const locale = context.get(languageContext);
+  const draft = record
+    ? draftFromRecord(record, currencies, locale)
+    : source
+      ? (await fillRates(db, repeatDraft(source, currencies, locale, today), { locale })).draft
+      : newDraft(categories, today, memory?.recentExpenseCategoryId);
   return {
     title: translatorFor(context).t(id ? "transactionForm.metaTitleEdit" : "transactionForm.metaTitleNew"),
     id,
@@ -68,6 +80,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     tags,
     currencies: currencies.map((c) => ({ code: c.code, name: c.name, decimalPlaces: c.decimalPlaces, isActive: c.isActive })),
     draft,
+    suggestions: memory ? suggestionChoices(memory.suggestions, currencies, locale) : [],
     staleAfterDays: staleAfterDays(context.get(envContext)),
     accepted: acceptedDays(today),
   };
@@ -90,6 +103,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const actor = requireActor(context, request);
   const locale = context.get(languageContext);
+  // A past day's rate not on file is asked of the history provider first (decision 037); the form asks the user only when no source has it.
+  await pastRatesFor(context, readDraft(formData));
 
   if (intent.kind === "delete") {
     const outcome = await deleteIntent(db, actor, existing!.id);
@@ -103,7 +118,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const categories = await listCategories(db, userId);
     let added = 0;
     const changed = applyIntent(readDraft(formData), intent, categories, () => `row-added-${added++}`);
-    const filled = await fillRates(db, changed.draft, { refreshIndex: intent.kind === "refresh" ? intent.index : undefined, recorded: existing, locale });
+    const filled = await fillRates(db, changed.draft, {
+      refreshIndex: intent.kind === "refresh" ? intent.index : undefined,
+      suggestionIndex: intent.kind === "useSuggestion" ? intent.index : undefined,
+      recorded: existing,
+      locale,
+    });
     const fieldErrors = { ...changed.fieldErrors, ...filled.fieldErrors };
     const failed = Boolean(changed.formError) || Object.keys(fieldErrors).length > 0;
     const result: SubmissionResult<string[]> | undefined = failed
@@ -149,6 +169,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (outcome.kind === "overLimit") return refuse(submission.reply({ fieldErrors: issuesToFieldErrors([outcome.issue]) }), 400);
   if (outcome.kind === "notFound") throw notFound(context);
   return redirect(`/expenses?saved=${existing ? "updated" : "created"}`);
+}
+
+function pastRatesFor(context: Route.ActionArgs["context"], draft: Draft) {
+  const needs = draft.payments.map((p) => ({ currencyCode: p.currencyCode, date: draft.date }));
+  return fillPastRates(context.get(dbContext), rateHistoryOptions(context.get(envContext)), needs);
 }
 
 function rekey(draft: Draft): Draft {

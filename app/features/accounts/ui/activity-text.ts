@@ -65,6 +65,7 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
     case "email_changed":
       return text("email");
     case "recurring_skip":
+    case "recurring_hold":
       return [text("description"), text("date")].filter(Boolean).join(" · ") || null;
     case "goal_create":
     case "goal_update":

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useTranslation } from "~/locales/use-translation";
 import { formatPercentChange } from "~/features/dashboard/model";
 import type { CurrencyMonth, MonthTotals } from "~/features/transactions/model/transaction";
@@ -54,6 +55,14 @@ export function MoneyCards({
           </>
         )}
       />
+      {current.incomeUsdCents === 0 && current.expenseUsdCents === 0 ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+          {t("dashboard.money.empty")}{" "}
+          <Link to="/expenses/new" className="font-medium text-brand-700 underline underline-offset-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-blue-300">
+            {t("dashboard.money.emptyAction")}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -44,6 +44,8 @@ export type ScheduleView = {
   upcoming: string[];
   paused: boolean;
   heldCurrency: string | null;
+  /** The next occurrence the transactions door refused: its date and the refusal's message key (decision 033). */
+  hold: { date: string; message: string } | null;
 };
 
 /** A new schedule's form filled from a transaction ("Repeat…"). */
@@ -52,7 +54,8 @@ export type ScheduleDraft = {
   description: string;
   categoryId: string;
   tagIds: string[];
-  payment: { currencyCode: string; amount: string; method: PaymentMethod } | null;
+  /** Every payment of the transaction, in order (none when it has none). */
+  payments: { currencyCode: string; amount: string; method: PaymentMethod }[];
   frequency: Frequency;
   startDate: string;
 };

@@ -62,6 +62,8 @@ export function ScheduleCard({
     delete: useIsPending({ intent: RECURRING_INTENTS.delete }),
   };
   const held = schedule.heldCurrency && schedule.nextDate ? { currency: schedule.heldCurrency, date: schedule.nextDate } : null;
+  // A paused schedule offers Resume only (decision 033): no skip, no post now, no typed rate.
+  const running = !schedule.paused;
   return (
     <article aria-labelledby={`recurring-${schedule.id}-name`} className="space-y-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -111,7 +113,15 @@ export function ScheduleCard({
           {error}
         </p>
       ) : null}
-      {held ? (
+      {schedule.hold ? (
+        <div role="status" className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
+          <p className="font-medium text-amber-900 dark:text-amber-100">
+            {t("recurring.hold.title", { date: day(schedule.hold.date), reason: t(schedule.hold.message) })}
+          </p>
+          <p className="text-amber-900 dark:text-amber-100">{t("recurring.hold.fix")}</p>
+        </div>
+      ) : null}
+      {held && running ? (
         <Form method="post" action="/recurring" preventScrollReset className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950">
           <p className="text-sm font-medium text-amber-900 dark:text-amber-100">{t("recurring.needsRate", { currency: held.currency, date: held.date })}</p>
           <input type="hidden" name="id" value={schedule.id} />
@@ -131,7 +141,7 @@ export function ScheduleCard({
         </Form>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        {schedule.nextDate && !held ? (
+        {schedule.nextDate && !held && running ? (
           <>
             <ActionForm id={schedule.id} hidden={{ date: schedule.nextDate }}>
               <button type="submit" name="intent" value={RECURRING_INTENTS.skip} disabled={pending.skip} aria-label={t("recurring.actions.skipLabel", { date: day(schedule.nextDate), name })} className={rowButtonClass.plain}>

@@ -5,24 +5,25 @@ import { CategoryOptions } from "~/components/category-options";
 import { ChoiceGroup } from "~/components/choice-group";
 import { useCurrencyName } from "~/components/currency-name";
 import { EditingHeading, FormErrorAlert } from "~/components/editable-list";
-import { buttonClass, ErrorList, Field, SelectField, SubmitButton, useIsPending, type ListOfErrors } from "~/components/forms";
+import { buttonClass, ErrorList, Field, rowButtonClass, SelectField, SubmitButton, useIsPending, type ListOfErrors } from "~/components/forms";
 import { serverForm } from "~/components/server-form";
-import { DESCRIPTION_MAX, PAYMENT_METHODS, TRANSACTION_TYPES } from "~/features/transactions/model/transaction";
+import { DESCRIPTION_MAX, intentValue, MAX_PAYMENTS, PAYMENT_METHODS, TRANSACTION_TYPES } from "~/features/transactions/model/transaction";
 import { FREQUENCIES, INTERVAL_MAX, INTERVAL_MIN, OCCURRENCE_LIMIT_MAX } from "../model";
 import { RECURRING_INTENTS, type ScheduleDraft, type ScheduleView } from "./intents";
 
 // A schedule's create or edit form. The server validates it (scheduleFormSchema, the API's
 // fields and rules) and answers Conform's SubmissionResult; the form is plain HTML, so it works
-// without JavaScript. One payment per schedule here (a schedule with several, made through the
-// API, keeps its first payment's fields in this form; saving it keeps only that one).
+// without JavaScript. A schedule holds one or more payments: "Add payment" and each row's
+// "Remove" are submit buttons with the transaction form's intents (intentValue.add / .remove),
+// which the page's action answers with the form as typed plus or minus a row, the same round trip
+// with JavaScript or without (decision 033).
 
+type PaymentField = `payments[${number}].${"currencyCode" | "amount" | "method"}`;
 type Name =
   | "type"
   | "description"
   | "categoryId"
-  | "payments[0].currencyCode"
-  | "payments[0].amount"
-  | "payments[0].method"
+  | PaymentField
   | "frequency"
   | "interval"
   | "startDate"
@@ -54,14 +55,22 @@ export function ScheduleForm({
   const currencyName = useCurrencyName();
   const formId = mode === "create" ? "recurring-new" : `recurring-edit-${schedule!.id}`;
   const intent = mode === "create" ? RECURRING_INTENTS.create : RECURRING_INTENTS.update;
-  const payment = schedule?.payments[0] ?? draft?.payment ?? null;
+  const typedPayments = (lastResult?.initialValue as { payments?: unknown } | null | undefined)?.payments;
+  const stored = schedule?.payments ?? draft?.payments ?? [];
+  // The rows: as typed (after an add or remove, or a refused save), else the schedule's or the draft's.
+  const rowCount = Math.max(1, Array.isArray(typedPayments) ? typedPayments.length : stored.length);
+  const rows = Array.from({ length: rowCount }, (_, i) => i);
   const defaults: Partial<Record<Name, string>> = {
     type: schedule?.type ?? draft?.type ?? "EXPENSE",
     description: schedule?.description ?? draft?.description ?? "",
     categoryId: schedule?.categoryId ?? draft?.categoryId ?? "",
-    "payments[0].currencyCode": payment?.currencyCode ?? "USD",
-    "payments[0].amount": payment?.amount ?? "",
-    "payments[0].method": payment?.method ?? "bank_transfer",
+    ...Object.fromEntries(
+      rows.flatMap((i) => [
+        [`payments[${i}].currencyCode`, stored[i]?.currencyCode ?? "USD"],
+        [`payments[${i}].amount`, stored[i]?.amount ?? ""],
+        [`payments[${i}].method`, stored[i]?.method ?? "bank_transfer"],
+      ]),
+    ),
     frequency: schedule?.frequency ?? draft?.frequency ?? "monthly",
     interval: String(schedule?.interval ?? 1),
     startDate: schedule?.startDate ?? draft?.startDate ?? choices.today,
@@ -115,41 +124,58 @@ export function ScheduleForm({
           </>,
         )}
       </div>
-      <div className="grid gap-x-4 sm:grid-cols-3">
-        {select(
-          "payments[0].currencyCode",
-          t("transactionForm.payment.currency"),
-          choices.currencies.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.code} — {currencyName(c)}
-            </option>
-          )),
-        )}
-        {text("payments[0].amount", t("transactionForm.payment.amount"), { type: "text", inputMode: "decimal", placeholder: t("transactionForm.payment.amountPlaceholder") })}
-        {select(
-          "payments[0].method",
-          t("transactionForm.payment.method"),
-          PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {t(`money.paymentMethods.${m}`)}
-            </option>
-          )),
-        )}
-      </div>
-      {schedule && schedule.payments.length > 1 ? (
-        <>
-          {/* The other payments of a schedule made through the API ride along unchanged. */}
-          <input type="hidden" name="multi" value="on" />
-          {schedule.payments.slice(1).map((p, i) => (
-            <span key={`${p.currencyCode}-${i}`} hidden>
-              <input type="hidden" name={`payments[${i + 1}].currencyCode`} value={p.currencyCode} />
-              <input type="hidden" name={`payments[${i + 1}].amount`} value={p.amount} />
-              <input type="hidden" name={`payments[${i + 1}].method`} value={p.method} />
-            </span>
-          ))}
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t("recurring.form.singlePayment")}</p>
-        </>
-      ) : null}
+      {/* Which form an add or remove belongs to (its button's intent replaces the save's). */}
+      <input type="hidden" name="form" value={intent} />
+      {rowCount > 1 ? <input type="hidden" name="multi" value="on" /> : null}
+      {/* Keyed on the rows' values: after an add or remove the inputs start again from them. */}
+      <fieldset key={JSON.stringify(typedPayments ?? stored)} className="space-y-3">
+        <legend className="sr-only">{t("transactionForm.payments.legend")}</legend>
+        {rows.map((i) => (
+          <div key={i} id={`${formId}-payment-${i}`} className="space-y-1">
+            {rowCount > 1 ? (
+              <div className="flex items-center justify-between gap-2">
+                <p className="text-sm font-medium">{t("transactionForm.payments.row", { number: i + 1 })}</p>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={intentValue.remove(i)}
+                  formNoValidate
+                  aria-label={t("transactionForm.payments.removeLabel", { number: i + 1 })}
+                  className={rowButtonClass.danger}
+                >
+                  {t("transactionForm.payments.remove")}
+                </button>
+              </div>
+            ) : null}
+            <div className="grid gap-x-4 sm:grid-cols-3">
+              {select(
+                `payments[${i}].currencyCode`,
+                t("transactionForm.payment.currency"),
+                choices.currencies.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.code} — {currencyName(c)}
+                  </option>
+                )),
+              )}
+              {text(`payments[${i}].amount`, t("transactionForm.payment.amount"), { type: "text", inputMode: "decimal", placeholder: t("transactionForm.payment.amountPlaceholder") })}
+              {select(
+                `payments[${i}].method`,
+                t("transactionForm.payment.method"),
+                PAYMENT_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`money.paymentMethods.${m}`)}
+                  </option>
+                )),
+              )}
+            </div>
+          </div>
+        ))}
+        {rowCount < MAX_PAYMENTS ? (
+          <button type="submit" name="intent" value={intentValue.add} formNoValidate className={rowButtonClass.plain}>
+            {t("transactionForm.payments.add")}
+          </button>
+        ) : null}
+      </fieldset>
       <TagBoxes formId={formId} tags={choices.tags} selected={selectedTags} errors={(form.allErrors.tagIds as ListOfErrors) ?? undefined} />
       <div className="grid gap-x-4 sm:grid-cols-3">
         {select(

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useTranslation } from "~/locales/use-translation";
 import { Card } from "~/components/card";
 import type { TrendPoint } from "~/features/reports/model/period";
@@ -12,18 +13,33 @@ export function DashboardCharts({ monthCategories, lastWeek }: { monthCategories
     <div className="grid gap-6 xl:grid-cols-2">
       <Card id="dashboard-pie" title={t("reports.dashboard.pieTitle")}>
         {monthCategories.length === 0 ? (
-          <p className="text-slate-600 dark:text-slate-300">{t("reports.dashboard.pieEmpty")}</p>
+          <EmptyChart text={t("reports.dashboard.pieEmpty")} action={t("reports.dashboard.emptyAction")} />
         ) : (
           <CategoryBreakdown id="dashboard-pie" categories={monthCategories} />
         )}
       </Card>
       <Card id="dashboard-bars" title={t("reports.dashboard.barTitle")}>
         {weekEmpty ? (
-          <p className="text-slate-600 dark:text-slate-300">{t("reports.dashboard.barEmpty")}</p>
+          <EmptyChart text={t("reports.dashboard.barEmpty")} action={t("reports.dashboard.emptyAction")} />
         ) : (
           <IncomeExpenseBars id="dashboard-bars" trend={lastWeek} grouping="daily" />
         )}
       </Card>
+    </div>
+  );
+}
+
+/** An empty chart says what will appear there and links to what fills it (issue 27). */
+function EmptyChart({ text, action }: { text: string; action: string }) {
+  return (
+    <div className="space-y-2">
+      <p className="text-slate-600 dark:text-slate-300">{text}</p>
+      <Link
+        to="/expenses/new"
+        className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:min-h-0 dark:text-blue-300"
+      >
+        {action}
+      </Link>
     </div>
   );
 }

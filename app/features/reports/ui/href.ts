@@ -16,7 +16,9 @@ export function reportsHref(period: ReportPeriod, chart: ReportChart = "pie"): s
   return `/reports?${params}`;
 }
 
-/** The CSV of the period (the web export, signed in by the session). */
-export function exportHref(period: ReportPeriod): string {
-  return `/reports/export?${new URLSearchParams({ from: period.startDate, to: period.endDate })}`;
+/** The CSV of the period (the web export, signed in by the session), or with "xlsx" its spreadsheet. */
+export function exportHref(period: ReportPeriod, format: "csv" | "xlsx" = "csv"): string {
+  const params = new URLSearchParams({ from: period.startDate, to: period.endDate });
+  if (format !== "csv") params.set("format", format);
+  return `/reports/export?${params}`;
 }

@@ -30,6 +30,8 @@ export type DraftPayment = {
    */
   rateFor: string;
   ref: RateRef | null;
+  /** Where no rate is on file for the day: the nearest known one, offered with its day, never applied by itself (decision 037). */
+  suggestion?: RateRef | null;
 };
 
 export type Draft = {
@@ -54,13 +56,19 @@ export function firstCategoryOf(categories: readonly FormCategory[], type: Trans
   return categories.find((c) => c.type === categoryTypeFor(type))?.id ?? "";
 }
 
-export function newDraft(categories: readonly FormCategory[], today: string): Draft {
+/**
+ * A new transaction (issue 27): an expense today, in the expense category the user used last
+ * (`recentCategoryId`, the latest expense's) when it is still one of theirs, else the spec's first
+ * category of the type. Changing the type later follows the spec (firstCategoryOf).
+ */
+export function newDraft(categories: readonly FormCategory[], today: string, recentCategoryId?: string | null): Draft {
+  const recent = categories.find((c) => c.id === recentCategoryId && c.type === categoryTypeFor("EXPENSE"));
   return {
     type: "EXPENSE",
     multi: false,
     description: "",
     date: today,
-    categoryId: firstCategoryOf(categories, "EXPENSE"),
+    categoryId: recent?.id ?? firstCategoryOf(categories, "EXPENSE"),
     tagIds: [],
     payments: [emptyPayment("row-0")],
   };
@@ -119,6 +127,7 @@ export type FormIntent =
   | { kind: "add" }
   | { kind: "remove"; index: number }
   | { kind: "refresh"; index: number }
+  | { kind: "useSuggestion"; index: number }
   | { kind: "recalculate" };
 
 /** A missing intent is a save (the form's default button, or a client that posts the fields only). */
@@ -130,8 +139,8 @@ export function parseFormIntent(value: FormDataEntryValue | null): FormIntent | 
   if (value === intentValue.recalculate) return { kind: "recalculate" };
   if (value === "type:INCOME" || value === "type:EXPENSE") return { kind: "type", type: value.slice(5) as TransactionType };
   if (value === "multi:on" || value === "multi:off") return { kind: "multi", on: value === "multi:on" };
-  const row = /^(remove-payment|refresh-rate):(\d{1,3})$/.exec(value);
-  if (row) return { kind: row[1] === "remove-payment" ? "remove" : "refresh", index: Number(row[2]) };
+  const row = /^(remove-payment|refresh-rate|use-rate):(\d{1,3})$/.exec(value);
+  if (row) return { kind: row[1] === "remove-payment" ? "remove" : row[1] === "use-rate" ? "useSuggestion" : "refresh", index: Number(row[2]) };
   return null;
 }
 
@@ -190,6 +199,7 @@ export function intentAnchor(intent: FormIntent, rowCount: number): string | nul
     case "remove":
       return paymentAnchor(Math.max(intent.index - 1, 0));
     case "refresh":
+    case "useSuggestion":
       return paymentAnchor(intent.index);
     case "multi":
     case "recalculate":

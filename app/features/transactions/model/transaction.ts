@@ -44,6 +44,8 @@ export const intentValue = {
   add: "add-payment",
   remove: (index: number) => `remove-payment:${index}`,
   refresh: (index: number) => `refresh-rate:${index}`,
+  /** Takes the nearest known rate offered where none is on file (decision 037). */
+  useSuggestion: (index: number) => `use-rate:${index}`,
   recalculate: "recalculate",
 } as const;
 

@@ -8,7 +8,8 @@ import { formatDate } from "~/calendar/format";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
 import { formatRate } from "~/money/rates";
-import { isRateSource, staleRateAge } from "~/features/rates/model";
+import { isRateSource, staleRateAge, suggestionLabel } from "~/features/rates/model";
+import { decimalForInput } from "~/money/amounts";
 import { type DraftPayment, paymentAnchor, PAYMENTS_ANCHOR, rateExplanation } from "~/features/transactions/model/form";
 import { categoryTypeFor, hasRateField, intentValue, PAYMENT_METHODS } from "~/features/transactions/model/transaction";
 import type { TransactionType } from "~/features/transactions/model/transaction";
@@ -308,6 +309,31 @@ export function PaymentRow({
           <p id={explanationId} className="min-h-5 text-xs text-slate-600 sm:col-span-2 dark:text-slate-300">
             {note}
           </p>
+          {payment.suggestion && isIsoDate(date) ? (
+            // No source has the day's rate: the nearest known one, offered, never applied by itself (decision 037).
+            <div data-testid={`rate-suggestion-${index}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:col-span-2">
+              <span>
+                {`${formatRate(payment.suggestion.rate, locale)} ${code} · `}
+                {suggestionLabel(t, dayText, payment.suggestion, date)}
+              </span>
+              {explanation?.rate === payment.suggestion.rate ? null : (
+                <button
+                  type="submit"
+                  name="intent"
+                  value={intentValue.useSuggestion(index)}
+                  formAction={refreshAction}
+                  formNoValidate
+                  onClick={(e) => {
+                    e.preventDefault();
+                    onChange({ rate: decimalForInput(payment.suggestion!.rate, locale), rateFor: code });
+                  }}
+                  className={`${buttonClass.secondary} px-3 py-1.5`}
+                >
+                  {t("money.rateSuggestion.use")}
+                </button>
+              )}
+            </div>
+          ) : null}
           {staleDays !== null && explanation ? (
             // Users in VES or ARS must see this before they save: an old rate is off by weeks of inflation.
             <p id={staleId} data-testid={`stale-rate-${index}`} className="text-sm font-medium text-amber-800 sm:col-span-2 dark:text-amber-300">

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import {
   applyIntent,
+  firstCategoryOf,
   followsRateOnFile,
   type Draft,
   type DraftPayment,
@@ -20,6 +21,16 @@ import { acceptedDays, isDayInRange } from "~/calendar/range";
 // /expenses/rate instead of filled in by the action.
 
 export type RateStatus = "loading" | "failed";
+
+/** A description the form suggests, with what its latest transaction held (amount in the page's language). */
+export type FormSuggestion = {
+  description: string;
+  type: TransactionType;
+  categoryId: string | null;
+  currencyCode: string;
+  amount: string;
+  method: string;
+};
 
 /**
  * A date whose rate is worth asking for: a real one within the accepted dates (decision 022).
@@ -47,12 +58,15 @@ export function useTransactionDraft(initial: Draft, categories: readonly FormCat
     async (key: string, code: string, date: string) => {
       setRateStatus((s) => ({ ...s, [key]: "loading" }));
       let ref: RateRef | null;
+      let suggestion: RateRef | null = null;
       try {
         const response = await fetch(`/expenses/rate?currency=${encodeURIComponent(code)}&date=${encodeURIComponent(date)}`, {
           headers: { Accept: "application/json" },
         });
         if (!response.ok) throw new Error(`rate lookup answered ${response.status}`);
-        ref = ((await response.json()) as { rate: RateRef | null }).rate;
+        const answer = (await response.json()) as { rate: RateRef | null; suggestion?: RateRef | null };
+        ref = answer.rate;
+        suggestion = answer.suggestion ?? null;
       } catch {
         setRateStatus((s) => ({ ...s, [key]: "failed" }));
         updateRow(key, (p) => (p.currencyCode === code ? { ...p, rateFor: code } : p));
@@ -68,7 +82,7 @@ export function useTransactionDraft(initial: Draft, categories: readonly FormCat
                 p.key !== key || p.currencyCode !== code
                   ? p
                   : // With no rate known, a rate that only followed the file goes; one typed by hand stays.
-                    { ...p, rate: ref ? decimalForInput(ref.rate, locale) : followsRateOnFile(p, locale) ? "" : p.rate, rateFor: code, ref },
+                    { ...p, rate: ref ? decimalForInput(ref.rate, locale) : followsRateOnFile(p, locale) ? "" : p.rate, rateFor: code, ref, suggestion },
               ),
             },
       );
@@ -87,12 +101,13 @@ export function useTransactionDraft(initial: Draft, categories: readonly FormCat
   const removeRow = (key: string) => apply((d) => ({ kind: "remove", index: d.payments.findIndex((p) => p.key === key) }));
   const changeCurrency = (key: string, code: string) => {
     // Until the new currency's rate arrives the old one does not apply (rateFor is cleared).
-    updateRow(key, (p) => ({ ...p, currencyCode: code, rate: "", rateFor: "", ref: null }));
+    updateRow(key, (p) => ({ ...p, currencyCode: code, rate: "", rateFor: "", ref: null, suggestion: null }));
     setRateStatus((s) => withoutKey(s, key));
     if (!isBaseCurrency(code) && canLookUpRate(draft.date)) void loadRate(key, code, draft.date);
   };
   const changeDate = (date: string) => {
-    setDraft((d) => ({ ...d, date }));
+    // A suggestion was the nearest rate to the old day: it goes with it (a row that follows the file gets the new day's answer).
+    setDraft((d) => ({ ...d, date, payments: d.payments.map((p) => (p.suggestion ? { ...p, suggestion: null } : p)) }));
     if (!canLookUpRate(date)) return;
     for (const p of draft.payments) if (followsRateOnFile(p, locale)) void loadRate(p.key, p.currencyCode, date);
   };
@@ -100,7 +115,27 @@ export function useTransactionDraft(initial: Draft, categories: readonly FormCat
     if (canLookUpRate(draft.date)) void loadRate(p.key, p.currencyCode, draft.date);
   };
 
-  return { draft, setDraft, rateStatus, updateRow, changeType, toggleMulti, addRow, removeRow, changeCurrency, changeDate, refreshRate };
+  /**
+   * A description suggestion was chosen (issue 27): the form takes its latest transaction's type,
+   * category and first payment (currency, amount, method) as one row, with the rate on file for
+   * the form's date. The user can change any of it.
+   */
+  const fillFrom = (suggestion: FormSuggestion) => {
+    const key = draft.payments[0]?.key ?? "row-0";
+    const known = categories.some((c) => c.id === suggestion.categoryId);
+    setDraft((d) => ({
+      ...d,
+      description: suggestion.description,
+      type: suggestion.type,
+      multi: false,
+      categoryId: known && suggestion.categoryId ? suggestion.categoryId : d.type === suggestion.type ? d.categoryId : firstCategoryOf(categories, suggestion.type),
+      payments: [{ key, currencyCode: suggestion.currencyCode, amount: suggestion.amount, method: suggestion.method, rate: "", rateFor: "", ref: null }],
+    }));
+    setRateStatus({});
+    if (!isBaseCurrency(suggestion.currencyCode) && canLookUpRate(draft.date)) void loadRate(key, suggestion.currencyCode, draft.date);
+  };
+
+  return { draft, setDraft, rateStatus, updateRow, changeType, toggleMulti, addRow, removeRow, changeCurrency, changeDate, refreshRate, fillFrom };
 }
 
 function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {

@@ -20,6 +20,7 @@ export async function apiSchedules(db: Db, userId: string, schedules: readonly S
       today,
       upcoming: upcomingDates(schedule, consumed.get(schedule.id) ?? new Set()),
       needsRateMessage: (currency, date) => t("recurring.needsRate", { currency, date }),
+      translate: (key) => t(key),
     }),
   );
 }

@@ -10,9 +10,11 @@ import {
 } from "~/features/transactions/api";
 import { createTransaction } from "~/features/transactions/commands.server";
 import { getTransaction, impliedType, listTransactions } from "~/features/transactions/queries.server";
-import { apiTransactionView } from "./view.server";
+import { apiTransactionView, withRateSuggestions } from "./view.server";
 import { minorToNumber, parseAmount } from "~/money/amounts";
-import { dbContext } from "~/context.server";
+import { dbContext, envContext } from "~/context.server";
+import { fillPastRates } from "~/features/rates/commands.server";
+import { rateHistoryOptions } from "~/env.server";
 
 const usdCents = (text: string | undefined) => {
   if (text === undefined) return undefined;
@@ -55,6 +57,7 @@ const route = apiRoute([
     const userId = auth.user.id;
     const key = idempotencyKeyOf(request);
     const input = await apiCreateInput(body, (categoryId) => impliedType(db, userId, categoryId));
+    await fillPastRates(db, rateHistoryOptions(context.get(envContext)), input.payments.map((p) => ({ currencyCode: p.currencyCode, date: input.date })));
     const view = await apiTransactionView(context, t);
     const outcome = await createTransaction(db, actor, {
       input,
@@ -76,7 +79,7 @@ const route = apiRoute([
         if (outcome.answer) return new Response(outcome.answer, { status: 201, headers: { "Content-Type": "application/json" } });
         return { transaction: toApiTransaction((await getTransaction(db, userId, outcome.id))!, view) };
       default:
-        throw apiRefusal(outcome, input.multi);
+        throw await withRateSuggestions(context, t, input, outcome.kind === "invalid" ? outcome.issues : [], apiRefusal(outcome, input.multi));
     }
   }),
 ]);

@@ -11,8 +11,10 @@ import {
 import { transactionApiError } from "~/features/transactions/errors";
 import { deleteTransaction, updateTransaction } from "~/features/transactions/commands.server";
 import { getTransaction, impliedType } from "~/features/transactions/queries.server";
-import { apiTransactionView } from "./view.server";
-import { dbContext } from "~/context.server";
+import { apiTransactionView, withRateSuggestions } from "./view.server";
+import { dbContext, envContext } from "~/context.server";
+import { fillPastRates } from "~/features/rates/commands.server";
+import { rateHistoryOptions } from "~/env.server";
 
 // Another user's transaction answers 404, exactly like a missing one (ARCHITECTURE.md 5).
 // Named exports, not a destructuring: React Router's build must see `loader` and `action` by name.
@@ -34,6 +36,7 @@ const route = apiRoute([
     const changed = await apiUpdateInput(record, body, view.decimals, (categoryId) => impliedType(db, userId, categoryId));
     if (!changed.ok) throw transactionApiError("multiPayment");
     const { input } = changed;
+    await fillPastRates(db, rateHistoryOptions(context.get(envContext)), input.payments.map((p) => ({ currencyCode: p.currencyCode, date: input.date })));
     const outcome = await updateTransaction(db, actor, { id, input, recorded: record });
     switch (outcome.kind) {
       case "updated":
@@ -41,7 +44,7 @@ const route = apiRoute([
       case "notFound":
         throw apiErrors.notFound();
       default:
-        throw apiRefusal(outcome, input.multi);
+        throw await withRateSuggestions(context, t, input, outcome.kind === "invalid" ? outcome.issues : [], apiRefusal(outcome, input.multi));
     }
   }),
   endpoint(deleteTransactionOperation, async ({ context, params, actor, t }) => {
