@@ -25,7 +25,7 @@ const CONTEXT: ImportContext = { today: "2026-11-27", currencies: [...DECIMALS].
 const ALL = { includeCategories: true, includeCurrencyConversion: true };
 
 type Payment = { currencyCode: string; amountMinor: number; rate: string; rateDate: string; rateSource: string };
-type Transaction = Omit<PaymentExportRow, keyof Payment | "usdCents" | "position"> & { payments: Payment[] };
+type Transaction = Omit<PaymentExportRow, keyof Payment | "usdCents" | "position" | "categoryId"> & { payments: Payment[] };
 
 const TRANSACTIONS: Transaction[] = [
   {
@@ -63,7 +63,7 @@ const TRANSACTIONS: Transaction[] = [
 
 function exportRows(transactions: readonly Transaction[]): PaymentExportRow[] {
   return transactions.flatMap(({ payments, ...t }) =>
-    payments.map((p, position) => ({ ...t, ...p, position, usdCents: toUsdCents(p.amountMinor, DECIMALS.get(p.currencyCode)!, p.rate) })),
+    payments.map((p, position) => ({ ...t, categoryId: null, ...p, position, usdCents: toUsdCents(p.amountMinor, DECIMALS.get(p.currencyCode)!, p.rate) })),
   );
 }
 
