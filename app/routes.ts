@@ -12,6 +12,8 @@ export default [
     // Password reset by mail (issue 25).
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
+    // The page a verification or email-change link opens (issue 25): GET shows, POST confirms.
+    route("verify-email", "routes/auth/verify-email.tsx"),
   ]),
   // The footer's Help: public, for a first visit as much as for a signed-in user.
   route("help", "routes/help.tsx"),
@@ -54,6 +56,9 @@ export default [
       route("refresh-token", "routes/api/auth/refresh-token.ts"),
       route("forgot-password", "routes/api/auth/forgot-password.ts"),
       route("reset-password", "routes/api/auth/reset-password.ts"),
+      // Address verification (issue 25).
+      route("verify-email", "routes/api/auth/verify-email.ts"),
+      route("resend-verification", "routes/api/auth/resend-verification.ts"),
     ]),
     ...prefix("users", [
       index("routes/api/users/index.ts"),

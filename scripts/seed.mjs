@@ -43,6 +43,8 @@ export async function buildSeedSql(today = new Date()) {
         password_hash: await hashPassword(a.password),
         role: a.role,
         is_active: 1,
+        // The demo's addresses count as confirmed (issue 25): no reminder banner on its dashboard.
+        email_verified_at: now - 120 * 86_400_000,
         // The demo accounts have months of data: the first-run checklist (issue 27) is for new users.
         onboarding_dismissed_at: now,
         created_at: now - 120 * 86_400_000,

@@ -23,6 +23,8 @@ export const throttleRules = {
   forgotAccount: { capacity: 3, perMs: 15 * 60_000 },
   forgotIp: { capacity: 10, perMs: 15 * 60_000 },
   resetIp: { capacity: 10, perMs: 60_000 },
+  // "Send again" of the address verification link (issue 25): a few a quarter of an hour per user.
+  verifyResendAccount: { capacity: 3, perMs: 15 * 60_000 },
 } satisfies Record<string, ThrottleRule>;
 
 export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };

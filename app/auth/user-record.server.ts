@@ -12,6 +12,7 @@ export const userColumns = {
   role: users.role,
   isActive: users.isActive,
   timeZone: users.timeZone,
+  emailVerifiedAt: users.emailVerifiedAt,
   createdAt: users.createdAt,
 };
 
@@ -24,5 +25,7 @@ export type UserRecord = {
   isActive: boolean;
   /** The IANA zone whose calendar date is the user's today (decision 032). */
   timeZone: string;
+  /** When the address was confirmed by its mailed link; null until then (issue 25). */
+  emailVerifiedAt: Date | null;
   createdAt: Date;
 };

@@ -404,8 +404,22 @@ const WEB: Record<string, WebEntry> = {
   },
   "/dashboard": {
     access: "user",
-    // Issue 27: "Hide this list" under the first-run checklist.
-    requests: () => [{ path: "/dashboard" }, { path: "/dashboard", form: fields({ intent: "dismiss-checklist" }) }],
+    requests: () => [
+      { path: "/dashboard" },
+      // Issue 25: the verification banner's Send again and dismiss, each about the caller's own address.
+      { path: "/dashboard", form: fields({ intent: "resend-verification" }) },
+      { path: "/dashboard", form: fields({ intent: "dismiss-verification" }) },
+      // Issue 27: "Hide this list" under the first-run checklist.
+      { path: "/dashboard", form: fields({ intent: "dismiss-checklist" }) },
+    ],
+  },
+  // Issue 25: a mailed link's page; GET shows a button, POST uses the token (an unknown one here, which changes nothing).
+  "/auth/verify-email": {
+    access: "public",
+    requests: () => [
+      { path: `/auth/verify-email?token=${"A".repeat(43)}`, expect: { status: 200 } },
+      { path: "/auth/verify-email", form: { token: "A".repeat(43) }, expect: { status: 400 } },
+    ],
   },
   "/expenses": {
     access: "user",
@@ -520,6 +534,7 @@ const WEB: Record<string, WebEntry> = {
       { path: "/profile", form: fields({ intent: "update-profile", firstName: "Mal", lastName: "Lory", email: `mallory-${MARK}@example.com` }) },
       { path: "/profile", form: fields({ intent: "update-profile", firstName: "Mal", lastName: "Lory", email: `mallory-${MARK}@example.com`, timeZone: "Asia/Tokyo" }) },
       { path: "/profile", form: fields({ intent: "change-password", currentPassword: STRONG_PASSWORD, newPassword: "N3wSecret99", confirmPassword: "N3wSecret99" }) },
+      { path: "/profile", form: fields({ intent: "resend-verification" }) },
     ],
   },
   "/admin": { access: "superadmin", requests: () => [{ path: "/admin" }] },
@@ -746,6 +761,9 @@ const API: Record<string, ApiCase> = {
     ],
   },
   openApiDocument: { requests: () => [call("GET", "/api/openapi.json", undefined, { guest: 200 })] },
+  // Issue 25: a link's token acts on the account it was mailed for (an unknown one here); Send again on the caller's own.
+  verifyEmail: { requests: () => [call("POST", "/api/auth/verify-email", { token: "A".repeat(43) }, { guest: 400 })] },
+  resendVerification: { requests: () => [call("POST", "/api/auth/resend-verification")] },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ async function superadmin(): Promise<ApiAccount> {
   return account;
 }
 
-test("PUT /api/users/profile updates the user and answers with it", async () => {
+test("PUT /api/users/profile updates the user and answers with it; a new email waits for its mailed link (issue 25)", async () => {
   const account = await registerViaApi();
   const email = uniqueEmail("renamed");
   const { status, body } = await api("/api/users/profile", {
@@ -22,9 +22,10 @@ test("PUT /api/users/profile updates the user and answers with it", async () => 
     json: { firstName: " Grace ", lastName: "Hopper", email: email.toUpperCase() },
   });
   expect(status).toBe(200);
-  expect(body.data.user).toMatchObject({ id: account.user.id, firstName: "Grace", lastName: "Hopper", email, name: "Grace Hopper" });
+  expect(body.data.user).toMatchObject({ id: account.user.id, firstName: "Grace", lastName: "Hopper", email: account.email, name: "Grace Hopper" });
+  expect(body.data.pendingEmail).toBe(email);
   const again = await api("/api/users/profile", { token: account.accessToken });
-  expect(again.body.data.user.email).toBe(email);
+  expect(again.body.data.user).toMatchObject({ firstName: "Grace", email: account.email });
 });
 
 test("profile validation answers 400 with errors; a taken email answers 409", async () => {

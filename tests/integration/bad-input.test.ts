@@ -304,7 +304,6 @@ const WEB_ROUTES: Record<string, string> = {
   "routes/auth/forgot-password": "/auth/forgot-password",
   "routes/auth/reset-password": "/auth/reset-password",
   "routes/profile/index": "/profile",
-  "routes/dashboard/index": "/dashboard",
   "routes/categories/index": "/categories",
   "routes/tags/index": "/tags",
   "routes/budgets/index": "/budgets",
@@ -316,6 +315,9 @@ const WEB_ROUTES: Record<string, string> = {
   "routes/admin/settings": "/admin/settings",
   "routes/resources/theme": "/resources/theme",
   "routes/resources/language": "/resources/language",
+  // Issue 25: a mailed link's page, and the dashboard's verification banner.
+  "routes/auth/verify-email": "/auth/verify-email",
+  "routes/dashboard/index": "/dashboard",
 };
 
 test("every web route with an action has bad-input cases below", () => {
@@ -404,19 +406,6 @@ test("the forgot-password and reset-password forms refuse bad input with a trans
   caseCount += await runSpanish(guest, cases[0]!);
   caseCount += await runSpanish(guest, cases.find((c) => c.name === "unknown token")!);
   expect(await dumpDatabase(["throttle_buckets"])).toEqual(before);
-});
-
-test("the dashboard's one form, hiding the first-run checklist, refuses anything else and changes nothing", async () => {
-  const w = await setUp();
-  const cases: WebCase[] = [
-    { name: "unknown intent", path: "/dashboard", form: { intent: "drop-tables" }, status: 400 },
-    { name: "no intent", path: "/dashboard", form: {}, status: 400 },
-    { name: "a 10,000-character intent", path: "/dashboard", form: { intent: LONG }, status: 400 },
-    ...bodyCases("/dashboard", { intent: "dismiss-checklist" }),
-  ];
-  const before = await dumpDatabase();
-  caseCount += await runWebCases(w.a, cases);
-  expect(await dumpDatabase()).toEqual(before);
 });
 
 test("the profile's two forms refuse bad input with a translated message and change nothing", async () => {
@@ -1135,6 +1124,18 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "10,000-character password", json: { token: "A".repeat(43), password: `Aa1${LONG}` }, status: 400, says: "validation.passwordTooLong" },
       ],
     },
+    // Issue 25: a mailed link's token; every refusal is the one clear "expired or used" on `token`.
+    verifyEmail: {
+      as: "a",
+      cases: [
+        { name: "nothing", json: {}, status: 400, says: "errors.verificationLinkInvalid" },
+        { name: "token as a number", json: { token: 5 }, status: 400, says: "errors.verificationLinkInvalid" },
+        { name: "whitespace token", json: { token: "   " }, status: 400, says: "errors.verificationLinkInvalid" },
+        { name: "10,000-character token", json: { token: LONG }, status: 400, says: "errors.verificationLinkInvalid" },
+        { name: "control characters in the token", json: { token: CONTROL }, status: 400, says: "errors.verificationLinkInvalid" },
+        { name: "an unknown token", json: { token: "A".repeat(43) }, status: 400, says: "errors.verificationLinkInvalid" },
+      ],
+    },
     refreshToken: {
       as: "a",
       cases: [
@@ -1499,6 +1500,31 @@ test("a chunked /api body past the limit is refused with 413 in the error envelo
   expect(res.status).toBe(413);
   expect(await res.json()).toEqual({ status: "error", message: lookup("es", "errors.payloadTooLarge").replace("{{limit}}", "64 KiB") });
   caseCount += 1;
+});
+
+test("the verification page and the dashboard's banner refuse bad input with a translated message and change nothing (issue 25)", async () => {
+  const w = await setUp();
+  const guest = browser();
+  const token = "A".repeat(43);
+  const link: WebCase[] = [
+    { name: "nothing at all", path: "/auth/verify-email", form: {}, status: 400, says: "errors.verificationLinkInvalid" },
+    { name: "whitespace token", path: "/auth/verify-email", form: { token: "  " }, status: 400, says: "errors.verificationLinkInvalid" },
+    { name: "10,000-character token", path: "/auth/verify-email", form: { token: LONG }, status: 400, says: "errors.verificationLinkInvalid" },
+    { name: "control characters in the token", path: "/auth/verify-email", form: { token: CONTROL }, status: 400, says: "errors.verificationLinkInvalid" },
+    { name: "an unknown token", path: "/auth/verify-email", form: { token }, status: 400, says: "errors.verificationLinkInvalid" },
+    ...bodyCases("/auth/verify-email", { token }),
+  ];
+  const banner: WebCase[] = [
+    { name: "unknown intent", path: "/dashboard", form: { intent: "drop-tables" }, status: 400 },
+    { name: "no intent", path: "/dashboard", form: {}, status: 400 },
+    { name: "a 10,000-character intent", path: "/dashboard", form: { intent: LONG }, status: 400 },
+    ...bodyCases("/dashboard", { intent: "dismiss-verification" }),
+  ];
+  const before = await dumpDatabase();
+  caseCount += await runWebCases(guest, link);
+  caseCount += await runSpanish(guest, link[0]!);
+  caseCount += await runWebCases(w.a, banner);
+  expect(await dumpDatabase()).toEqual(before);
 });
 
 test("the table's size", () => {

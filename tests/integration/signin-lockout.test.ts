@@ -2,6 +2,13 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
 import { api, loginViaApi } from "./api-client";
 import { browser, ORIGIN, registerViaForm, STRONG_PASSWORD, uniqueEmail, type Browser } from "./helpers";
+import { lastVerifyToken } from "./mail-api-client";
+
+/** Issue 25: a new address becomes the account's when the link mailed to it is used. */
+async function confirmNewAddress(b: Browser, address: string) {
+  const token = await lastVerifyToken(address, 1, "Confirm your new email address for Tallyworth");
+  expect((await b.fetch("/auth/verify-email", { form: { token } })).status).toBe(302);
+}
 
 // Five wrong passwords from anywhere used to lock the owner out too (429 for the right password),
 // with no reset. The per-account limit stays for strangers; a browser that signed in to the
@@ -186,8 +193,11 @@ test("entries issued before an email change are not trusted when the address com
   await registerViaForm(owner, { email, firstName: "Ann", lastName: "Lee" });
   const phone = copyOf(owner);
   const profile = (address: string) => owner.fetch("/profile?edit=profile", { form: { intent: "update-profile", firstName: "Ann", lastName: "Lee", email: address } });
-  expect((await profile(uniqueEmail("elsewhere"))).status).toBe(302);
+  const elsewhere = uniqueEmail("elsewhere");
+  expect((await profile(elsewhere)).status).toBe(302);
+  await confirmNewAddress(owner, elsewhere);
   expect((await profile(email)).status).toBe(302);
+  await confirmNewAddress(owner, email);
 
   await lockOut(email);
   expect((await login(phone, email, STRONG_PASSWORD)).status).toBe(429);
@@ -197,8 +207,10 @@ test("whoever held an address before its owner registered it gets no device allo
   const email = uniqueEmail("squatted");
   const squatter = browser();
   await registerViaForm(squatter, { email, firstName: "Sam", lastName: "Squat" });
-  const moved = await squatter.fetch("/profile?edit=profile", { form: { intent: "update-profile", firstName: "Sam", lastName: "Squat", email: uniqueEmail("squatter") } });
+  const squatterAddress = uniqueEmail("squatter");
+  const moved = await squatter.fetch("/profile?edit=profile", { form: { intent: "update-profile", firstName: "Sam", lastName: "Squat", email: squatterAddress } });
   expect(moved.status).toBe(302);
+  await confirmNewAddress(squatter, squatterAddress);
   await signedOut(squatter);
   await registerViaForm(browser(), { email });
 

@@ -22,6 +22,7 @@ export const apiUserSchema = z
     role: z.string().meta({ description: "superadmin (any case) is an administrator; anything else is a user" }),
     isActive: z.boolean(),
     timeZone: z.string().meta({ description: "IANA time zone name; the user's today (a new transaction's date, the current month) is the date there", example: "America/Caracas" }),
+    emailVerified: z.boolean().meta({ description: "Whether the address was confirmed by the link mailed to it (POST /api/auth/verify-email); nothing is locked meanwhile" }),
     createdAt: z.string().meta({ description: "ISO 8601 timestamp", format: "date-time" }),
   })
   .meta({ title: "User" });
@@ -38,6 +39,7 @@ export function toApiUser(user: UserRecord): ApiUser {
     role: user.role,
     isActive: user.isActive,
     timeZone: user.timeZone,
+    emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -214,11 +216,18 @@ export const updateProfileOperation = defineOperation({
   method: "PUT",
   path: "/api/users/profile",
   summary: "Update first name, last name, email and time zone",
-  description: "timeZone is optional: an IANA name (\"America/Caracas\"); another value answers 400 on the field, and leaving it out keeps the stored one.",
+  description:
+    "timeZone is optional: an IANA name (\"America/Caracas\"); another value answers 400 on the field, and leaving it out keeps the stored one. " +
+    "A new email does not change the account's address at once: a link is mailed to the new address (and a notice to the old one), `user.email` stays the old address, and `pendingEmail` names the new one until the link is used (POST /api/auth/verify-email). A newer change replaces a pending one.",
   tag: "users",
   access: "user",
   body: profileSchema,
-  response: userResult,
+  response: userResult.extend({
+    pendingEmail: z
+      .string()
+      .nullable()
+      .meta({ description: "The new address waiting to be confirmed by the link mailed to it; null when this request did not change the email" }),
+  }),
   errorStatuses: [409],
 });
 
@@ -280,3 +289,45 @@ export const userOperations = [
   listUsersOperation,
   updateUserOperation,
 ];
+
+// Address verification (issue 25): the link mailed at registration, on "Send again" and to a new
+// address of an email change carries the token POST /api/auth/verify-email takes.
+
+export const verifyEmailBodySchema = z.object({
+  token: z
+    .string({ error: "errors.verificationLinkInvalid" })
+    .trim()
+    .min(1, "errors.verificationLinkInvalid")
+    .max(200, "errors.verificationLinkInvalid")
+    .meta({ description: "The token of the mailed link (its ?token= value)" }),
+});
+
+export const verifyEmailOperation = defineOperation({
+  operationId: "verifyEmail",
+  method: "POST",
+  path: "/api/auth/verify-email",
+  summary: "Confirm an email address with the token of its mailed link",
+  description:
+    "A verification link marks the account's address verified; an email-change link makes its new address the account's (verified) and ends its trusted browsers' entries. " +
+    "Each link works once, for 7 days, and acts on the account it was sent for. An expired, used or unknown token answers 400 on `token`; an email-change link whose address another account took meanwhile answers 409.",
+  tag: "auth",
+  access: "public",
+  body: verifyEmailBodySchema,
+  response: messageSchema.extend({ email: z.string().meta({ description: "The address now verified" }) }),
+  errorStatuses: [409],
+});
+
+export const resendVerificationOperation = defineOperation({
+  operationId: "resendVerification",
+  method: "POST",
+  path: "/api/auth/resend-verification",
+  summary: "Mail a new verification link to the signed-in user's address",
+  description: "The mail leaves after the answer; an older link stops working. An address already verified gets no mail. Throttled per user (429 with Retry-After).",
+  tag: "auth",
+  access: "user",
+  response: messageSchema,
+  successStatus: 202,
+  errorStatuses: [429],
+});
+
+export const emailVerificationOperations = [verifyEmailOperation, resendVerificationOperation];

@@ -19,6 +19,7 @@ import type { TrustedDevice } from "~/auth/device-cookie.server";
 import type { Language } from "~/locales/languages";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import { passwordChangedMail, passwordResetMail } from "./ui/password-mail";
+import { verificationMailChange, verificationMailLanguage, verificationMailOldNotice, verificationMailVerify } from "./ui/verification-mail";
 
 // The only write path of accounts, shared by the web forms and the JSON API: each command takes
 // (db, actor, input), writes its change and its activity entry in one batch, and returns an
@@ -35,15 +36,19 @@ export type RegisterInput = { firstName: string; lastName: string; email: string
 export type RegisterOutcome = { ok: true; user: User } | Refused<"emailExists">;
 
 /** A new account has no user yet: the actor is only the address its first activity entry records. */
-export async function register(db: Db, actor: Pick<Actor, "ip">, input: RegisterInput): Promise<RegisterOutcome> {
+export async function register(db: Db, actor: Pick<Actor, "ip">, input: RegisterInput, mail: Mailer): Promise<RegisterOutcome> {
   if (await findUserByEmail(db, input.email)) return { ok: false, error: "emailExists" };
   const passwordHash = await hashPassword(input.password);
   const id = crypto.randomUUID();
+  // The address verification link is stored with the account (issue 25), mailed after the answer.
+  const verification = issueAccountTokenQueries(db, { userId: id, purpose: "email_verification", email: input.email, now: new Date() });
   try {
     const [[user]] = await db.batch([
       db.insert(users).values({ id, ...input, searchText: userSearchText(input), passwordHash, role: "user" }).returning(),
       recordActivityQuery(db, { userId: id, action: "sign_up", description: "Account created", details: {}, ipAddress: actor.ip }),
+      ...verification.queries,
     ]);
+    void mail.send(verificationMailVerify({ ...recipientOf(user!), link: mail.link(verifyEmailPath(verification.token)) ?? "" }));
     return { ok: true, user: user! };
   } catch (error) {
     // Two registrations racing for one email: the unique index decides.
@@ -91,38 +96,63 @@ export async function signOut(db: Db, actor: Actor, input: { sessionId: string }
 
 /** `timeZone`: an IANA name as the runtime spells it (schemas.ts); left out, the stored one stays. */
 export type ProfileInput = { firstName: string; lastName: string; email: string; timeZone?: string };
-export type ProfileOutcome = { ok: true } | Refused<"emailExists">;
+/** `pendingEmail`: a new address waiting for its owner to confirm it by the mailed link; null when the address did not change. */
+export type ProfileOutcome = { ok: true; pendingEmail: string | null } | Refused<"emailExists">;
 
-export async function updateProfile(db: Db, actor: Actor, input: ProfileInput): Promise<ProfileOutcome> {
-  const existing = await findUserByEmail(db, input.email);
-  if (existing && existing.id !== actor.userId) return { ok: false, error: "emailExists" };
-  // Nobody has the address yet, so it is a new one for this user: the browsers trusted with the
-  // old one are strangers to the account's sign-in from now on.
-  const emailChanged = !existing;
+/**
+ * The names and the time zone change at once. A new email does not (issue 25): a link goes to
+ * the new address and a notice to the old one, and the account keeps the old address until the
+ * link is used (confirmEmailChange); a newer request replaces an older pending one.
+ */
+export async function updateProfile(db: Db, actor: Actor, input: ProfileInput, mail: Mailer, now = new Date()): Promise<ProfileOutcome> {
+  const current = await findUserById(db, actor.userId);
+  if (!current) throw new Error("updateProfile: the signed-in user has no row");
+  const { email: requestedEmail, ...fields } = input;
+  const emailChanging = requestedEmail !== current.email;
+  if (emailChanging && (await findUserByEmail(db, requestedEmail))) return { ok: false, error: "emailExists" };
   const { timeZone } = input;
-  const update = db.update(users).set({ ...input, searchText: userSearchText(input), updatedAt: new Date() }).where(eq(users.id, actor.userId));
+  const update = db
+    .update(users)
+    .set({ ...fields, searchText: userSearchText({ ...fields, email: current.email }), updatedAt: now })
+    .where(eq(users.id, actor.userId));
+  const change = emailChanging
+    ? issueAccountTokenQueries(db, { userId: actor.userId, purpose: "email_change", email: requestedEmail, now })
+    : null;
   const after = [
-    ...(emailChanged ? [revokeDeviceEntriesQuery(db, actor.userId)] : []),
     recordActivityQuery(db, { userId: actor.userId, action: "profile_update", description: "Profile updated", details: {}, ipAddress: actor.ip }),
+    ...(change
+      ? [
+          ...change.queries,
+          recordActivityQuery(db, {
+            userId: actor.userId,
+            action: "email_change_requested",
+            description: `Email change to ${requestedEmail} requested`,
+            details: { email: requestedEmail },
+            ipAddress: actor.ip,
+          }),
+        ]
+      : []),
   ];
-  try {
-    if (timeZone === undefined) {
-      await db.batch([update, ...after]);
-    } else {
-      // Before the update, which it compares with: a new zone is an entry of its own (decision
-      // 032), written only when the stored zone differs.
-      const zoneChanged = recordActivitySelectQuery(
-        db,
-        { userId: actor.userId, action: "time_zone_change", description: `Time zone changed to ${timeZone}`, details: { timeZone }, ipAddress: actor.ip },
-        sql`from ${users} where ${users.id} = ${actor.userId} and ${users.timeZone} <> ${timeZone}`,
-      );
-      await db.batch([zoneChanged, update, ...after]);
-    }
-  } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, error: "emailExists" };
-    throw error;
+  if (timeZone === undefined) {
+    await db.batch([update, ...after]);
+  } else {
+    // Before the update, which it compares with: a new zone is an entry of its own (decision
+    // 032), written only when the stored zone differs.
+    const zoneChanged = recordActivitySelectQuery(
+      db,
+      { userId: actor.userId, action: "time_zone_change", description: `Time zone changed to ${timeZone}`, details: { timeZone }, ipAddress: actor.ip },
+      sql`from ${users} where ${users.id} = ${actor.userId} and ${users.timeZone} <> ${timeZone}`,
+    );
+    await db.batch([zoneChanged, update, ...after]);
   }
-  return { ok: true };
+  if (change) {
+    const recipient = recipientOf({ ...current, ...fields });
+    void mail.send(
+      verificationMailChange({ ...recipient, to: requestedEmail, oldEmail: current.email, link: mail.link(verifyEmailPath(change.token)) ?? "" }),
+    );
+    void mail.send(verificationMailOldNotice({ ...recipient, newEmail: requestedEmail, profileLink: mail.link("/profile") ?? "" }));
+  }
+  return { ok: true, pendingEmail: change ? requestedEmail : null };
 }
 
 export type PasswordChangeInput = {
@@ -268,9 +298,9 @@ export async function attemptLogin(
 }
 
 /** Registration: throttled per IP, before the email is even looked up. */
-export async function attemptRegistration(db: Db, actor: Pick<Actor, "ip">, input: RegisterInput): Promise<RegisterOutcome | Throttled> {
+export async function attemptRegistration(db: Db, actor: Pick<Actor, "ip">, input: RegisterInput, mail: Mailer): Promise<RegisterOutcome | Throttled> {
   const throttled = refusal([await takeToken(db, ipKey("register", actor.ip), throttleRules.registerIp)]);
-  return throttled ?? register(db, actor, input);
+  return throttled ?? register(db, actor, input, mail);
 }
 
 /** Password change: throttled per account, before the current password is checked. */
@@ -437,6 +467,110 @@ export async function sendPasswordResetLink(db: Db, actor: Actor, input: { id: s
     recordActivityQuery(db, { userId: actor.userId, action: "password_reset_sent", description: `Password reset link sent to ${target.email}`, details: { email: target.email }, ipAddress: actor.ip }),
   ]);
   return { ok: true };
+}
+
+// Address verification and email change (issue 25, decision 034): the mailed links of purposes
+// email_verification and email_change both open /auth/verify-email?token=…; opening the page reads
+// the token, and only its form's POST (verifyEmail) uses it, so a mail scanner's GET changes nothing.
+
+/** The path every verification and email-change link opens, on APP_URL (mailer.link). */
+export const verifyEmailPath = (token: string) => `/auth/verify-email?token=${encodeURIComponent(token)}`;
+
+function recipientOf(user: Pick<User, "email" | "firstName" | "language">) {
+  return { language: verificationMailLanguage(user.language), to: user.email, name: user.firstName };
+}
+
+export type ResendVerificationOutcome = { ok: true; alreadyVerified: boolean } | Throttled;
+
+/**
+ * "Send again": a new verification link to the account's address (the older one stops working),
+ * throttled per user. An address already verified gets no mail.
+ */
+export async function resendVerification(db: Db, actor: Actor, mail: Mailer, now = new Date()): Promise<ResendVerificationOutcome> {
+  const throttled = refusal([await takeToken(db, `verify:account:${actor.userId}`, throttleRules.verifyResendAccount, now.getTime())]);
+  if (throttled) return throttled;
+  const user = await findUserById(db, actor.userId);
+  if (!user) throw new Error("resendVerification: the signed-in user has no row");
+  if (user.emailVerifiedAt) return { ok: true, alreadyVerified: true };
+  const issued = issueAccountTokenQueries(db, { userId: user.id, purpose: "email_verification", email: user.email, now });
+  await db.batch(issued.queries);
+  void mail.send(verificationMailVerify({ ...recipientOf(user), link: mail.link(verifyEmailPath(issued.token)) ?? "" }));
+  return { ok: true, alreadyVerified: false };
+}
+
+/** What a verification or email-change link is, read without using it: the confirmation page's GET. */
+export type EmailLink =
+  | { state: "valid"; purpose: "email_verification" | "email_change"; userId: string; email: string }
+  | { state: "expired" | "used" | "unknown" };
+
+export async function readEmailLink(db: Db, token: string, now = new Date()): Promise<EmailLink> {
+  let seen: "expired" | "used" | "unknown" = "unknown";
+  for (const purpose of ["email_verification", "email_change"] as const) {
+    const read = await readAccountToken(db, { token, purpose, now });
+    if (read.state === "valid") return { state: "valid", purpose, userId: read.token.userId, email: read.token.email };
+    if (read.state !== "unknown") seen = read.state;
+  }
+  return { state: seen };
+}
+
+export type VerifyEmailOutcome =
+  | { ok: true; purpose: "email_verification" | "email_change"; userId: string; email: string }
+  | Refused<"linkInvalid" | "emailTaken">;
+
+/**
+ * The confirmation page's POST (and POST /api/auth/verify-email): uses the token once. A
+ * verification link marks its user's address verified; an email-change link makes its address
+ * the account's (still free? checked again now, and by the unique index), verified, and ends the
+ * browsers' device entries as a new address does. A token acts on the user it was issued for,
+ * whoever is signed in.
+ */
+export async function verifyEmail(db: Db, actor: Pick<Actor, "ip">, input: { token: string }, now = new Date()): Promise<VerifyEmailOutcome> {
+  const link = await readEmailLink(db, input.token, now);
+  if (link.state !== "valid") return { ok: false, error: "linkInvalid" };
+  const tokenId = hashToken(input.token);
+  // The writes after the use happen only when this request used the token (the compare-and-set).
+  const usedHere = sql`exists (select 1 from ${accountTokens} where ${accountTokens.id} = ${tokenId} and ${accountTokens.usedAt} = ${now.getTime()})`;
+  const consume = consumeAccountTokenQuery(db, { tokenId, purpose: link.purpose, now });
+  if (link.purpose === "email_verification") {
+    const [used] = await db.batch([
+      consume,
+      db
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(users.id, link.userId), eq(users.email, link.email), usedHere)),
+      recordActivitySelectQuery(
+        db,
+        { userId: link.userId, action: "email_verified", description: `Email address ${link.email} verified`, details: { email: link.email }, ipAddress: actor.ip },
+        sql`where ${usedHere}`,
+      ),
+    ]);
+    return used.length ? { ok: true, ...link } : { ok: false, error: "linkInvalid" };
+  }
+  const user = await findUserById(db, link.userId);
+  const holder = await findUserByEmail(db, link.email);
+  if (!user) return { ok: false, error: "linkInvalid" };
+  if (holder && holder.id !== user.id) return { ok: false, error: "emailTaken" };
+  try {
+    const [used] = await db.batch([
+      consume,
+      db
+        .update(users)
+        .set({ email: link.email, emailVerifiedAt: now, searchText: userSearchText({ ...user, email: link.email }), updatedAt: now })
+        .where(and(eq(users.id, user.id), usedHere)),
+      // The browsers trusted with the old address are strangers to the account's sign-in from now on.
+      revokeDeviceEntriesQuery(db, user.id),
+      recordActivitySelectQuery(
+        db,
+        { userId: user.id, action: "email_changed", description: `Email changed to ${link.email}`, details: { email: link.email }, ipAddress: actor.ip },
+        sql`where ${usedHere}`,
+      ),
+    ]);
+    return used.length ? { ok: true, ...link } : { ok: false, error: "linkInvalid" };
+  } catch (error) {
+    // Another account took the address between the check and the write: the unique index decides, nothing was used.
+    if (isUniqueViolation(error)) return { ok: false, error: "emailTaken" };
+    throw error;
+  }
 }
 
 /** Hides the dashboard's first-run checklist for good (issue 27); a second dismissal keeps the first time. */

@@ -12,7 +12,9 @@ export type AccountRefusal =
   | "cannotChangeSelf"
   | "throttled"
   | "resetTokenInvalid"
-  | "accountInactive";
+  | "accountInactive"
+  | "linkInvalid"
+  | "emailTaken";
 
 /** A refused outcome as the commands return it; a throttled one says when to try again. */
 export type RefusedOutcome =
@@ -32,6 +34,9 @@ export const accountRefusals: Record<AccountRefusal, AccountRefusalFaces> = {
   throttled: { status: 429, formStatus: 429, message: "errors.tooManyAttempts" },
   resetTokenInvalid: { status: 400, formStatus: 400, message: "errors.resetTokenInvalid", field: "token" },
   accountInactive: { status: 409, formStatus: 400, message: "errors.accountInactive" },
+  // A verification or email-change link (issue 25): expired, used or unknown; or its new address taken meanwhile.
+  linkInvalid: { status: 400, formStatus: 400, message: "errors.verificationLinkInvalid", field: "token" },
+  emailTaken: { status: 409, formStatus: 409, message: "errors.verificationEmailTaken", field: "token" },
 };
 
 function fieldErrors(faces: Refusal): FieldErrors | undefined {

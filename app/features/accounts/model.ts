@@ -51,7 +51,20 @@ export function normalizeEmail(email: string) {
 }
 
 /** The signed-in user as the profile page shows them. */
-export type ProfileUser = { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean; timeZone: string };
+export type ProfileUser = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isAdmin: boolean;
+  timeZone: string;
+  /** Issue 25: whether the address was confirmed by its mailed link, and a new one waiting for its link. */
+  emailVerified?: boolean;
+  pendingEmail?: string | null;
+};
+
+/** The profile's "Send again" of the verification link (issue 25). */
+export const RESEND_VERIFICATION_INTENT = "resend-verification";
 
 /** One entry of the activity log as the profile page and the API read it. */
 export type ActivityEntry = {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { foldForSearch } from "~/text/search-text";
 import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
@@ -103,6 +103,17 @@ export async function readAccountToken(
     .limit(1);
   const state = accountTokenState(row, input.now);
   return state === "valid" && row ? { state, token: row } : { state: state === "valid" ? "unknown" : state };
+}
+
+/** The new address of the user's email change still waiting for its link (issue 25), or null. */
+export async function pendingEmailChange(db: Db, userId: string, now = new Date()): Promise<string | null> {
+  const [row] = await db
+    .select({ email: accountTokens.email })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, "email_change"), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
+  return row?.email ?? null;
 }
 
 /** Whether the user dismissed the dashboard's first-run checklist (issue 27); it does not return. */

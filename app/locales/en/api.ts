@@ -28,4 +28,9 @@ export const api = {
   booleanInvalid: "Use true or false",
   searchTooLong: "A search can be at most 100 characters long",
   rateConflict: "exchangeRate and conversionRate disagree; send one of them",
+  // Address verification (issue 25).
+  emailVerified: "Email address verified",
+  emailChanged: "Email address changed",
+  verificationSent: "We sent a new verification link to your address",
+  alreadyVerified: "Your email address is already verified",
 };

@@ -70,4 +70,20 @@ export const auth = {
   },
   showPassword: "Show password",
   hidePassword: "Hide password",
+  // Address verification and email change (issue 25): the page a mailed link opens.
+  verifyEmail: {
+    metaTitle: "Confirm your email address",
+    title: "Confirm your email address",
+    titleChange: "Confirm your new email address",
+    explain: "Confirm that {{email}} is your address.",
+    explainChange: "Confirm {{email}} as your account's new address. You will sign in with it from then on.",
+    submit: "Confirm",
+    submitting: "Confirming…",
+    invalidTitle: "This link no longer works",
+    invalidBody: "It has expired (links are valid for 7 days), was already used, or a newer link replaced it.",
+    askAgainSignedIn: "Send a new link from your profile",
+    askAgainSignedOut: "Sign in to send a new link",
+    doneEmail: "Your email address is confirmed.",
+    doneChanged: "Your new email address is confirmed: sign in with it from now on.",
+  },
 };

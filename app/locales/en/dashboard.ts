@@ -77,4 +77,17 @@ export const dashboard = {
     reports: "Reports",
     budgets: "Budgets & Goals",
   },
+  // Until the address is verified (issue 25).
+  verifyBanner: {
+    label: "Email address not confirmed",
+    text: "Please confirm your email address, {{email}}: open the link we sent you.",
+    sendAgain: "Send again",
+    sending: "Sending…",
+    dismiss: "Dismiss",
+    dismissLabel: "Dismiss the reminder to confirm your address",
+    sent: "We sent a new link to {{email}}.",
+    alreadyVerified: "Your email address is already confirmed.",
+    doneEmail: "Your email address is confirmed.",
+    doneChanged: "Your new email address is confirmed: sign in with it from now on.",
+  },
 };

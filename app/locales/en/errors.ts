@@ -65,4 +65,7 @@ export const errors = {
   resetTokenInvalid: "This password reset link has expired, was already used or is not valid. Ask for a new one.",
   accountInactive: "This account is deactivated: reactivate it first",
   failedToResetPassword: "The password could not be reset. Please try again.",
+  // Address verification (issue 25).
+  verificationLinkInvalid: "This link has expired or was already used. Ask for a new one.",
+  verificationEmailTaken: "Another account now uses this address, so it cannot become yours. Choose another one on your profile.",
 };

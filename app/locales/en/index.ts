@@ -16,5 +16,6 @@ import { shell } from "./shell";
 import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
+import { verificationMail } from "./verification-mail";
 
-export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, import: importFile, mail };
+export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, import: importFile, mail, verificationMail };

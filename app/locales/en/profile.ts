@@ -80,6 +80,9 @@ export const profile = {
       recurring_skip: "Occurrence skipped",
       recurring_pause: "Recurring transaction paused",
       recurring_resume: "Recurring transaction resumed",
+      email_verified: "Email address verified",
+      email_change_requested: "Email change requested",
+      email_changed: "Email address changed",
       recurring_hold: "Recurring transaction held: not posted",
       password_reset_requested: "Password reset link sent",
       password_reset: "Password reset",
@@ -111,5 +114,15 @@ export const profile = {
     description: "Sign out of this device.",
     signOut: "Sign Out",
     signingOut: "Signing out…",
+  },
+  // Address verification and email change (issue 25).
+  verification: {
+    verified: "Verified",
+    unverified: "Not verified",
+    sendAgain: "Send again",
+    sending: "Sending…",
+    sent: "We sent a new link to {{email}}.",
+    alreadyVerified: "Your email address is already confirmed.",
+    pending: "We sent a link to {{newEmail}}; your address stays {{email}} until you confirm it.",
   },
 };

@@ -29,4 +29,9 @@ export const api = {
   booleanInvalid: "Usa true o false",
   searchTooLong: "Una búsqueda puede tener como máximo 100 caracteres",
   rateConflict: "exchangeRate y conversionRate no coinciden; envía solo uno de los dos",
+  // Verificación de la dirección (issue 25).
+  emailVerified: "Dirección de correo verificada",
+  emailChanged: "Dirección de correo cambiada",
+  verificationSent: "Enviamos un nuevo enlace de verificación a tu dirección",
+  alreadyVerified: "Tu dirección de correo ya está verificada",
 } satisfies Messages<typeof en>;

@@ -72,4 +72,20 @@ export const auth = {
   },
   showPassword: "Mostrar contraseña",
   hidePassword: "Ocultar contraseña",
+  // Verificación de la dirección y cambio de correo (issue 25): la página que abre un enlace enviado.
+  verifyEmail: {
+    metaTitle: "Confirma tu correo electrónico",
+    title: "Confirma tu correo electrónico",
+    titleChange: "Confirma tu nuevo correo electrónico",
+    explain: "Confirma que {{email}} es tu dirección.",
+    explainChange: "Confirma {{email}} como la nueva dirección de tu cuenta. Desde entonces iniciarás sesión con ella.",
+    submit: "Confirmar",
+    submitting: "Confirmando…",
+    invalidTitle: "Este enlace ya no funciona",
+    invalidBody: "Caducó (los enlaces son válidos durante 7 días), ya se usó o lo reemplazó un enlace más reciente.",
+    askAgainSignedIn: "Envía un enlace nuevo desde tu perfil",
+    askAgainSignedOut: "Inicia sesión para enviar un enlace nuevo",
+    doneEmail: "Tu dirección de correo está confirmada.",
+    doneChanged: "Tu nueva dirección de correo está confirmada: inicia sesión con ella a partir de ahora.",
+  },
 } satisfies Messages<typeof en>;

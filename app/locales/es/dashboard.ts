@@ -79,4 +79,17 @@ export const dashboard = {
     reports: "Informes",
     budgets: "Presupuestos y metas",
   },
+  // Hasta que se verifique la dirección (issue 25).
+  verifyBanner: {
+    label: "Dirección de correo sin confirmar",
+    text: "Confirma tu dirección de correo, {{email}}: abre el enlace que te enviamos.",
+    sendAgain: "Enviar de nuevo",
+    sending: "Enviando…",
+    dismiss: "Descartar",
+    dismissLabel: "Descartar el recordatorio de confirmar tu dirección",
+    sent: "Enviamos un enlace nuevo a {{email}}.",
+    alreadyVerified: "Tu dirección de correo ya está confirmada.",
+    doneEmail: "Tu dirección de correo está confirmada.",
+    doneChanged: "Tu nueva dirección de correo está confirmada: inicia sesión con ella a partir de ahora.",
+  },
 } satisfies Messages<typeof en>;

@@ -68,4 +68,7 @@ export const errors = {
   resetTokenInvalid: "Este enlace para restablecer la contraseña caducó, ya se usó o no es válido. Solicita uno nuevo.",
   accountInactive: "Esta cuenta está desactivada: reactívala primero",
   failedToResetPassword: "No se pudo restablecer la contraseña. Inténtalo de nuevo.",
+  // Verificación de la dirección (issue 25).
+  verificationLinkInvalid: "Este enlace caducó o ya se usó. Pide uno nuevo.",
+  verificationEmailTaken: "Otra cuenta usa ahora esta dirección, así que no puede pasar a ser tuya. Elige otra en tu perfil.",
 } satisfies Messages<typeof en>;

@@ -83,6 +83,9 @@ export const profile = {
       recurring_skip: "Repetición omitida",
       recurring_pause: "Transacción recurrente en pausa",
       recurring_resume: "Transacción recurrente reanudada",
+      email_verified: "Dirección de correo verificada",
+      email_change_requested: "Cambio de correo solicitado",
+      email_changed: "Dirección de correo cambiada",
       recurring_hold: "Transacción recurrente retenida: no se registró",
       password_reset_requested: "Enlace para restablecer la contraseña enviado",
       password_reset: "Contraseña restablecida",
@@ -114,5 +117,15 @@ export const profile = {
     description: "Cierra la sesión en este dispositivo.",
     signOut: "Cerrar sesión",
     signingOut: "Cerrando sesión…",
+  },
+  // Verificación de la dirección y cambio de correo (issue 25).
+  verification: {
+    verified: "Verificada",
+    unverified: "Sin verificar",
+    sendAgain: "Enviar de nuevo",
+    sending: "Enviando…",
+    sent: "Enviamos un enlace nuevo a {{email}}.",
+    alreadyVerified: "Tu dirección de correo ya está confirmada.",
+    pending: "Enviamos un enlace a {{newEmail}}; tu dirección sigue siendo {{email}} hasta que lo confirmes.",
   },
 } satisfies Messages<typeof en>;

@@ -42,6 +42,10 @@ export const activityActions = [
   "recurring_skip",
   "recurring_pause",
   "recurring_resume",
+  /** Address verification and email change (issue 25); details.email: the address. */
+  "email_verified",
+  "email_change_requested",
+  "email_changed",
   /** The job held an occurrence the transactions door refused: details.date, details.message (a message key), details.recurringId. */
   "recurring_hold",
   /** Password reset by mail (issue 25): a link asked for (details.by "admin" when a superadmin sent it), the password set with one, and on the admin's own log the link they sent (details.email). */

@@ -1,4 +1,4 @@
-import { authOperations, userOperations } from "~/features/accounts/api";
+import { authOperations, emailVerificationOperations, userOperations } from "~/features/accounts/api";
 import { budgetOperations } from "~/features/budgets/api";
 import { categoryOperations } from "~/features/categories/api";
 import { goalOperations } from "~/features/goals/api";
@@ -17,6 +17,7 @@ import type { ApiOperation } from "~/platform/http/operation";
  */
 export const apiOperations: readonly ApiOperation[] = [
   ...authOperations,
+  ...emailVerificationOperations,
   ...userOperations,
   ...categoryOperations,
   ...tagOperations,

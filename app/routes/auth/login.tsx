@@ -79,6 +79,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
+  const verified = searchParams.get("verified");
   const pending = useIsPending();
   const [validate, loadValidationOnUse] = useLazyValidation(loadValidation);
   const [form, fields] = useForm({
@@ -100,6 +101,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
         />
         {/* After a reset with a mailed link (reset-password.tsx). */}
         {searchParams.get("reset") === "1" && !actionData ? <Alert tone="success">{t("auth.login.passwordWasReset")}</Alert> : null}
+        {/* After a mailed link confirmed an address while signed out (issue 25). */}
+        {verified === "email" || verified === "changed" ? (
+          <Alert tone="success">{t(verified === "changed" ? "auth.verifyEmail.doneChanged" : "auth.verifyEmail.doneEmail")}</Alert>
+        ) : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           label={t("auth.login.email")}

@@ -15,6 +15,7 @@ import { attemptRegistration } from "~/features/accounts/commands.server";
 import { registerSchema } from "~/features/accounts/schemas";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { dbContext, envContext, languageContext } from "~/context.server";
+import { contextMailer } from "~/platform/mail/context-mailer.server";
 import { withMessages } from "~/locales/messages.client";
 import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   try {
     // The page's language is the one the account's mail is written in (issue 25).
-    const outcome = await attemptRegistration(db, { ip: clientIp(request) }, { ...submission.value, language: context.get(languageContext) });
+    const outcome = await attemptRegistration(db, { ip: clientIp(request) }, { ...submission.value, language: context.get(languageContext) }, contextMailer(context));
     if (!outcome.ok) {
       const refusal = accountFormRefusal(outcome);
       return data(

@@ -17,7 +17,7 @@ import { MoneyCards } from "~/features/dashboard/ui/money-cards";
 import { RecentTransactions } from "~/features/dashboard/ui/recent-transactions";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { hasVisitedBefore, isOnboardingDismissed } from "~/features/accounts/queries.server";
-import { dismissOnboarding } from "~/features/accounts/commands.server";
+import { dismissOnboarding, resendVerification } from "~/features/accounts/commands.server";
 import { hasAnyBudget } from "~/features/budgets/queries.server";
 import { hasAnyGoal } from "~/features/goals/queries.server";
 import { currenciesUsed } from "~/features/transactions/queries.server";
@@ -35,6 +35,13 @@ import type { Route } from "./+types/index";
 import { catchUpSchedules } from "~/features/recurring/commands.server";
 import { comingUp, hasAnySchedule } from "~/features/recurring/queries.server";
 import { ComingUp } from "~/features/dashboard/ui/coming-up";
+import { isSecure } from "~/auth/session-cookie.server";
+import { Alert } from "~/components/forms";
+import { useFlashParam } from "~/components/use-flash-param";
+import { accountFormRefusal } from "~/features/accounts/errors";
+import { dismissVerifyBannerCookie, verifyBannerDismissed } from "~/features/accounts/page.server";
+import { DISMISS_VERIFICATION, RESEND_VERIFICATION, VerifyBanner } from "~/features/accounts/ui/verify-banner";
+import { contextMailer } from "~/platform/mail/context-mailer.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -44,7 +51,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export const handle = routeMessages("dashboard", "budgets", "reports");
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMessages(handle, serverLoader());
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const db = context.get(dbContext);
   // Occurrences of the user's schedules that are due and not yet posted, before the page reads (issue 24).
@@ -84,6 +91,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       items: firstRunChecklist({ ...checklist, hasTransaction: money.recent.length > 0 }),
       currencies: checklist.currencies,
     },
+    // Issue 25: the reminder to confirm the address, until it is confirmed or this browser dismissed it.
+    verifyBanner: !session.user.emailVerifiedAt && !(await verifyBannerDismissed(request, session.user.id)),
   };
 }
 
@@ -99,19 +108,49 @@ async function loadChecklist(db: Db, userId: string) {
   return { currencies, hasBudget, hasGoal, hasSchedule };
 }
 
-// The dashboard's one form: "Hide this list" under the first-run checklist (issue 27).
+// The dashboard's forms: "Hide this list" under the first-run checklist (issue 27), and the address
+// verification banner's Send again and dismiss (issue 25).
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireActor(context, request);
-  const formData = await request.formData();
-  if (formData.get("intent") !== DISMISS_CHECKLIST) throw data({ message: "Unknown intent" }, { status: 400 });
-  await dismissOnboarding(context.get(dbContext), actor);
-  return redirect("/dashboard");
+  const intent = (await request.formData()).get("intent");
+  switch (intent) {
+    case DISMISS_CHECKLIST:
+      await dismissOnboarding(context.get(dbContext), actor);
+      return redirect("/dashboard");
+    case RESEND_VERIFICATION: {
+      const outcome = await resendVerification(context.get(dbContext), actor, contextMailer(context));
+      if (!outcome.ok) {
+        const refusal = accountFormRefusal(outcome);
+        return data({ verification: "throttled" as const, retryAfter: refusal.retryAfter }, { status: refusal.status, headers: refusal.headers });
+      }
+      return redirect(`/dashboard?verification=${outcome.alreadyVerified ? "verified" : "sent"}`);
+    }
+    case DISMISS_VERIFICATION:
+      return redirect("/dashboard", { headers: { "Set-Cookie": await dismissVerifyBannerCookie(actor.userId, isSecure(request)) } });
+    default:
+      throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
+  }
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+// Carries the action's Retry-After onto the rendered page.
+export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const memberSince = formatMonthYear(new Date(user.createdAt), i18n.language);
+  const verified = useFlashParam("verified");
+  const verification = useFlashParam("verification");
+  const verifyNotice = actionData?.verification === "throttled"
+    ? t("errors.tooManyAttempts", { seconds: actionData.retryAfter })
+    : verification === "sent"
+      ? t("dashboard.verifyBanner.sent", { email: user.email })
+      : null;
   const quick = [
     { to: "/expenses/new", label: t("dashboard.quick.newTransaction"), primary: true },
     { to: "/expenses", label: t("dashboard.quick.viewAll") },
@@ -120,6 +159,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="space-y-6">
+      {verified === "email" || verified === "changed" ? (
+        <Alert tone="success">{t(verified === "changed" ? "dashboard.verifyBanner.doneChanged" : "dashboard.verifyBanner.doneEmail")}</Alert>
+      ) : null}
+      {verification === "verified" ? <Alert tone="success">{t("dashboard.verifyBanner.alreadyVerified")}</Alert> : null}
+      {loaderData.verifyBanner ? <VerifyBanner email={user.email} notice={verifyNotice} /> : null}
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         <PageHeader title={t(loaderData.returning ? "dashboard.greeting" : "dashboard.greetingFirst", { name: user.firstName })} subtitle={t("dashboard.overview", { month: loaderData.month })} />
         <section aria-label={user.name} className={`flex items-center gap-4 p-4 ${cardClass}`}>

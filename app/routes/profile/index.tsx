@@ -2,11 +2,12 @@ import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/locales/use-translation";
 import { data, redirect, useSearchParams } from "react-router";
-import { attemptPasswordChange, updateProfile } from "~/features/accounts/commands.server";
+import { attemptPasswordChange, resendVerification, updateProfile } from "~/features/accounts/commands.server";
 import { accountFormRefusal } from "~/features/accounts/errors";
 import { passwordChangeSchema, profileSchema } from "~/features/accounts/schemas";
-import { CHANGE_PASSWORD, UPDATE_PROFILE } from "~/features/accounts/model";
-import { listRecentActivity } from "~/features/accounts/queries.server";
+import { CHANGE_PASSWORD, RESEND_VERIFICATION_INTENT, UPDATE_PROFILE } from "~/features/accounts/model";
+import { listRecentActivity, pendingEmailChange } from "~/features/accounts/queries.server";
+import { contextMailer } from "~/platform/mail/context-mailer.server";
 import { ActivityCard } from "~/features/accounts/ui/activity-card";
 import { AccountActionsCard, PersonalInfoCard, type ProfileActionResult, SecurityCard } from "~/features/accounts/ui/profile-cards";
 import { deviceCookieAfterSignIn } from "~/auth/device-cookie.server";
@@ -48,7 +49,8 @@ export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => withMe
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireSession(context);
   const { user } = session;
-  const activity = await listRecentActivity(context.get(dbContext), user.id, 10);
+  const db = context.get(dbContext);
+  const [activity, pendingEmail] = await Promise.all([listRecentActivity(db, user.id, 10), pendingEmailChange(db, user.id)]);
   return {
     title: translatorFor(context).t("profile.metaTitle"),
     user: {
@@ -58,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: user.email,
       isAdmin: isSuperadmin(user.role),
       timeZone: user.timeZone,
+      emailVerified: user.emailVerifiedAt !== null,
+      pendingEmail,
     },
     // The time zone select's options, only while the form is open (the form posts to ?edit=profile).
     timeZones: new URL(request.url).searchParams.get("edit") === "profile" ? timeZoneGroups(user.timeZone) : null,
@@ -75,6 +79,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       return updateProfileAction(context, actor, formData);
     case CHANGE_PASSWORD:
       return changePasswordAction(context, request, actor, session, formData);
+    case RESEND_VERIFICATION_INTENT: {
+      const outcome = await resendVerification(context.get(dbContext), actor, contextMailer(context));
+      if (!outcome.ok) {
+        const refusal = accountFormRefusal(outcome);
+        return data<ProfileActionResult>(
+          { intent: RESEND_VERIFICATION_INTENT, result: { status: "error", error: { "": [refusal.message] } }, retryAfter: refusal.retryAfter },
+          { status: refusal.status, headers: refusal.headers },
+        );
+      }
+      return redirect(`/profile?verification=${outcome.alreadyVerified ? "verified" : "sent"}`);
+    }
     default:
       throw data({ message: `Unknown intent: ${String(intent)}` }, { status: 400 });
   }
@@ -86,7 +101,7 @@ async function updateProfileAction(context: Route.ActionArgs["context"], actor: 
     data<ProfileActionResult>({ intent: UPDATE_PROFILE, result, retryAfter: null }, { status });
   if (submission.status !== "success") return reply(submission.reply(), 400);
   try {
-    const outcome = await updateProfile(context.get(dbContext), actor, submission.value);
+    const outcome = await updateProfile(context.get(dbContext), actor, submission.value, contextMailer(context));
     if (!outcome.ok) {
       const refusal = accountFormRefusal(outcome);
       return reply(submission.reply(refusal.reply), refusal.status);
@@ -144,11 +159,20 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const saved = useFlashParam("saved");
+  const verification = useFlashParam("verification");
   const edit = searchParams.get("edit");
   // A failed submission keeps its form open even when posted from a URL without ?edit=…
   const profileResult = actionData?.intent === UPDATE_PROFILE ? actionData : undefined;
   const passwordResult = actionData?.intent === CHANGE_PASSWORD ? actionData : undefined;
   const { user, activity, timeZones } = loaderData;
+  const resendResult = actionData?.intent === RESEND_VERIFICATION_INTENT ? actionData : undefined;
+  const verificationNotice = resendResult
+    ? t("errors.tooManyAttempts", { seconds: resendResult.retryAfter })
+    : verification === "sent"
+      ? t("profile.verification.sent", { email: user.email })
+      : verification === "verified"
+        ? t("profile.verification.alreadyVerified")
+        : null;
   return (
     <div className="space-y-6">
       <PageHeader title={t("profile.title")} subtitle={t("profile.subtitle")} />
@@ -157,7 +181,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <PersonalInfoCard user={user} timeZones={timeZones} editing={edit === "profile" || Boolean(profileResult)} lastResult={profileResult} />
+          <PersonalInfoCard user={user} timeZones={timeZones} editing={edit === "profile" || Boolean(profileResult)} lastResult={profileResult} verificationNotice={verificationNotice} />
           <SecurityCard open={edit === "password" || Boolean(passwordResult)} lastResult={passwordResult} />
         </div>
         <div className="space-y-6">

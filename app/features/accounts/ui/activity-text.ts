@@ -67,6 +67,10 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
     case "recurring_pause":
     case "recurring_resume":
       return text("description");
+    case "email_verified":
+    case "email_change_requested":
+    case "email_changed":
+      return text("email");
     case "recurring_skip":
     case "recurring_hold":
       return [text("description"), text("date")].filter(Boolean).join(" · ") || null;

@@ -9,7 +9,7 @@ import { displayName } from "~/auth/public-user";
 import { RoleBadge } from "~/components/role-badge";
 import { useLazyValidation, validationLoader } from "~/components/use-lazy-validation";
 import type { ProfileUser } from "~/features/accounts/model";
-import { CHANGE_PASSWORD, UPDATE_PROFILE } from "~/features/accounts/model";
+import { CHANGE_PASSWORD, RESEND_VERIFICATION_INTENT, UPDATE_PROFILE } from "~/features/accounts/model";
 
 // Each form's schema arrives on the form's first focus (docs/decisions/017).
 const loadProfileValidation = validationLoader(() => import("~/features/accounts/schemas").then((m) => m.profileSchema));
@@ -23,8 +23,11 @@ export function PersonalInfoCard({
   timeZones,
   editing,
   lastResult,
+  verificationNotice = null,
 }: {
   user: ProfileUser;
+  /** The answer to "Send again" (sent, or throttled), shown beside the address. */
+  verificationNotice?: string | null;
   /** The select's zones; null while the form is closed. */
   timeZones: TimeZoneGroup[] | null;
   editing: boolean;
@@ -56,6 +59,7 @@ export function PersonalInfoCard({
           <InfoItem label={t("profile.info.fullName")}>{displayName(user)}</InfoItem>
           <InfoItem label={t("profile.info.email")}>
             <span className="break-all">{user.email}</span>
+            <EmailVerification user={user} notice={verificationNotice} />
           </InfoItem>
           <InfoItem label={t("profile.info.timeZone")}>{user.timeZone}</InfoItem>
           <InfoItem label={t("profile.info.role")}>
@@ -67,6 +71,49 @@ export function PersonalInfoCard({
         </dl>
       )}
     </Card>
+  );
+}
+
+/** Issue 25: whether the address is verified, "Send again" while it is not, and a pending new address. */
+function EmailVerification({ user, notice }: { user: ProfileUser; notice: string | null }) {
+  const { t } = useTranslation();
+  const sending = useIsPending({ intent: RESEND_VERIFICATION_INTENT });
+  if (user.emailVerified === undefined) return null;
+  return (
+    <>
+      <span
+        className={`ml-2 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${
+          user.emailVerified
+            ? "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200"
+            : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        }`}
+      >
+        {t(user.emailVerified ? "profile.verification.verified" : "profile.verification.unverified")}
+      </span>
+      {user.emailVerified ? null : (
+        <Form method="post" action="/profile" className="mt-1">
+          <button
+            type="submit"
+            name="intent"
+            value={RESEND_VERIFICATION_INTENT}
+            disabled={sending}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-blue-300"
+          >
+            {sending ? t("profile.verification.sending") : t("profile.verification.sendAgain")}
+          </button>
+        </Form>
+      )}
+      {notice ? (
+        <p role="status" className="mt-1 text-sm font-semibold">
+          {notice}
+        </p>
+      ) : null}
+      {user.pendingEmail ? (
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-200">
+          {t("profile.verification.pending", { newEmail: user.pendingEmail, email: user.email })}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -13,7 +13,7 @@ const ALLOWED_FILES = ["/llms.txt", "/api/openapi.json"] as const;
 
 /**
  * Path prefixes crawlers stay out of: the signed-in pages (which only redirect a crawler to sign
- * in), sign-out, the password reset link's page, the theme and language form endpoints and the API.
+ * in), sign-out, the mailed links' pages, the theme and language form endpoints and the API.
  */
 export const DISALLOWED_PREFIXES = [
   "/dashboard",
@@ -28,6 +28,8 @@ export const DISALLOWED_PREFIXES = [
   "/auth/logout",
   // A mailed link's page: its address carries a token, and it is nothing to find by search.
   "/auth/reset-password",
+  // A mailed link's page (issue 25): its address carries a token, and it means nothing to a search engine.
+  "/auth/verify-email",
   "/resources/",
   "/api/",
 ] as const;
