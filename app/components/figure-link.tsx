@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/**
+ * A figure as a link to the transactions it adds up (issue 27): /expenses filtered to exactly
+ * them (expensesHref), whose total is this figure. Underlined, so it reads as a link beside
+ * plain figures; a plain link, so it works without JavaScript.
+ */
+export function FigureLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      data-figure-link=""
+      className="rounded-sm underline decoration-slate-400 decoration-1 underline-offset-4 hover:decoration-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:decoration-slate-500"
+    >
+      {children}
+    </Link>
+  );
+}
