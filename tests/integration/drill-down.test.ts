@@ -75,6 +75,9 @@ beforeAll(async () => {
 const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
 const textOf = (html: string) => decode(html.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim();
 
+/** A date as the chips write it in English ("Nov 1, 2026"). */
+const chipDate = (day: string) => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+
 /** "$ 1,234.56" as cents (never a float). */
 function cents(money: string): bigint {
   const match = money.match(/^(-?)\$ ([\d,]+)\.(\d\d)$/);
@@ -211,3 +214,32 @@ test("each bucket of a report's trend opens the list of its days and type, total
     expect(await drilledTotal(bucket), bucket.href).toBe(bucket.text);
   }
 }, 600_000);
+
+test("the list's presets are links from the user's today, the current one marked; a drilled list shows its filters as removable chips, in English and Spanish", async () => {
+  const lastMonth = monthStartOf(addDays(month, -1));
+  const html = await (await b.fetch(`/expenses?type=expense&from=${month}&to=${monthEndOf(month)}&category=none`)).text();
+  const presets = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>(This month|Last month|Year to date|Last 90 days)<\/a>/g)].map((m) => [m[2], decode(m[1]!), /aria-current="true"/.test(m[0])]);
+  // The other filters are kept; the current month's preset is the list's dates.
+  expect(presets).toEqual([
+    ["This month", `/expenses?type=expense&from=${month}&to=${monthEndOf(month)}&category=none`, true],
+    ["Last month", `/expenses?type=expense&from=${lastMonth}&to=${monthEndOf(lastMonth)}&category=none`, false],
+    ["Year to date", `/expenses?type=expense&from=${today.slice(0, 4)}-01-01&to=${today}&category=none`, false],
+    ["Last 90 days", `/expenses?type=expense&from=${addDays(today, -89)}&to=${today}&category=none`, false],
+  ]);
+  const list = html.slice(html.indexOf('aria-label="Filters in use"'), html.indexOf("</ul>", html.indexOf('aria-label="Filters in use"')));
+  const chips = [...list.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => [textOf(m[2]!.replace(/<!-- -->/g, "")), decode(m[1]!)]);
+  // Each chip is a link to the same list without it.
+  expect(chips).toEqual([
+    ["Remove filter: Type: Expense ✕", `/expenses?from=${month}&to=${monthEndOf(month)}&category=none`],
+    [`Remove filter: From date: ${chipDate(month)} ✕`, `/expenses?type=expense&to=${monthEndOf(month)}&category=none`],
+    [`Remove filter: To date: ${chipDate(monthEndOf(month))} ✕`, `/expenses?type=expense&from=${month}&category=none`],
+    ["Remove filter: Category: No category ✕", `/expenses?type=expense&from=${month}&to=${monthEndOf(month)}`],
+  ]);
+  // The category select offers "no category" too, chosen here, so the form without JavaScript keeps it.
+  expect(html).toMatch(/<option value="none" selected="">No category<\/option>/);
+
+  const spanish = await signedIn("es");
+  const text = await pageText(spanish.b, "/expenses?category=none");
+  expect(text).toContain("Fechas rápidas Este mes Mes pasado En lo que va del año Últimos 90 días");
+  expect(text).toMatch(/Quitar filtro ?: Categoría ?: ?Sin categoría/);
+});
