@@ -38,7 +38,7 @@ export const budgets = {
     over: "Over budget!",
   },
   card: {
-    /** Before a budget's spent figure, for a screen reader: the figure links to those transactions (issue 27). */
+    /** Before a dashboard alert's spent figure, for a screen reader: the figure links to those transactions (issue 27). */
     spentIn: "Spent in {{name}}:",
     spent: "Spent",
     budget: "Budget",

@@ -40,7 +40,7 @@ export const budgets = {
     over: "¡Presupuesto excedido!",
   },
   card: {
-    /** Before a budget's spent figure, for a screen reader: the figure links to those transactions (issue 27). */
+    /** Before a dashboard alert's spent figure, for a screen reader: the figure links to those transactions (issue 27). */
     spentIn: "Gastado en {{name}}:",
     spent: "Gastado",
     budget: "Presupuesto",

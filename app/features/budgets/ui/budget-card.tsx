@@ -52,8 +52,8 @@ export function BudgetCard({
             </div>
             <FigureList className="mt-2">
               <Figure label={t("budgets.card.spent")}>
+                {/* Its label ("Spent") and the card's heading say what the link's figure is. */}
                 <FigureLink to={spentHref(budget, month)}>
-                  <span className="sr-only">{t("budgets.card.spentIn", { name })} </span>
                   <Money minor={budget.spentCents} currency={USD} />
                 </FigureLink>
               </Figure>
