@@ -42,9 +42,9 @@ const linkFocus = "focus:outline-none focus-visible:outline-2 focus-visible:outl
 /**
  * A chart's mark as a link to the transactions behind it (issue 27), or the mark alone. A slice is
  * a link for everyone, named by its tooltip's words (a pie has a few). A bar or a trend's point is
- * a pointer's shortcut only (`pointerOnly`): out of the tab order and of the accessibility tree, as
- * its chart stays one image (a month of daily bars would be 60 tab stops); the table under the
- * chart has the same links for the keyboard and a screen reader.
+ * a pointer's shortcut only (`pointerOnly`): out of the tab order and of the accessibility tree (a
+ * month of daily bars would be 60 tab stops); the table under the chart has the same links for the
+ * keyboard and a screen reader.
  */
 function MarkLink({ href, label, pointerOnly = false, children }: { href?: string; label: string; pointerOnly?: boolean; children: ReactNode }) {
   if (!href) return <>{children}</>;
@@ -86,6 +86,7 @@ function Legend({ items }: { items: LegendItem[] }) {
 function XyFrame({
   kind,
   labelledBy,
+  linked = false,
   legend,
   scale,
   dates,
@@ -96,6 +97,11 @@ function XyFrame({
 }: {
   kind: "bar" | "trend";
   labelledBy: string;
+  /**
+   * Its bars or points link to their transactions (issue 27): the plot is then a group named by the
+   * heading, as an image's parts may hold no links (or, when the box scrolls, the box is that group).
+   */
+  linked?: boolean;
   legend: LegendItem[];
   scale: Scale;
   dates: string[];
@@ -107,12 +113,13 @@ function XyFrame({
   const scrolls = kind === "bar" && dates.length > FITS_A_PHONE;
   const ticks = scale.ticks.map((tick) => ({ tick, text: tickText(tick, locale), at: yPercent(tick, scale) }));
   const widest = ticks.reduce((a, b) => (b.text.length > a.length ? b.text : a), "");
+  const plotRole = !linked ? "img" : scrolls ? undefined : "group";
   const minWidth: CSSProperties | undefined = kind === "bar" ? { minWidth: `calc(${dates.length * MIN_SLOT_PX}px + 4rem)` } : undefined;
   return (
     <div data-chart={kind}>
       <Legend items={legend} />
       <div className="overflow-x-auto pb-1" tabIndex={scrolls ? 0 : undefined} role={scrolls ? "group" : undefined} aria-labelledby={scrolls ? labelledBy : undefined}>
-        <div role="img" aria-labelledby={labelledBy} className="grid grid-cols-[auto_1fr] grid-rows-[11rem_auto] pt-2 pr-4 text-xs text-slate-600 sm:grid-rows-[13rem_auto] dark:text-slate-300" style={minWidth}>
+        <div role={plotRole} aria-labelledby={plotRole ? labelledBy : undefined} data-plot="" className="grid grid-cols-[auto_1fr] grid-rows-[11rem_auto] pt-2 pr-4 text-xs text-slate-600 sm:grid-rows-[13rem_auto] dark:text-slate-300" style={minWidth}>
           <div className="sticky left-0 z-10 bg-white pr-2 dark:bg-slate-900">
             {/* The widest label, invisible, sets the column's width; the visible ones sit at their ticks. */}
             <span className="invisible block h-0 overflow-hidden whitespace-nowrap">{widest}</span>
@@ -178,6 +185,7 @@ export function BarChart({
     <XyFrame
       kind="bar"
       labelledBy={labelledBy}
+      linked={points.some((p) => p.incomeHref || p.expenseHref)}
       scale={scale}
       dates={points.map((p) => p.date)}
       grouping={grouping}
@@ -247,6 +255,7 @@ export function TrendChart({
     <XyFrame
       kind="trend"
       labelledBy={labelledBy}
+      linked={points.some((p) => p.expenseHref)}
       scale={scale}
       dates={points.map((p) => p.date)}
       grouping={grouping}
@@ -318,7 +327,7 @@ export function PieChart({
   );
   return (
     <div data-chart="pie" className="flex justify-center">
-      <svg role={slices.some((s) => s.href) ? "group" : "img"} aria-labelledby={labelledBy} viewBox="-100 -100 200 200" className="h-52 w-52 sm:h-60 sm:w-60">
+      <svg role={slices.some((s) => s.href) ? "group" : "img"} aria-labelledby={labelledBy} data-plot="" viewBox="-100 -100 200 200" className="h-52 w-52 sm:h-60 sm:w-60">
         {paths.map(({ path, index }) => {
           const slice = slices[index]!;
           return (
