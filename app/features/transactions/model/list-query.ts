@@ -5,7 +5,7 @@ import { isCurrencyCode } from "~/money/currencies";
 import { MAX_TAGS, TRANSACTION_TYPES, type TransactionType } from "./transaction";
 
 // The state of the transaction list (/expenses) lives in its URL, so the page works without
-// JavaScript and can be bookmarked: q, type, from, to, category, currency, tag (repeatable),
+// JavaScript and can be bookmarked: q, type, from, to, category (an id, or `none` for no category), currency, tag (repeatable),
 // sort, order, page. A value that does not parse is ignored (as if absent), never an error, and
 // so is a date outside the accepted dates (1900-01-01 to ten years after today, decision 022); a
 // search over SEARCH_MAX characters is ignored too, and the page says so (searchTooLong).
