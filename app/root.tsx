@@ -27,6 +27,7 @@ import { toPublicUser } from "./auth/public-user";
 import { loadLanguage, showLanguage } from "./locales/messages.client";
 import { sectionsOf } from "./locales/sections";
 import { useTranslation } from "./locales/use-translation";
+import { THEME_COLORS } from "./theme-colors";
 
 // ARCHITECTURE.md section 1: the order matters (headers wrap everything, CSRF refuses before any work).
 export const middleware: Route.MiddlewareFunction[] = [
@@ -88,6 +89,17 @@ function Document({ children }: { children: React.ReactNode }) {
             at the top of <head>. (Vitest stubs CSS: its URL is then empty, and there is no link.) */}
         {import.meta.env.DEV && appCss ? <link rel="stylesheet" href={appCss} precedence="default" nonce={nonce || undefined} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        {/* The browser bar takes the page's background in the theme shown: the stored choice, else the system's. */}
+        {chosen ? (
+          <meta name="theme-color" content={THEME_COLORS[chosen === "dark" ? "dark" : "light"]} />
+        ) : (
+          <>
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
+          </>
+        )}
         <Meta />
         <Links />
       </head>

@@ -36,6 +36,8 @@ export default [
   // For machines: crawlers and automated clients (features/landing/model/crawlers.ts).
   route("robots.txt", "routes/resources/robots.ts"),
   route("llms.txt", "routes/resources/llms.ts"),
+  // For phones: what adding the app to the home screen needs (issue 27).
+  route("manifest.webmanifest", "routes/resources/manifest.ts"),
   ...prefix("resources", [
     route("theme", "routes/resources/theme.tsx"),
     route("language", "routes/resources/language.tsx"),

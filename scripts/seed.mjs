@@ -43,6 +43,8 @@ export async function buildSeedSql(today = new Date()) {
         password_hash: await hashPassword(a.password),
         role: a.role,
         is_active: 1,
+        // The demo accounts have months of data: the first-run checklist (issue 27) is for new users.
+        onboarding_dismissed_at: now,
         created_at: now - 120 * 86_400_000,
         updated_at: now,
       }),

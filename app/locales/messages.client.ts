@@ -26,6 +26,7 @@ const sectionsOf: Record<Language, Record<PageSection, () => Promise<unknown>>> 
     reports: () => import("./en/reports").then((m) => m.reports),
     recurring: () => import("./en/recurring").then((m) => m.recurring),
     help: () => import("./en/help").then((m) => m.help),
+    import: () => import("./en/import").then((m) => m.importFile),
   },
   es: {
     auth: () => import("./es/auth").then((m) => m.auth),
@@ -42,6 +43,7 @@ const sectionsOf: Record<Language, Record<PageSection, () => Promise<unknown>>> 
     reports: () => import("./es/reports").then((m) => m.reports),
     recurring: () => import("./es/recurring").then((m) => m.recurring),
     help: () => import("./es/help").then((m) => m.help),
+    import: () => import("./es/import").then((m) => m.importFile),
   },
 };
 

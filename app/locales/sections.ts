@@ -20,6 +20,7 @@ export const pageSections = [
   "reports",
   "recurring",
   "help",
+  "import",
 ] as const;
 export type PageSection = (typeof pageSections)[number];
 

@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { requireUserMiddleware } from "~/auth/guards.server";
 import { AppFooter } from "~/components/app-footer";
 import { AppHeader } from "~/components/app-header";
+import { KeyboardShortcuts } from "~/components/shortcuts-dialog";
 import type { Route } from "./+types/app-layout";
 
 // Every page inside needs a signed-in user; the middleware runs before any child loader or action.
@@ -15,6 +16,7 @@ export default function AppLayout() {
         <Outlet />
       </main>
       <AppFooter />
+      <KeyboardShortcuts />
     </div>
   );
 }

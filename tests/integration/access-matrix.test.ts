@@ -330,6 +330,8 @@ const WEB: Record<string, WebEntry> = {
   // Issue 20: text for crawlers and automated clients, the same for everyone.
   "/robots.txt": { access: "public", requests: () => [{ path: "/robots.txt", expect: { status: 200 } }] },
   "/llms.txt": { access: "public", requests: () => [{ path: "/llms.txt", expect: { status: 200 } }] },
+  // Issue 27: the web app manifest, the same for everyone.
+  "/manifest.webmanifest": { access: "public", requests: () => [{ path: "/manifest.webmanifest", expect: { status: 200 } }] },
   "/auth/logout": {
     access: "public",
     requests: () => [
@@ -337,7 +339,11 @@ const WEB: Record<string, WebEntry> = {
       { path: "/auth/logout", form: {}, expect: { status: 302, location: "/" } },
     ],
   },
-  "/dashboard": { access: "user", requests: () => [{ path: "/dashboard" }] },
+  "/dashboard": {
+    access: "user",
+    // Issue 27: "Hide this list" under the first-run checklist.
+    requests: () => [{ path: "/dashboard" }, { path: "/dashboard", form: fields({ intent: "dismiss-checklist" }) }],
+  },
   "/expenses": {
     access: "user",
     requests: (ids) => [
@@ -349,6 +355,8 @@ const WEB: Record<string, WebEntry> = {
     access: "user",
     requests: (ids) => [
       { path: "/expenses/new" },
+      // Issue 27's "Repeat today": a copy of another user's transaction is not found.
+      { path: `/expenses/new?from=${ids.transactionId}`, foreign: 404 },
       { path: "/expenses/new", form: transactionForm(ids.categoryId, ids.tagId), foreign: 400 },
       { path: "/expenses/new", form: transactionForm("default-food", ids.tagId), foreign: 400 },
     ],

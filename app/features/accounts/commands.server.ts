@@ -315,3 +315,11 @@ export function consumeAccountTokenQuery(db: Db, input: { tokenId: string; purpo
     )
     .returning({ userId: accountTokens.userId, email: accountTokens.email });
 }
+
+/** Hides the dashboard's first-run checklist for good (issue 27); a second dismissal keeps the first time. */
+export async function dismissOnboarding(db: Db, actor: Actor, now = new Date()): Promise<void> {
+  await db
+    .update(users)
+    .set({ onboardingDismissedAt: now })
+    .where(and(eq(users.id, actor.userId), isNull(users.onboardingDismissedAt)));
+}

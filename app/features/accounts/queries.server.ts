@@ -104,3 +104,9 @@ export async function readAccountToken(
   const state = accountTokenState(row, input.now);
   return state === "valid" && row ? { state, token: row } : { state: state === "valid" ? "unknown" : state };
 }
+
+/** Whether the user dismissed the dashboard's first-run checklist (issue 27); it does not return. */
+export async function isOnboardingDismissed(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ at: users.onboardingDismissedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row?.at);
+}

@@ -110,3 +110,9 @@ export async function categoryHasBudgets(db: Db, userId: string, categoryId: str
     .limit(1);
   return Boolean(row);
 }
+
+/** Whether the user has set any budget (the dashboard's first-run checklist, issue 27). */
+export async function hasAnyBudget(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: budgets.id }).from(budgets).where(eq(budgets.userId, userId)).limit(1);
+  return rows.length > 0;
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { formatPercentChange, monthRange, netChangeTenthsOfPercent, netDifferenceCents, shownChange } from "./model";
+import { firstRunChecklist, formatPercentChange, monthRange, netChangeTenthsOfPercent, netDifferenceCents, shownChange } from "./model";
 
 test("a month's bounds are its first and last day, in UTC", () => {
   expect(monthRange(new Date("2026-11-23T10:00:00Z"))).toEqual({ startDate: "2026-11-01", endDate: "2026-11-30" });
@@ -93,4 +93,18 @@ test("the net's absolute difference is this month's net minus last month's, in e
   // Two nets at the largest a user can record differ by more than 2^53 cents, still exactly.
   expect(netDifferenceCents(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER)).toBe("18014398509481982");
   expect(() => netDifferenceCents(0.5, 0)).toThrow(RangeError);
+});
+
+test("the first-run checklist ticks each step once it is done, and a currency besides the dollar counts as seeing your currencies", () => {
+  const none = { hasTransaction: false, currencies: [], hasBudget: false, hasGoal: false, hasSchedule: false };
+  expect(firstRunChecklist(none).map((item) => [item.key, item.done])).toEqual([
+    ["transaction", false],
+    ["currencies", false],
+    ["budget", false],
+    ["goal", false],
+    ["schedule", false],
+  ]);
+  expect(firstRunChecklist({ ...none, hasTransaction: true, currencies: ["USD"] }).filter((i) => i.done).map((i) => i.key)).toEqual(["transaction"]);
+  const all = firstRunChecklist({ hasTransaction: true, currencies: ["EUR", "USD"], hasBudget: true, hasGoal: true, hasSchedule: true });
+  expect(all.every((item) => item.done)).toBe(true);
 });

@@ -81,3 +81,29 @@ export function currencyOf(currencies: readonly DashboardCurrency[], code: strin
   const found = currencies.find((c) => c.code === code);
   return found ? { code, symbol: found.symbol, decimals: found.decimals } : { code, decimals: 2 };
 }
+
+/** What the first-run checklist ticks itself from (issue 27), read from each feature. */
+export type ChecklistFacts = {
+  hasTransaction: boolean;
+  /** Every currency the user has paid in, by code. */
+  currencies: readonly string[];
+  hasBudget: boolean;
+  hasGoal: boolean;
+  hasSchedule: boolean;
+};
+
+export type ChecklistItem = { key: "transaction" | "currencies" | "budget" | "goal" | "schedule"; done: boolean; href: string };
+
+/**
+ * A new user's first steps, in the order the dashboard lists them, each done by doing it: a
+ * first transaction, a currency besides the dollar, a budget, a savings goal, a schedule.
+ */
+export function firstRunChecklist(facts: ChecklistFacts): ChecklistItem[] {
+  return [
+    { key: "transaction", done: facts.hasTransaction, href: "/expenses/new" },
+    { key: "currencies", done: facts.currencies.some((code) => code !== "USD"), href: "/help#help-currencies" },
+    { key: "budget", done: facts.hasBudget, href: "/budgets" },
+    { key: "goal", done: facts.hasGoal, href: "/budgets#goals-heading" },
+    { key: "schedule", done: facts.hasSchedule, href: "/recurring?new" },
+  ];
+}

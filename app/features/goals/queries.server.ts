@@ -62,3 +62,9 @@ export function listGoalEntries(db: Db, userId: string): Promise<GoalEntryRow[]>
     .where(and(inArray(goalEntries.goalId, usersGoals), eq(goalEntries.userId, userId)))
     .orderBy(desc(goalEntries.date), desc(goalEntries.createdAt), desc(goalEntries.id));
 }
+
+/** Whether the user has any savings goal (the dashboard's first-run checklist, issue 27). */
+export async function hasAnyGoal(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: savingsGoals.id }).from(savingsGoals).where(eq(savingsGoals.userId, userId)).limit(1);
+  return rows.length > 0;
+}

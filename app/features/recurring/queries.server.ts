@@ -280,3 +280,9 @@ export async function plannedSpendingUsd(db: Db, userId: string, monthStart: str
     return { categoryId: p.categoryId, estimateUsdCents: usdCents.toString(), missingRates, occurrences: p.occurrences };
   });
 }
+
+/** Whether the user has any schedule (the dashboard's first-run checklist, issue 27). */
+export async function hasAnySchedule(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: recurringTransactions.id }).from(recurringTransactions).where(eq(recurringTransactions.userId, userId)).limit(1);
+  return rows.length > 0;
+}

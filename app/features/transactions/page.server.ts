@@ -6,7 +6,7 @@ import { decimalsOf, isBaseCurrency, isCurrencyCode } from "~/money/currencies";
 import type { Db } from "~/platform/db/client.server";
 import { findRateOn } from "~/features/rates/queries.server";
 import type { Currency, KnownRate } from "~/features/rates/model";
-import type { TransactionRecord } from "./queries.server";
+import type { DescriptionSuggestion, TransactionRecord } from "./queries.server";
 import { rateOfRow, type RecordedTransaction } from "./model/resolve";
 import type { Actor } from "~/platform/db/activity.server";
 import { type DeleteOutcome, deleteTransaction } from "./commands.server";
@@ -103,6 +103,24 @@ export function draftFromRecord(record: TransactionRecord, currencies: readonly 
       };
     }),
   };
+}
+
+/**
+ * "Repeat today" (issue 27): a new transaction prefilled from a stored one, dated today. The rates
+ * are not copied: today's are looked up as for any new entry, so nothing old is stored silently.
+ */
+export function repeatDraft(record: TransactionRecord, currencies: readonly Currency[], locale: string, today: string): Draft {
+  const copy = draftFromRecord(record, currencies, locale);
+  return { ...copy, date: today, payments: copy.payments.map((p) => ({ ...p, rate: "", rateFor: "", ref: null })) };
+}
+
+/** The form's description suggestions with their amounts as the page's language writes them. */
+export function suggestionChoices(suggestions: readonly DescriptionSuggestion[], currencies: readonly Currency[], locale: string) {
+  const decimals = new Map(currencies.map((c) => [c.code, c.decimalPlaces]));
+  return suggestions.map(({ amountMinor, ...rest }) => ({
+    ...rest,
+    amount: decimalForInput(minorToDecimalString(amountMinor, decimalsOf(rest.currencyCode, decimals)), locale),
+  }));
 }
 
 export type DeleteIntentOutcome = DeleteOutcome | { kind: "failed" };

@@ -740,3 +740,63 @@ export async function loadAndResolveTransaction(
 ): Promise<Resolution> {
   return resolveTransaction(input, await loadResolveFacts(db, userId, input, recorded));
 }
+
+/** How many of the user's latest transactions the form's memory looks through (issue 27). */
+export const ENTRY_MEMORY_WINDOW = 500;
+/** At most this many descriptions are suggested: enough for a month of habits, small in the page. */
+export const DESCRIPTION_SUGGESTIONS_MAX = 100;
+
+/** An earlier description and what its latest transaction held (its first payment), to fill the form with. */
+export type DescriptionSuggestion = {
+  description: string;
+  type: TransactionType;
+  categoryId: string | null;
+  currencyCode: string;
+  amountMinor: number;
+  method: string;
+};
+
+/**
+ * What the new-transaction form remembers (issue 27): the user's earlier descriptions, latest
+ * first, each with its latest transaction's type, category and first payment; and the expense
+ * category used last (the latest expense's). One read of the latest ENTRY_MEMORY_WINDOW
+ * transactions by the (user, date) index, each joined to its first payment.
+ */
+export async function entryMemory(db: Db, userId: string): Promise<{ suggestions: DescriptionSuggestion[]; recentExpenseCategoryId: string | null }> {
+  const latest = db
+    .select({ id: transactions.id, description: transactions.description, type: transactions.type, categoryId: transactions.categoryId, date: transactions.date, createdAt: transactions.createdAt })
+    .from(transactions)
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.date), desc(transactions.createdAt))
+    .limit(ENTRY_MEMORY_WINDOW)
+    .as("latest");
+  const rows = await db
+    .select({
+      description: latest.description,
+      type: latest.type,
+      categoryId: latest.categoryId,
+      currencyCode: payments.currencyCode,
+      amountMinor: payments.amountMinor,
+      method: payments.method,
+    })
+    .from(latest)
+    .innerJoin(payments, and(eq(payments.transactionId, latest.id), eq(payments.position, 0)))
+    .orderBy(desc(latest.date), desc(latest.createdAt));
+  const suggestions = new Map<string, DescriptionSuggestion>();
+  for (const row of rows) {
+    if (suggestions.size >= DESCRIPTION_SUGGESTIONS_MAX) break;
+    if (!suggestions.has(row.description)) suggestions.set(row.description, row);
+  }
+  const recentExpense = rows.find((row) => row.type === "EXPENSE" && row.categoryId !== null);
+  return { suggestions: [...suggestions.values()], recentExpenseCategoryId: recentExpense?.categoryId ?? null };
+}
+
+/** The currencies the user has ever paid in, by code (their per-currency totals' keys; issue 27's checklist). */
+export async function currenciesUsed(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: paymentCurrencyTotals.currencyCode })
+    .from(paymentCurrencyTotals)
+    .where(eq(paymentCurrencyTotals.userId, userId))
+    .orderBy(asc(paymentCurrencyTotals.currencyCode));
+  return rows.map((row) => row.code);
+}

@@ -38,6 +38,13 @@ export const common = {
   saving: "Saving…",
   edit: "Edit",
   close: "Close",
+  shortcuts: {
+    title: "Keyboard shortcuts",
+    newTransaction: "New transaction",
+    search: "Search this page's list",
+    help: "Show these shortcuts",
+    note: "Shortcuts do nothing while you type in a field.",
+  },
   search: "Search",
   clear: "Clear",
   notFound: {

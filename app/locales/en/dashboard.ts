@@ -1,4 +1,26 @@
 export const dashboard = {
+  /** Issue 27: a new user's first steps, at the top of the dashboard until dismissed. */
+  checklist: {
+    title: "Get started",
+    intro: "A few first steps. Each one ticks itself when you have done it.",
+    progress: "{{done}} of {{total}} done",
+    done: "Done",
+    items: {
+      transaction: { label: "Add your first transaction", action: "Add a transaction" },
+      currencies: {
+        label: "See your currencies",
+        used: "You have used: {{codes}}.",
+        none: "Record an amount in another currency to see it converted at the rate of its day.",
+        action: "How currencies and rates work",
+      },
+      budget: { label: "Set a first budget", action: "Set a budget" },
+      goal: { label: "Create a savings goal", action: "Create a goal" },
+      schedule: { label: "Set up a recurring transaction", action: "Set one up" },
+    },
+    allDone: "All set. You can hide this list now.",
+    dismiss: "Hide this list",
+    dismissing: "Hiding…",
+  },
   metaTitle: "Dashboard",
   greeting: "Welcome back, {{name}}!",
   greetingFirst: "Welcome, {{name}}!",

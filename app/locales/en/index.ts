@@ -5,6 +5,7 @@ import { budgets } from "./budgets";
 import { categories } from "./categories";
 import { dashboard } from "./dashboard";
 import { help } from "./help";
+import { importFile } from "./import";
 import { landing } from "./landing";
 import { profile } from "./profile";
 import { recurring } from "./recurring";
@@ -15,4 +16,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring };
+export const en = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, import: importFile };

@@ -54,6 +54,9 @@ export const transactionForm = {
   deleteLabel: "Delete this transaction",
   repeat: "Repeat…",
   repeatLabel: "Repeat this transaction every month",
+  /** Issue 27: a new transaction prefilled from this one, dated today (not a schedule: that is "Repeat…"). */
+  repeatToday: "Repeat today",
+  repeatTodayLabel: "Enter this transaction again, dated today",
   notFound: {
     title: "Transaction not found",
     body: "It may have been deleted, or it is not one of yours.",

@@ -72,6 +72,9 @@ export const transactions = {
     moreTags: "+{{count}} more",
     edit: "Edit",
     editLabel: "Edit {{description}}",
+    /** Issue 27: a new transaction prefilled from this one, dated today. */
+    repeatToday: "Repeat today",
+    repeatTodayLabel: "Enter {{description}} again, dated today",
     delete: "Delete",
     deleteLabel: "Delete {{description}}",
     noTags: "No tags",

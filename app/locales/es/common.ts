@@ -39,6 +39,13 @@ export const common = {
   saving: "Guardando…",
   edit: "Editar",
   close: "Cerrar",
+  shortcuts: {
+    title: "Atajos de teclado",
+    newTransaction: "Nueva transacción",
+    search: "Buscar en la lista de esta página",
+    help: "Mostrar estos atajos",
+    note: "Los atajos no hacen nada mientras escribes en un campo.",
+  },
   search: "Buscar",
   clear: "Limpiar",
   notFound: {

@@ -2,6 +2,27 @@ import type { Messages } from "..";
 import type { dashboard as en } from "../en/dashboard";
 
 export const dashboard = {
+  checklist: {
+    title: "Primeros pasos",
+    intro: "Unos primeros pasos. Cada uno se marca solo cuando lo completas.",
+    progress: "{{done}} de {{total}} completados",
+    done: "Hecho",
+    items: {
+      transaction: { label: "Agrega tu primera transacción", action: "Agregar una transacción" },
+      currencies: {
+        label: "Conoce tus monedas",
+        used: "Has usado: {{codes}}.",
+        none: "Registra un monto en otra moneda para verlo convertido a la tasa de cambio de su día.",
+        action: "Cómo funcionan las monedas y las tasas",
+      },
+      budget: { label: "Define tu primer presupuesto", action: "Definir un presupuesto" },
+      goal: { label: "Crea una meta de ahorro", action: "Crear una meta" },
+      schedule: { label: "Programa una transacción recurrente", action: "Programar una" },
+    },
+    allDone: "Todo listo. Ya puedes ocultar esta lista.",
+    dismiss: "Ocultar esta lista",
+    dismissing: "Ocultando…",
+  },
   metaTitle: "Panel",
   greeting: "¡Hola de nuevo, {{name}}!",
   greetingFirst: "¡Te damos la bienvenida, {{name}}!",

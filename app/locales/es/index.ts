@@ -21,6 +21,7 @@ import { budgets } from "./budgets";
 import { categories } from "./categories";
 import { dashboard } from "./dashboard";
 import { help } from "./help";
+import { importFile } from "./import";
 import { landing } from "./landing";
 import { profile } from "./profile";
 import { recurring } from "./recurring";
@@ -31,4 +32,4 @@ import { tags } from "./tags";
 import { transactionForm } from "./transaction-form";
 import { transactions } from "./transactions";
 
-export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring } satisfies Messages;
+export const es = { ...shell, auth, categories, dashboard, landing, profile, admin, tags, settings, transactionForm, transactions, budgets, reports, help, api, recurring, import: importFile } satisfies Messages;

@@ -55,6 +55,8 @@ export const transactionForm = {
   deleteLabel: "Eliminar esta transacción",
   repeat: "Repetir…",
   repeatLabel: "Repetir esta transacción cada mes",
+  repeatToday: "Repetir hoy",
+  repeatTodayLabel: "Registrar esta transacción de nuevo, con fecha de hoy",
   notFound: {
     title: "Transacción no encontrada",
     body: "Puede que se haya eliminado o que no sea tuya.",

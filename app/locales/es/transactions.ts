@@ -73,6 +73,8 @@ export const transactions = {
     moreTags: "+{{count}} más",
     edit: "Editar",
     editLabel: "Editar {{description}}",
+    repeatToday: "Repetir hoy",
+    repeatTodayLabel: "Registrar {{description}} de nuevo, con fecha de hoy",
     delete: "Eliminar",
     deleteLabel: "Eliminar {{description}}",
     noTags: "Sin etiquetas",

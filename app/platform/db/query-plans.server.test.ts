@@ -8,7 +8,7 @@ import type { Db } from "./client.server";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
 import { payments, tags, transactions, transactionTags, users } from "./schema";
-import { categoryHasTransactions, getTransaction, listTransactions, loadAndResolveTransaction, loadBatchFacts, paymentExportChunk, transactionSummary } from "~/features/transactions/queries.server";
+import { categoryHasTransactions, entryMemory, getTransaction, listTransactions, loadAndResolveTransaction, loadBatchFacts, paymentExportChunk, transactionSummary } from "~/features/transactions/queries.server";
 import { reportData } from "~/features/reports/queries/report.server";
 import { detachFromScheduleQuery, insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
 import { categoryHasBudgets, listBudgetMonth } from "~/features/budgets/queries.server";
@@ -323,5 +323,13 @@ test("deleting a schedule finds its posted transactions through their own index,
   for (const plan of plans) {
     expect(plan).toMatch(/transactions USING (COVERING )?INDEX transactions_recurring_idx \(recurring_id=\?\)/);
     expect(plan).not.toMatch(/SCAN transactions\b/);
+  }
+});
+
+test("the new form's memory reads the user's latest transactions from a (user, date) index and each one's first payment by its key", async () => {
+  for (const plan of [...(await plansOf(() => entryMemory(db, user))), ...(await newerPlansOf(() => entryMemory(db, user)))]) {
+    expect(plan).toMatch(/SEARCH transactions USING (COVERING )?INDEX transactions_user_(type_)?date_totals_idx \(user_id=\?\)/);
+    expect(plan).toMatch(/SEARCH payments USING INDEX payments_transaction_idx \(transaction_id=\? AND position=\?\)/);
+    expect(plan).not.toMatch(/SCAN transactions|SCAN payments/);
   }
 });

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/locales/use-translation";
-import { Link } from "react-router";
-import { requireSession } from "~/auth/guards.server";
+import { data, Link, redirect } from "react-router";
+import { requireActor, requireSession } from "~/auth/guards.server";
 import { cardClass } from "~/components/card";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/role-badge";
@@ -10,13 +10,19 @@ import { DashboardCharts } from "~/features/reports/ui/dashboard-charts";
 import { loadBudgetAlerts } from "~/features/budgets/page.server";
 import { BudgetAlerts } from "~/features/budgets/ui/budget-alerts";
 import { useUser } from "~/components/use-user";
-import { monthRange, netChangeTenthsOfPercent, netDifferenceCents, shownChange, usedCurrencies } from "~/features/dashboard/model";
+import { firstRunChecklist, monthRange, netChangeTenthsOfPercent, netDifferenceCents, shownChange, usedCurrencies } from "~/features/dashboard/model";
 import { dashboardMoney } from "~/features/dashboard/queries.server";
 import { ByCurrency } from "~/features/dashboard/ui/by-currency";
 import { MoneyCards } from "~/features/dashboard/ui/money-cards";
 import { RecentTransactions } from "~/features/dashboard/ui/recent-transactions";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { hasVisitedBefore } from "~/features/accounts/queries.server";
+import { hasVisitedBefore, isOnboardingDismissed } from "~/features/accounts/queries.server";
+import { dismissOnboarding } from "~/features/accounts/commands.server";
+import { hasAnyBudget } from "~/features/budgets/queries.server";
+import { hasAnyGoal } from "~/features/goals/queries.server";
+import { currenciesUsed } from "~/features/transactions/queries.server";
+import { DISMISS_CHECKLIST, FirstRunChecklist } from "~/features/dashboard/ui/first-run-checklist";
+import type { Db } from "~/platform/db/client.server";
 import { addDays, dayToDate } from "~/calendar/days";
 import { monthStartOf } from "~/calendar/months";
 import { formatMonthYear } from "~/calendar/format";
@@ -27,7 +33,7 @@ import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/index";
 import { catchUpSchedules } from "~/features/recurring/commands.server";
-import { comingUp } from "~/features/recurring/queries.server";
+import { comingUp, hasAnySchedule } from "~/features/recurring/queries.server";
 import { ComingUp } from "~/features/dashboard/ui/coming-up";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -47,7 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const today = userToday(session.user);
   const month = monthPeriod(monthStartOf(today));
   const week = { startDate: addDays(today, -6), endDate: today };
-  const [money, currencyList, budgetAlerts, monthCategories, lastWeek, returning, dueSoon] = await Promise.all([
+  const [money, currencyList, budgetAlerts, monthCategories, lastWeek, returning, dueSoon, checklist] = await Promise.all([
     dashboardMoney(db, session.user.id, { current: monthRange(today), previous: monthRange(today, 1) }),
     listCurrencies(db, { activeOnly: false }),
     loadBudgetAlerts(db, session.user.id, monthStartOf(today)),
@@ -57,6 +63,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     hasVisitedBefore(db, session.user.id),
     // Issue 24: what the user's schedules post from today through today + 6, estimated at today's rate.
     comingUp(db, session.user.id, today),
+    // Issue 27: a new user's first steps, until dismissed.
+    loadChecklist(db, session.user.id),
   ]);
   const dueSoonCodes = new Set(dueSoon.flatMap((item) => item.payments.map((p) => p.currencyCode)));
   return {
@@ -78,7 +86,32 @@ export async function loader({ context }: Route.LoaderArgs) {
     monthSpan: { startDate: month.startDate, endDate: month.endDate },
     weekSpan: week,
     currentMonth: month.month!,
+    checklist: checklist && {
+      items: firstRunChecklist({ ...checklist, hasTransaction: money.recent.length > 0 }),
+      currencies: checklist.currencies,
+    },
   };
+}
+
+/** What the checklist ticks itself from, besides the transactions the page reads anyway; null once dismissed. */
+async function loadChecklist(db: Db, userId: string) {
+  if (await isOnboardingDismissed(db, userId)) return null;
+  const [currencies, hasBudget, hasGoal, hasSchedule] = await Promise.all([
+    currenciesUsed(db, userId),
+    hasAnyBudget(db, userId),
+    hasAnyGoal(db, userId),
+    hasAnySchedule(db, userId),
+  ]);
+  return { currencies, hasBudget, hasGoal, hasSchedule };
+}
+
+// The dashboard's one form: "Hide this list" under the first-run checklist (issue 27).
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireActor(context, request);
+  const formData = await request.formData();
+  if (formData.get("intent") !== DISMISS_CHECKLIST) throw data({ message: "Unknown intent" }, { status: 400 });
+  await dismissOnboarding(context.get(dbContext), actor);
+  return redirect("/dashboard");
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -131,6 +164,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
+      {loaderData.checklist ? <FirstRunChecklist items={loaderData.checklist.items} currencies={loaderData.checklist.currencies} /> : null}
       <BudgetAlerts alerts={loaderData.budgetAlerts} month={loaderData.currentMonth} />
       <ComingUp items={loaderData.comingUp} currencies={loaderData.comingUpCurrencies} />
       <MoneyCards current={loaderData.current} changeTenths={loaderData.changeTenths} differenceCents={loaderData.differenceCents} byCurrency={loaderData.byCurrency} month={loaderData.month} />

@@ -9,11 +9,11 @@ import { buttonClass } from "~/components/forms";
 import { type FormActionData, TransactionEditor } from "~/features/transactions/ui/transaction-editor";
 import { listCategories } from "~/features/categories/queries.server";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { codesWithRate, deleteIntent, draftFromRecord, fillRates } from "~/features/transactions/page.server";
+import { codesWithRate, deleteIntent, draftFromRecord, fillRates, repeatDraft, suggestionChoices } from "~/features/transactions/page.server";
 import { listTagChoices } from "~/features/tags/queries.server";
 import { transactionFailures } from "~/features/transactions/errors";
 import { createTransaction, updateTransaction } from "~/features/transactions/commands.server";
-import { getTransaction } from "~/features/transactions/queries.server";
+import { entryMemory, getTransaction } from "~/features/transactions/queries.server";
 import { toTransactionInput, transactionFormSchema } from "~/features/transactions/schemas/form";
 import { applyIntent, issuesToFieldErrors, newDraft, parseFormIntent, readDraft, type Draft } from "~/features/transactions/model/form";
 import { acceptedDays } from "~/calendar/range";
@@ -50,15 +50,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const userId = session.user.id;
   const id = "id" in params && params.id ? params.id : null;
-  const [categories, tags, currencies, record] = await Promise.all([
+  // "Repeat today" links here with the transaction to copy (issue 27).
+  const from = id ? null : new URL(request.url).searchParams.get("from");
+  const [categories, tags, currencies, record, source, memory] = await Promise.all([
     listCategories(db, userId),
     listTagChoices(db, userId),
     listCurrencies(db, { activeOnly: false }),
     id ? getTransaction(db, userId, id) : Promise.resolve(undefined),
+    from ? getTransaction(db, userId, from) : Promise.resolve(undefined),
+    id ? Promise.resolve(undefined) : entryMemory(db, userId),
   ]);
-  if (id && !record) throw notFound(context);
+  // As "Repeat…" on /recurring: another user's transaction, or one since deleted, is not found.
+  if ((id && !record) || (from && !source)) throw notFound(context);
   const today = userToday(session.user);
-  const draft = record ? draftFromRecord(record, currencies, context.get(languageContext)) : newDraft(categories, today);
+  const locale = context.get(languageContext);
+  const draft = record
+    ? draftFromRecord(record, currencies, locale)
+    : source
+      ? (await fillRates(db, repeatDraft(source, currencies, locale, today), { locale })).draft
+      : newDraft(categories, today, memory?.recentExpenseCategoryId);
   return {
     title: translatorFor(context).t(id ? "transactionForm.metaTitleEdit" : "transactionForm.metaTitleNew"),
     id,
@@ -68,6 +78,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     tags,
     currencies: currencies.map((c) => ({ code: c.code, name: c.name, decimalPlaces: c.decimalPlaces, isActive: c.isActive })),
     draft,
+    suggestions: memory ? suggestionChoices(memory.suggestions, currencies, locale) : [],
     staleAfterDays: staleAfterDays(context.get(envContext)),
     accepted: acceptedDays(today),
   };

@@ -40,6 +40,7 @@ export function Filters({ q, searchTooLong, role }: { q: string; searchTooLong: 
           <input
             id="user-search"
             type="search"
+            data-search-shortcut=""
             name="q"
             defaultValue={q}
             key={q}

@@ -76,3 +76,15 @@ export function numberCell(decimal: string): string {
 export function csvLine(cells: readonly string[]): string {
   return cells.join(",") + CSV_LINE_END;
 }
+
+const NEUTRALISED_START = /(?<=(?:^|[,;\r\n]) *)'(?=[=+\-@\t\r])/g;
+
+/**
+ * A text cell's value as it was before `textCell` (its value once the CSV quoting is undone):
+ * the apostrophe before each formula start is taken off, so an import of the export reads back
+ * "-2+3" and "=cmd", not "'-2+3". One text is read differently: one that itself had an
+ * apostrophe right before a formula start ("'=x" is written "'=x", as "=x" is): read as "=x".
+ */
+export function readTextCell(value: string): string {
+  return value.replace(NEUTRALISED_START, "");
+}

@@ -21,6 +21,14 @@ test("a new form is a USD cash expense of one row with the first expense categor
   });
 });
 
+test("a new form starts in the expense category the user used last, while it is still an expense category of theirs", () => {
+  expect(newDraft(categories, "2026-11-23", "rent").categoryId).toBe("rent");
+  // Gone since, or of the other type: the spec's first expense category.
+  expect(newDraft(categories, "2026-11-23", "deleted").categoryId).toBe("food");
+  expect(newDraft(categories, "2026-11-23", "salary").categoryId).toBe("food");
+  expect(newDraft(categories, "2026-11-23", null).categoryId).toBe("food");
+});
+
 test("a posted form is read back as typed, rows in index order, whatever is missing", () => {
   const draft = readDraft(
     form([

@@ -54,13 +54,19 @@ export function firstCategoryOf(categories: readonly FormCategory[], type: Trans
   return categories.find((c) => c.type === categoryTypeFor(type))?.id ?? "";
 }
 
-export function newDraft(categories: readonly FormCategory[], today: string): Draft {
+/**
+ * A new transaction (issue 27): an expense today, in the expense category the user used last
+ * (`recentCategoryId`, the latest expense's) when it is still one of theirs, else the spec's first
+ * category of the type. Changing the type later follows the spec (firstCategoryOf).
+ */
+export function newDraft(categories: readonly FormCategory[], today: string, recentCategoryId?: string | null): Draft {
+  const recent = categories.find((c) => c.id === recentCategoryId && c.type === categoryTypeFor("EXPENSE"));
   return {
     type: "EXPENSE",
     multi: false,
     description: "",
     date: today,
-    categoryId: firstCategoryOf(categories, "EXPENSE"),
+    categoryId: recent?.id ?? firstCategoryOf(categories, "EXPENSE"),
     tagIds: [],
     payments: [emptyPayment("row-0")],
   };

@@ -126,6 +126,7 @@ export function Filters({ data }: { data: FilterData }) {
         <input
           id="transaction-search"
           type="search"
+          data-search-shortcut=""
           name="q"
           defaultValue={query.q}
           maxLength={SEARCH_MAX}

@@ -186,6 +186,13 @@ function TransactionRow({
                 {t("transactions.row.edit")}
               </Link>
               <Link
+                to={`/expenses/new?from=${row.id}`}
+                aria-label={t("transactions.row.repeatTodayLabel", { description: row.description })}
+                className={`${rowButtonClass.plain}`}
+              >
+                {t("transactions.row.repeatToday")}
+              </Link>
+              <Link
                 to={`${listHref(query, {}, { delete: row.id })}#${CONFIRM_ANCHOR}`}
                 preventScrollReset
                 aria-label={t("transactions.row.deleteLabel", { description: row.description })}

@@ -22,7 +22,7 @@ import {
   type CurrencyChoice,
   type TagChoice,
 } from "~/features/transactions/ui/form-fields";
-import { useTransactionDraft } from "~/features/transactions/ui/use-transaction-draft";
+import { type FormSuggestion, useTransactionDraft } from "~/features/transactions/ui/use-transaction-draft";
 import { sumMinor } from "~/money/amounts";
 import { Money } from "~/components/money";
 import { USD } from "~/money/currencies";
@@ -38,6 +38,7 @@ import type { DayRange } from "~/calendar/range";
 const loadValidation = validationLoader(() => import("~/features/transactions/schemas/form").then((m) => m.transactionFormSchema));
 
 const FORM_ID = TRANSACTION_FORM_ID;
+const SUGGESTIONS_ID = "transaction-description-suggestions";
 const TYPES: readonly TransactionType[] = ["EXPENSE", "INCOME"];
 
 /** What the form's action answers when it shows the form again or refuses a delete. */
@@ -54,6 +55,8 @@ export type FormPageData = {
   tags: readonly TagChoice[];
   currencies: readonly CurrencyChoice[];
   draft: Draft;
+  /** The new form's memory (issue 27): earlier descriptions to suggest; none on an edit. */
+  suggestions: readonly FormSuggestion[];
   staleAfterDays: number;
   /** The dates a transaction may have (decision 022): the date field's min and max. */
   accepted: DayRange;
@@ -64,13 +67,14 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
   const locale = i18n.language;
   const formResult = actionData?.kind === "form" ? actionData : undefined;
   // Without JavaScript a changed form arrives as a new page; with it, the state lives here.
-  const { draft, setDraft, rateStatus, updateRow, changeType, toggleMulti, addRow, removeRow, changeCurrency, changeDate, refreshRate } =
+  const { draft, setDraft, rateStatus, updateRow, changeType, toggleMulti, addRow, removeRow, changeCurrency, changeDate, refreshRate, fillFrom } =
     useTransactionDraft(formResult?.draft ?? page.draft, page.categories, locale);
   const editing = page.id !== null;
   const saving = useIsPending({ intent: intentValue.save });
   const deleting = useIsPending({ intent: intentValue.delete });
 
   const currencies = useMemo(() => new Map(page.currencies.map((c) => [c.code, c])), [page.currencies]);
+  const suggestionsByText = useMemo(() => new Map(page.suggestions.map((s) => [s.description, s])), [page.suggestions]);
   // Codes with a rate on file as this page knows it: an empty rate then means "must be positive".
   const knownCodes = new Set(draft.payments.filter((p) => p.ref && p.ref.source !== MANUAL_SOURCE).map((p) => p.currencyCode));
   const knownRef = useRef(knownCodes);
@@ -199,13 +203,25 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
             maxLength: DESCRIPTION_MAX,
             placeholder: t("transactionForm.description.placeholder"),
             autoComplete: "off",
+            list: page.suggestions.length > 0 ? SUGGESTIONS_ID : undefined,
             onChange: (e) => {
               const description = e.currentTarget.value;
-              setDraft((d) => ({ ...d, description }));
+              // Picking a suggestion replaces the text at once (no keystroke typed it): the form
+              // then takes what that description's latest transaction held.
+              const picked = (e.nativeEvent as InputEvent).inputType !== "insertText" ? suggestionsByText.get(description) : undefined;
+              if (picked) fillFrom(picked);
+              else setDraft((d) => ({ ...d, description }));
             },
           }}
           errors={errors.description}
         />
+        {page.suggestions.length > 0 ? (
+          <datalist id={SUGGESTIONS_ID}>
+            {page.suggestions.map((s) => (
+              <option key={s.description} value={s.description} />
+            ))}
+          </datalist>
+        ) : null}
 
         <fieldset
           id={PAYMENTS_ANCHOR}
@@ -367,6 +383,15 @@ export function TransactionEditor({ data: page, actionData }: { data: FormPageDa
                 className={`${buttonClass.secondary} mt-3 w-full sm:mt-0 sm:ml-3 sm:w-auto`}
               >
                 {t("transactionForm.repeat")}
+              </Link>
+            ) : null}
+            {editing && !page.confirmDelete ? (
+              <Link
+                to={`/expenses/new?from=${page.id}`}
+                aria-label={t("transactionForm.repeatTodayLabel")}
+                className={`${buttonClass.secondary} mt-3 w-full sm:mt-0 sm:ml-3 sm:w-auto`}
+              >
+                {t("transactionForm.repeatToday")}
               </Link>
             ) : null}
           </div>

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import {
   applyIntent,
+  firstCategoryOf,
   followsRateOnFile,
   type Draft,
   type DraftPayment,
@@ -20,6 +21,16 @@ import { acceptedDays, isDayInRange } from "~/calendar/range";
 // /expenses/rate instead of filled in by the action.
 
 export type RateStatus = "loading" | "failed";
+
+/** A description the form suggests, with what its latest transaction held (amount in the page's language). */
+export type FormSuggestion = {
+  description: string;
+  type: TransactionType;
+  categoryId: string | null;
+  currencyCode: string;
+  amount: string;
+  method: string;
+};
 
 /**
  * A date whose rate is worth asking for: a real one within the accepted dates (decision 022).
@@ -100,7 +111,27 @@ export function useTransactionDraft(initial: Draft, categories: readonly FormCat
     if (canLookUpRate(draft.date)) void loadRate(p.key, p.currencyCode, draft.date);
   };
 
-  return { draft, setDraft, rateStatus, updateRow, changeType, toggleMulti, addRow, removeRow, changeCurrency, changeDate, refreshRate };
+  /**
+   * A description suggestion was chosen (issue 27): the form takes its latest transaction's type,
+   * category and first payment (currency, amount, method) as one row, with the rate on file for
+   * the form's date. The user can change any of it.
+   */
+  const fillFrom = (suggestion: FormSuggestion) => {
+    const key = draft.payments[0]?.key ?? "row-0";
+    const known = categories.some((c) => c.id === suggestion.categoryId);
+    setDraft((d) => ({
+      ...d,
+      description: suggestion.description,
+      type: suggestion.type,
+      multi: false,
+      categoryId: known && suggestion.categoryId ? suggestion.categoryId : d.type === suggestion.type ? d.categoryId : firstCategoryOf(categories, suggestion.type),
+      payments: [{ key, currencyCode: suggestion.currencyCode, amount: suggestion.amount, method: suggestion.method, rate: "", rateFor: "", ref: null }],
+    }));
+    setRateStatus({});
+    if (!isBaseCurrency(suggestion.currencyCode) && canLookUpRate(draft.date)) void loadRate(key, suggestion.currencyCode, draft.date);
+  };
+
+  return { draft, setDraft, rateStatus, updateRow, changeType, toggleMulti, addRow, removeRow, changeCurrency, changeDate, refreshRate, fillFrom };
 }
 
 function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
