@@ -11,7 +11,7 @@ export function FigureLink({ to, children }: { to: string; children: ReactNode }
     <Link
       to={to}
       data-figure-link=""
-      className="rounded-sm underline decoration-slate-400 decoration-1 underline-offset-4 hover:decoration-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:decoration-slate-500"
+      className="inline-flex min-h-11 min-w-11 items-center rounded-sm underline sm:min-h-0 sm:min-w-0 decoration-slate-400 decoration-1 underline-offset-4 hover:decoration-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:decoration-slate-500"
     >
       {children}
     </Link>
