@@ -4,7 +4,8 @@ import { Link } from "react-router";
 /**
  * A figure as a link to the transactions it adds up (issue 27): /expenses filtered to exactly
  * them (expensesHref), whose total is this figure. Underlined, so it reads as a link beside
- * plain figures; a plain link, so it works without JavaScript.
+ * plain figures; a plain link, so it works without JavaScript. A thumb's size on a phone (44 px,
+ * decision 016): it is also the phone's and the keyboard's way to what a chart's small marks link to.
  */
 export function FigureLink({ to, children }: { to: string; children: ReactNode }) {
   return (
