@@ -313,8 +313,12 @@ test("the dashboard lists this month's budgets near or over their limit, worst f
   await insertTransaction({ userId, categoryId: "default-transport", date: today, usdCents: 10001 });
   await insertTransaction({ userId, categoryId: "default-health", date: today, usdCents: 1000 });
   const text = await pageText(b, "/dashboard");
-  expect(text).toContain("Budget alerts View budgets Transportation 100% ⚠ Over budget! Food & Dining 85% Approaching budget limit");
+  // Each with what was spent, a link to those transactions (issue 27).
+  expect(text).toContain(
+    "Budget alerts View budgets Transportation Spent in Transportation: $ 100.01 100% ⚠ Over budget! Food & Dining Spent in Food & Dining: $ 85.00 85% Approaching budget limit",
+  );
   expect(text).not.toContain("Healthcare 10%");
+  expect(text).not.toContain("Spent in Healthcare");
 });
 
 // ---------------------------------------------------------------------------------------------

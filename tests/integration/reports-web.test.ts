@@ -67,7 +67,8 @@ test("without JavaScript each chart is in the page as SVG, named by its card's h
   const pieHtml = await (await b.fetch("/reports?month=2026-10")).text();
   expect(pieHtml).toMatch(/<h2 id="report-chart"[^>]*>Spending by category<\/h2>/);
   const pie = chartIn(pieHtml, "pie");
-  expect(pie).toMatch(/<svg role="img" aria-labelledby="report-chart"/);
+  // Its slices are links (issue 27), so the ring is a group of them, named by the same heading.
+  expect(pie).toMatch(/<svg role="group" aria-labelledby="report-chart"/);
   // One slice per category, largest first, each with its figures for a pointer.
   expect([...pie.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual(["Housing: $ 1,200.00 (87.6%)", "Transportation: $ 100.00 (7.3%)", "Food &amp; Dining: $ 70.00 (5.1%)"]);
   expect(pie.match(/<path /g)).toHaveLength(3);
@@ -75,7 +76,9 @@ test("without JavaScript each chart is in the page as SVG, named by its card's h
   const barHtml = await (await b.fetch("/reports?month=2026-10&chart=bar")).text();
   expect(barHtml).toMatch(/<h2 id="report-chart"[^>]*>Income and expenses by day<\/h2>/);
   const bars = chartIn(barHtml, "bar");
-  expect(bars).toMatch(/role="img" aria-labelledby="report-chart"/);
+  // Its bars link to their transactions (issue 27): a month scrolls sideways in a box, the group named by the heading.
+  expect(bars).toMatch(/role="group" aria-labelledby="report-chart"/);
+  expect(bars.match(/aria-labelledby="report-chart"/g)).toHaveLength(1);
   // 31 days, 5 with something: 5 bars and nothing for the empty days (no stubs).
   expect([...bars.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1])).toEqual([
     "Oct 1, 2026: Income $ 3,000.00",
@@ -89,7 +92,7 @@ test("without JavaScript each chart is in the page as SVG, named by its card's h
 
   const trendHtml = await (await b.fetch("/reports?month=2026-10&chart=trend")).text();
   const trend = chartIn(trendHtml, "trend");
-  expect(trend).toMatch(/role="img" aria-labelledby="report-chart"/);
+  expect(trend).toMatch(/role="group" aria-labelledby="report-chart"/);
   // Stepped lines: straight moves only, no curves.
   const paths = [...trend.matchAll(/<path d="([^"]*)"/g)].map((m) => m[1]!);
   expect(paths).toHaveLength(2);
@@ -143,8 +146,8 @@ test("the dashboard's charts: empty states, then this month's categories and the
   expect(text).toContain("$ 100.00 $ 25.00");
   // Both charts are drawn by the server, each named by its card's heading.
   const html = await (await b.fetch("/dashboard")).text();
-  expect(chartIn(html, "pie")).toMatch(/<svg role="img" aria-labelledby="dashboard-pie"[\s\S]*<path /);
-  expect(chartIn(html, "bar")).toMatch(/role="img" aria-labelledby="dashboard-bars"[\s\S]*<rect x=/);
+  expect(chartIn(html, "pie")).toMatch(/<svg role="group" aria-labelledby="dashboard-pie"[\s\S]*<path /);
+  expect(chartIn(html, "bar")).toMatch(/role="group" aria-labelledby="dashboard-bars"[\s\S]*<rect x=/);
 });
 
 test("when the database fails the page says 'Failed to load report data'", async () => {

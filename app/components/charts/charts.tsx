@@ -36,6 +36,29 @@ function shortDate(date: string, grouping: Grouping, locale: string) {
   return grouping === "monthly" ? formatMonthShort(dayToDate(date), locale) : formatDayMonth(dayToDate(date), locale);
 }
 
+/** How a linked bar, point or slice shows keyboard focus (SVG takes an outline in Chromium and Firefox). */
+const linkFocus = "focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500";
+
+/**
+ * A chart's mark as a link to the transactions behind it (issue 27), or the mark alone. A slice is
+ * a link for everyone, named by its tooltip's words (a pie has a few). A bar or a trend's point is
+ * a pointer's shortcut only (`pointerOnly`): out of the tab order and of the accessibility tree (a
+ * month of daily bars would be 60 tab stops); the table under the chart has the same links for the
+ * keyboard and a screen reader.
+ */
+function MarkLink({ href, label, pointerOnly = false, children }: { href?: string; label: string; pointerOnly?: boolean; children: ReactNode }) {
+  if (!href) return <>{children}</>;
+  return pointerOnly ? (
+    <a href={href} aria-hidden="true" tabIndex={-1} className="cursor-pointer">
+      {children}
+    </a>
+  ) : (
+    <a href={href} aria-label={label} className={`cursor-pointer ${linkFocus}`}>
+      {children}
+    </a>
+  );
+}
+
 type LegendItem = { label: string; swatch: ReactNode };
 
 /** What each colour and shape stands for, above the plot (the table's column headings say the same to a screen reader). */
@@ -63,6 +86,7 @@ function Legend({ items }: { items: LegendItem[] }) {
 function XyFrame({
   kind,
   labelledBy,
+  linked = false,
   legend,
   scale,
   dates,
@@ -73,6 +97,11 @@ function XyFrame({
 }: {
   kind: "bar" | "trend";
   labelledBy: string;
+  /**
+   * Its bars or points link to their transactions (issue 27): the plot is then a group named by the
+   * heading, as an image's parts may hold no links (or, when the box scrolls, the box is that group).
+   */
+  linked?: boolean;
   legend: LegendItem[];
   scale: Scale;
   dates: string[];
@@ -84,12 +113,13 @@ function XyFrame({
   const scrolls = kind === "bar" && dates.length > FITS_A_PHONE;
   const ticks = scale.ticks.map((tick) => ({ tick, text: tickText(tick, locale), at: yPercent(tick, scale) }));
   const widest = ticks.reduce((a, b) => (b.text.length > a.length ? b.text : a), "");
+  const plotRole = !linked ? "img" : scrolls ? undefined : "group";
   const minWidth: CSSProperties | undefined = kind === "bar" ? { minWidth: `calc(${dates.length * MIN_SLOT_PX}px + 4rem)` } : undefined;
   return (
     <div data-chart={kind}>
       <Legend items={legend} />
       <div className="overflow-x-auto pb-1" tabIndex={scrolls ? 0 : undefined} role={scrolls ? "group" : undefined} aria-labelledby={scrolls ? labelledBy : undefined}>
-        <div role="img" aria-labelledby={labelledBy} className="grid grid-cols-[auto_1fr] grid-rows-[11rem_auto] pt-2 pr-4 text-xs text-slate-600 sm:grid-rows-[13rem_auto] dark:text-slate-300" style={minWidth}>
+        <div role={plotRole} aria-labelledby={plotRole ? labelledBy : undefined} data-plot="" className="grid grid-cols-[auto_1fr] grid-rows-[11rem_auto] pt-2 pr-4 text-xs text-slate-600 sm:grid-rows-[13rem_auto] dark:text-slate-300" style={minWidth}>
           <div className="sticky left-0 z-10 bg-white pr-2 dark:bg-slate-900">
             {/* The widest label, invisible, sets the column's width; the visible ones sit at their ticks. */}
             <span className="invisible block h-0 overflow-hidden whitespace-nowrap">{widest}</span>
@@ -139,7 +169,8 @@ export function BarChart({
   labelledBy: string;
   locale: string;
   grouping: Grouping;
-  points: { date: string; incomeCents: number; expenseCents: number }[];
+  /** Each bar may link to its bucket's transactions of its type (issue 27). */
+  points: { date: string; incomeCents: number; expenseCents: number; incomeHref?: string; expenseHref?: string }[];
   labels: { income: string; expenses: string };
   /** A bucket's full name for its tooltip ("Oct 3, 2026", "Week of …"). */
   bucketName: (date: string) => string;
@@ -154,6 +185,7 @@ export function BarChart({
     <XyFrame
       kind="bar"
       labelledBy={labelledBy}
+      linked={points.some((p) => p.incomeHref || p.expenseHref)}
       scale={scale}
       dates={points.map((p) => p.date)}
       grouping={grouping}
@@ -170,18 +202,22 @@ export function BarChart({
       }
     >
       {bars.map(({ income, expense }, index) => {
-        const date = points[index]!.date;
+        const { date, incomeHref, expenseHref } = points[index]!;
         return (
           <g key={date}>
             {income ? (
-              <rect x={`${income.x}%`} y={`${income.y}%`} width={`${income.width}%`} height={`${income.height}%`} style={incomeStyle}>
-                <title>{tooltip(date, labels.income, income.cents)}</title>
-              </rect>
+              <MarkLink href={incomeHref} label={tooltip(date, labels.income, income.cents)} pointerOnly>
+                <rect x={`${income.x}%`} y={`${income.y}%`} width={`${income.width}%`} height={`${income.height}%`} style={incomeStyle}>
+                  <title>{tooltip(date, labels.income, income.cents)}</title>
+                </rect>
+              </MarkLink>
             ) : null}
             {expense ? (
-              <rect x={`${expense.x}%`} y={`${expense.y}%`} width={`${expense.width}%`} height={`${expense.height}%`} style={expenseStyle} strokeWidth="1">
-                <title>{tooltip(date, labels.expenses, expense.cents)}</title>
-              </rect>
+              <MarkLink href={expenseHref} label={tooltip(date, labels.expenses, expense.cents)} pointerOnly>
+                <rect x={`${expense.x}%`} y={`${expense.y}%`} width={`${expense.width}%`} height={`${expense.height}%`} style={expenseStyle} strokeWidth="1">
+                  <title>{tooltip(date, labels.expenses, expense.cents)}</title>
+                </rect>
+              </MarkLink>
             ) : null}
           </g>
         );
@@ -206,7 +242,8 @@ export function TrendChart({
   labelledBy: string;
   locale: string;
   grouping: Grouping;
-  points: { date: string; incomeCents: number; expenseCents: number; balanceCents: number }[];
+  /** Each bucket's expense point may link to its transactions (issue 27); the running balance is no set of transactions. */
+  points: { date: string; incomeCents: number; expenseCents: number; balanceCents: number; expenseHref?: string }[];
   labels: { expenses: string; balance: string };
   bucketName: (date: string) => string;
 }) {
@@ -218,6 +255,7 @@ export function TrendChart({
     <XyFrame
       kind="trend"
       labelledBy={labelledBy}
+      linked={points.some((p) => p.expenseHref)}
       scale={scale}
       dates={points.map((p) => p.date)}
       grouping={grouping}
@@ -254,9 +292,11 @@ export function TrendChart({
         return moved ? (
           <g key={p.date}>
             {p.expenseCents > 0 ? (
-              <rect x={x} y={`${yPercent(p.expenseCents, scale)}%`} width="7" height="7" transform="translate(-3.5 -3.5)" style={{ fill: color.expense, stroke: color.surface }} strokeWidth="1">
-                <title>{tooltip(p.date, labels.expenses, p.expenseCents)}</title>
-              </rect>
+              <MarkLink href={p.expenseHref} label={tooltip(p.date, labels.expenses, p.expenseCents)} pointerOnly>
+                <rect x={x} y={`${yPercent(p.expenseCents, scale)}%`} width="7" height="7" transform="translate(-3.5 -3.5)" style={{ fill: color.expense, stroke: color.surface }} strokeWidth="1">
+                  <title>{tooltip(p.date, labels.expenses, p.expenseCents)}</title>
+                </rect>
+              </MarkLink>
             ) : null}
             <circle cx={x} cy={`${yPercent(p.balanceCents, scale)}%`} r="3.5" style={{ fill: color.balance, stroke: color.surface }} strokeWidth="1">
               <title>{tooltip(p.date, labels.balance, p.balanceCents)}</title>
@@ -272,7 +312,14 @@ export function TrendChart({
  * Spending by category as a ring, largest first clockwise from the top. Slices are parted by a
  * stroke in the card's colour; the caller gives colours already kept apart (distinctSliceColors).
  */
-export function PieChart({ labelledBy, slices }: { labelledBy: string; slices: { key: string; cents: number; color: string; title: string }[] }) {
+export function PieChart({
+  labelledBy,
+  slices,
+}: {
+  labelledBy: string;
+  /** A slice with an href is a link to its transactions (issue 27): the ring is then a group of links (an image's parts are not read), named by the heading. */
+  slices: { key: string; cents: number; color: string; title: string; href?: string }[];
+}) {
   const paths = donutSlices(
     slices.map((s) => s.cents),
     98,
@@ -280,13 +327,15 @@ export function PieChart({ labelledBy, slices }: { labelledBy: string; slices: {
   );
   return (
     <div data-chart="pie" className="flex justify-center">
-      <svg role="img" aria-labelledby={labelledBy} viewBox="-100 -100 200 200" className="h-52 w-52 sm:h-60 sm:w-60">
+      <svg role={slices.some((s) => s.href) ? "group" : "img"} aria-labelledby={labelledBy} data-plot="" viewBox="-100 -100 200 200" className="h-52 w-52 sm:h-60 sm:w-60">
         {paths.map(({ path, index }) => {
           const slice = slices[index]!;
           return (
-            <path key={slice.key} d={path} fillRule="evenodd" style={{ fill: slice.color, stroke: color.surface }} strokeWidth="2" strokeLinejoin="round">
-              <title>{slice.title}</title>
-            </path>
+            <MarkLink key={slice.key} href={slice.href} label={slice.title}>
+              <path d={path} fillRule="evenodd" style={{ fill: slice.color, stroke: color.surface }} strokeWidth="2" strokeLinejoin="round" data-slice={slice.key}>
+                <title>{slice.title}</title>
+              </path>
+            </MarkLink>
           );
         })}
       </svg>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { foldForSearch } from "~/text/search-text";
 import { type Category, findCategoriesQuery, findCategory } from "~/features/categories/queries.server";
 import { currencyFactsQuery, findRatesOnQuery, listCurrencies } from "~/features/rates/queries.server";
@@ -49,6 +49,8 @@ export type TransactionFilter = {
   startDate?: string;
   endDate?: string;
   categoryId?: string;
+  /** Only transactions with no category (a report's "No category" row); ignored when categoryId is given. */
+  uncategorised?: boolean;
   currencyCode?: string;
   tagIds?: string[];
   search?: string;
@@ -184,6 +186,7 @@ export function filterConditions(userId: string, filter: TransactionFilter): SQL
   if (filter.startDate) conditions.push(gte(transactions.date, filter.startDate));
   if (filter.endDate) conditions.push(lte(transactions.date, filter.endDate));
   if (filter.categoryId) conditions.push(eq(transactions.categoryId, filter.categoryId));
+  else if (filter.uncategorised) conditions.push(isNull(transactions.categoryId));
   if (filter.minUsdCents !== undefined) conditions.push(gte(transactions.usdCents, filter.minUsdCents));
   if (filter.maxUsdCents !== undefined) conditions.push(lte(transactions.usdCents, filter.maxUsdCents));
   if (filter.search) conditions.push(containsText(filter.search));
@@ -244,7 +247,7 @@ export async function listTransactions(
       .from(transactions)
       .leftJoin(categories, eq(categories.id, transactions.categoryId))
       // Not with a category chosen: its (user, category) rows are fewer than the walk by date.
-      .where(sort.by === "date" && !filter.categoryId ? and(where, inDateOrder) : where)
+      .where(sort.by === "date" && !filter.categoryId && !filter.uncategorised ? and(where, inDateOrder) : where)
       .orderBy(direction(primary), direction(secondary), direction(transactions.id))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),

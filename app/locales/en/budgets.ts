@@ -38,6 +38,8 @@ export const budgets = {
     over: "Over budget!",
   },
   card: {
+    /** Before a dashboard alert's spent figure, for a screen reader: the figure links to those transactions (issue 27). */
+    spentIn: "Spent in {{name}}:",
     spent: "Spent",
     budget: "Budget",
     left: "Left",

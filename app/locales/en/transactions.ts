@@ -35,6 +35,9 @@ export const transactions = {
     reset: "Reset filters",
     /** The removable chips of the filters in use, each a link to the list without it. */
     chips: { label: "Filters in use", remove: "Remove filter", search: "Search", tag: "Tag" },
+    /** Issue 27: transactions with no category (a report's "No category" row), and the date presets. */
+    uncategorised: "No category",
+    presets: { label: "Quick dates", thisMonth: "This month", lastMonth: "Last month", yearToDate: "Year to date", last90Days: "Last 90 days" },
   },
   totals: {
     title: "Matching transactions: {{total}} · totals in USD",

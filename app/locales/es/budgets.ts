@@ -40,6 +40,8 @@ export const budgets = {
     over: "¡Presupuesto excedido!",
   },
   card: {
+    /** Before a dashboard alert's spent figure, for a screen reader: the figure links to those transactions (issue 27). */
+    spentIn: "Gastado en {{name}}:",
     spent: "Gastado",
     budget: "Presupuesto",
     left: "Disponible",

@@ -36,6 +36,9 @@ export const transactions = {
     applying: "Aplicando…",
     reset: "Restablecer filtros",
     chips: { label: "Filtros en uso", remove: "Quitar filtro", search: "Búsqueda", tag: "Etiqueta" },
+    /** Issue 27: transactions with no category (a report's "No category" row), and the date presets. */
+    uncategorised: "Sin categoría",
+    presets: { label: "Fechas rápidas", thisMonth: "Este mes", lastMonth: "Mes pasado", yearToDate: "En lo que va del año", last90Days: "Últimos 90 días" },
   },
   totals: {
     title: "Transacciones encontradas: {{total}} · totales en USD",

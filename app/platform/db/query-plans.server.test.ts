@@ -121,6 +121,21 @@ test("a page of the list sorted by date walks the (user, date) index in order in
   expect(page.transactions.map((t) => t.id)).toHaveLength(6);
 });
 
+test("a figure's list (issue 27: one category or none, one type, a period) reads its rows through an index on the user and that filter, never all the user's rows", async () => {
+  const month = monthRange(new Date());
+  for (const category of [{ uncategorised: true }, { categoryId: "default-food" }]) {
+    const filter = { type: "EXPENSE" as const, startDate: month.startDate, endDate: month.endDate, ...category };
+    const list = () => listTransactions(db, user, filter, { by: "date", order: "desc" }, { page: 1, limit: 10 });
+    for (const plans of [await plansOf(list), await newerPlansOf(list)]) {
+      // The page and its totals: the period of that type, from the (user, type, date) index.
+      for (const plan of plans.slice(0, 2)) expect(plan).toMatch(/^SEARCH transactions USING INDEX transactions_user_type_date_totals_idx \(user_id=\? AND type=\? AND date>\? AND date<\?\)/);
+      for (const plan of plans) expect(plan).not.toMatch(readsAllOfTheUser);
+    }
+  }
+  const none = await listTransactions(db, user, { uncategorised: true }, { by: "date", order: "desc" }, { page: 1, limit: 10 });
+  expect(none.total).toBe(6);
+});
+
 test("the dashboard's recent transactions are the first of the (user, date) index, not a sort of all the user's rows", async () => {
   const now = new Date();
   const dashboard = () => dashboardMoney(db, user, { current: monthRange(now), previous: monthRange(now, 1) });

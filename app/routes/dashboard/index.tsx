@@ -58,13 +58,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await catchUpSchedules(db, session.user.id);
   // The user's today (decision 032): this month and the last 7 days are theirs, as yyyy-MM-dd bounds like the stored dates.
   const today = userToday(session.user);
+  const month = monthPeriod(monthStartOf(today));
+  const week = { startDate: addDays(today, -6), endDate: today };
   const [money, currencyList, budgetAlerts, monthCategories, lastWeek, returning, dueSoon, checklist] = await Promise.all([
     dashboardMoney(db, session.user.id, { current: monthRange(today), previous: monthRange(today, 1) }),
     listCurrencies(db, { activeOnly: false }),
     loadBudgetAlerts(db, session.user.id, monthStartOf(today)),
     // Spec section 2: the month's expenses by category, and the last 7 days' income and expenses.
-    expenseCategories(db, session.user.id, monthPeriod(monthStartOf(today))),
-    reportTrend(db, session.user.id, { startDate: addDays(today, -6), endDate: today, month: null }, "daily"),
+    expenseCategories(db, session.user.id, month),
+    reportTrend(db, session.user.id, { ...week, month: null }, "daily"),
     hasVisitedBefore(db, session.user.id),
     // Issue 24: what the user's schedules post from today through today + 6, estimated at today's rate.
     comingUp(db, session.user.id, today),
@@ -87,6 +89,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     budgetAlerts,
     monthCategories,
     lastWeek,
+    // The days the pie and the bars count, which their slices, bars and rows link to (issue 27).
+    monthSpan: { startDate: month.startDate, endDate: month.endDate },
+    weekSpan: week,
+    currentMonth: month.month!,
     checklist: checklist && {
       items: firstRunChecklist({ ...checklist, hasTransaction: money.recent.length > 0 }),
       currencies: checklist.currencies,
@@ -203,11 +209,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </div>
       </section>
       {loaderData.checklist ? <FirstRunChecklist items={loaderData.checklist.items} currencies={loaderData.checklist.currencies} /> : null}
-      <BudgetAlerts alerts={loaderData.budgetAlerts} />
+      <BudgetAlerts alerts={loaderData.budgetAlerts} month={loaderData.currentMonth} />
       <ComingUp items={loaderData.comingUp} currencies={loaderData.comingUpCurrencies} />
       <MoneyCards current={loaderData.current} changeTenths={loaderData.changeTenths} differenceCents={loaderData.differenceCents} byCurrency={loaderData.byCurrency} month={loaderData.month} />
       {loaderData.byCurrency.length > 1 ? <ByCurrency byCurrency={loaderData.byCurrency} currencies={loaderData.currencies} /> : null}
-      <DashboardCharts monthCategories={loaderData.monthCategories} lastWeek={loaderData.lastWeek} />
+      <DashboardCharts monthCategories={loaderData.monthCategories} lastWeek={loaderData.lastWeek} month={loaderData.monthSpan} week={loaderData.weekSpan} />
       <RecentTransactions recent={loaderData.recent} currencies={loaderData.currencies} />
     </div>
   );

@@ -224,11 +224,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               ))}
             </nav>
             {chart === "pie" ? (
-              <CategoryBreakdown id="report-chart" categories={report.categories} title={t("reports.categories.title")} />
+              <CategoryBreakdown id="report-chart" categories={report.categories} period={period} title={t("reports.categories.title")} />
             ) : chart === "bar" ? (
-              <IncomeExpenseBars id="report-chart" trend={report.trend} grouping={grouping} />
+              <IncomeExpenseBars id="report-chart" trend={report.trend} grouping={grouping} period={period} />
             ) : (
-              <SpendingTrend id="report-chart" trend={report.trend} grouping={grouping} />
+              <SpendingTrend id="report-chart" trend={report.trend} grouping={grouping} period={period} />
             )}
           </Card>
         </div>

@@ -9,7 +9,7 @@ import { useExpiring, useFlashParam } from "~/components/use-flash-param";
 import { listCategories } from "~/features/categories/queries.server";
 import { listCurrencies } from "~/features/rates/queries.server";
 import { listTagChoices } from "~/features/tags/queries.server";
-import { isFiltered, LIST_PAGE_SIZE, listHref, pageCount, parseListQuery, type ListQuery } from "~/features/transactions/model/list-query";
+import { isFiltered, LIST_PAGE_SIZE, listHref, pageCount, parseListQuery, UNCATEGORISED, type ListQuery } from "~/features/transactions/model/list-query";
 import { EmptyState } from "~/features/transactions/ui/list-empty";
 import { Filters } from "~/features/transactions/ui/list-filters";
 import { ListHeader } from "~/features/transactions/ui/list-header";
@@ -74,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseListQuery(params, today);
   const query: ListQuery = {
     ...parsed,
-    category: categoryList.some((c) => c.id === parsed.category) ? parsed.category : undefined,
+    category: parsed.category === UNCATEGORISED || categoryList.some((c) => c.id === parsed.category) ? parsed.category : undefined,
     currency: currencyList.some((c) => c.code === parsed.currency) ? parsed.currency : undefined,
     tags: parsed.tags.filter((id) => tagList.some((tag) => tag.id === id)),
   };
@@ -83,7 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     type: query.type,
     startDate: query.from,
     endDate: query.to,
-    categoryId: query.category,
+    categoryId: query.category === UNCATEGORISED ? undefined : query.category,
+    uncategorised: query.category === UNCATEGORISED,
     currencyCode: query.currency,
     tagIds: query.tags.length ? query.tags : undefined,
   };
@@ -119,6 +120,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tags: tagList,
     deleteId: rows.some((r) => r.id === deleteParam) ? deleteParam : null,
     accepted: acceptedDays(today),
+    today,
   };
 }
 

@@ -3,11 +3,19 @@ import { Link } from "react-router";
 import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
+import { FigureLink } from "~/components/figure-link";
+import { Money } from "~/components/money";
+import { USD } from "~/money/currencies";
+import type { MonthStart } from "~/calendar/months";
 import { formatPercent } from "~/text/count";
+import { spentHref } from "./href";
 import { BudgetStatusBadge, type BudgetView } from "./budget-status";
 
-/** The dashboard's budgets near or over their limit this month, with the way to /budgets; nothing when there are none. */
-export function BudgetAlerts({ alerts }: { alerts: BudgetView[] }) {
+/**
+ * The dashboard's budgets near or over their limit this month (`month`), with the way to /budgets;
+ * nothing when there are none. Each shows what was spent, a link to those transactions (issue 27).
+ */
+export function BudgetAlerts({ alerts, month }: { alerts: BudgetView[]; month: MonthStart }) {
   const { t, i18n } = useTranslation();
   const categoryName = useCategoryName();
   if (alerts.length === 0) return null;
@@ -30,6 +38,10 @@ export function BudgetAlerts({ alerts }: { alerts: BudgetView[] }) {
             <span className="min-w-0 flex-1 basis-40 font-medium break-words">
               {categoryName(budget.category)}
             </span>
+            <FigureLink to={spentHref(budget, month)}>
+              <span className="sr-only">{t("budgets.card.spentIn", { name: categoryName(budget.category) })} </span>
+              <Money minor={budget.spentCents} currency={USD} />
+            </FigureLink>
             <span className="font-semibold tabular-nums">{formatPercent(budget.percent, i18n.language)}</span>
             <span className="ml-auto">
               <BudgetStatusBadge status={budget.status} />

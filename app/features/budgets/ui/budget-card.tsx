@@ -3,6 +3,9 @@ import { CategoryBadge } from "~/components/category-icon";
 import { useCategoryName } from "~/components/category-name";
 import { RowDeleteConfirm, RowEditDeleteLinks, type ListIntents } from "~/components/editable-list";
 import { Figure, FigureList } from "~/components/figure";
+import { FigureLink } from "~/components/figure-link";
+import type { MonthStart } from "~/calendar/months";
+import { spentHref } from "./href";
 import { Money } from "~/components/money";
 import { ProgressBar } from "~/components/progress-bar";
 import { USD } from "~/money/currencies";
@@ -12,6 +15,7 @@ import { BudgetStatusBadge, type BudgetView } from "./budget-status";
 /** One budget: category, status, the bar, spent of budget, what is left or over; edit and delete, and the delete question under it. */
 export function BudgetCard({
   budget,
+  month,
   confirming,
   page,
   params,
@@ -19,6 +23,8 @@ export function BudgetCard({
   intents,
 }: {
   budget: BudgetView;
+  /** The page's month: what "spent" counts, and so the list its figure links to. */
+  month: MonthStart;
   confirming: boolean;
   page: string;
   /** The page's month in its address, kept by the row's links. */
@@ -46,7 +52,10 @@ export function BudgetCard({
             </div>
             <FigureList className="mt-2">
               <Figure label={t("budgets.card.spent")}>
-                <Money minor={budget.spentCents} currency={USD} />
+                {/* Its label ("Spent") and the card's heading say what the link's figure is. */}
+                <FigureLink to={spentHref(budget, month)}>
+                  <Money minor={budget.spentCents} currency={USD} />
+                </FigureLink>
               </Figure>
               <Figure label={t("budgets.card.budget")}>
                 <Money minor={budget.amountCents} currency={USD} />

@@ -157,7 +157,7 @@ export function BudgetsSection({
                   lastResult={list.updateResult}
                 />
               ) : (
-                <BudgetCard budget={budget} confirming={deleteId === budget.id} page="/budgets" params={params} back={back()} intents={budgetIntents} />
+                <BudgetCard budget={budget} month={month} confirming={deleteId === budget.id} page="/budgets" params={params} back={back()} intents={budgetIntents} />
               )}
             </li>
           ))}

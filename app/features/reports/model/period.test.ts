@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { bucketOf, bucketsOf, defaultGrouping, latestEnd, monthPeriod, readPagePeriod, readRange, trendOf } from "./period";
+import { bucketOf, bucketRange, bucketsOf, defaultGrouping, latestEnd, monthPeriod, readPagePeriod, readRange, trendOf } from "./period";
 
 test("a custom range: real dates, the end not before the start, at most five years", () => {
   const today = "2026-11-25";
@@ -77,4 +77,15 @@ test("the trend adds each bucket's cents and carries the running balance, empty 
   expect(daily).toHaveLength(14);
   expect(daily[1]).toEqual({ date: "2026-11-02", incomeUsdCents: 0, expenseUsdCents: 0, balanceUsdCents: 97_499 });
   expect(daily.at(-1)!.balanceUsdCents).toBe(-12_450);
+});
+
+test("a bucket's days are its own, clipped to the period: a day, a week from Monday, a month", () => {
+  const period = { startDate: "2026-10-01", endDate: "2026-12-15" };
+  expect(bucketRange("2026-11-03", "daily", period)).toEqual({ from: "2026-11-03", to: "2026-11-03" });
+  // 2026-10-01 is a Thursday: its week starts on Monday 28 September, before the period.
+  expect(bucketRange("2026-09-28", "weekly", period)).toEqual({ from: "2026-10-01", to: "2026-10-04" });
+  expect(bucketRange("2026-11-02", "weekly", period)).toEqual({ from: "2026-11-02", to: "2026-11-08" });
+  expect(bucketRange("2026-11-01", "monthly", period)).toEqual({ from: "2026-11-01", to: "2026-11-30" });
+  expect(bucketRange("2026-12-01", "monthly", period)).toEqual({ from: "2026-12-01", to: "2026-12-15" });
+  expect(bucketRange("2028-02-01", "monthly", { startDate: "2028-01-01", endDate: "2028-12-31" })).toEqual({ from: "2028-02-01", to: "2028-02-29" });
 });

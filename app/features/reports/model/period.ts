@@ -86,6 +86,17 @@ export function bucketsOf(period: ReportPeriod, grouping: Grouping): string[] {
   return buckets;
 }
 
+/**
+ * The days a bucket's figures count (issue 27: a bar or a trend's row links to them): from the
+ * bucket's first day to the day before the next bucket, clipped to the period, as trendOf adds
+ * them up (a week that starts before the period counts only the period's days).
+ */
+export function bucketRange(bucket: string, grouping: Grouping, period: Pick<ReportPeriod, "startDate" | "endDate">): { from: string; to: string } {
+  const next = grouping === "monthly" ? addMonths(bucket as MonthStart, 1) : addDays(bucket, grouping === "weekly" ? 7 : 1);
+  const last = addDays(next, -1);
+  return { from: bucket < period.startDate ? period.startDate : bucket, to: last > period.endDate ? period.endDate : last };
+}
+
 export type DayTotals = { date: string; incomeUsdCents: number; expenseUsdCents: number };
 export type TrendPoint = { date: string; incomeUsdCents: number; expenseUsdCents: number; balanceUsdCents: number };
 

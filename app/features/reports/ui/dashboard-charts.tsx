@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/locales/use-translation";
 import { Card } from "~/components/card";
-import type { TrendPoint } from "~/features/reports/model/period";
+import type { ReportPeriod, TrendPoint } from "~/features/reports/model/period";
 import type { ReportCategory } from "~/features/reports/queries/report.server";
 import { CategoryBreakdown, IncomeExpenseBars } from "./report-tables";
 
-/** The dashboard's two charts (spec section 2), each with its table and its empty-state message, drawn as /reports draws them. */
-export function DashboardCharts({ monthCategories, lastWeek }: { monthCategories: ReportCategory[]; lastWeek: TrendPoint[] }) {
+// Each chart with its table and its empty-state message, drawn as /reports draws them.
+type Span = Pick<ReportPeriod, "startDate" | "endDate">;
+
+/** The dashboard's two charts (spec section 2); `month` and `week` are the days each counts, which their slices and bars link to. */
+export function DashboardCharts({ monthCategories, lastWeek, month, week }: { monthCategories: ReportCategory[]; lastWeek: TrendPoint[]; month: Span; week: Span }) {
   const { t } = useTranslation();
   const weekEmpty = lastWeek.every((p) => p.incomeUsdCents === 0 && p.expenseUsdCents === 0);
   return (
@@ -15,14 +18,14 @@ export function DashboardCharts({ monthCategories, lastWeek }: { monthCategories
         {monthCategories.length === 0 ? (
           <EmptyChart text={t("reports.dashboard.pieEmpty")} action={t("reports.dashboard.emptyAction")} />
         ) : (
-          <CategoryBreakdown id="dashboard-pie" categories={monthCategories} />
+          <CategoryBreakdown id="dashboard-pie" categories={monthCategories} period={month} />
         )}
       </Card>
       <Card id="dashboard-bars" title={t("reports.dashboard.barTitle")}>
         {weekEmpty ? (
           <EmptyChart text={t("reports.dashboard.barEmpty")} action={t("reports.dashboard.emptyAction")} />
         ) : (
-          <IncomeExpenseBars id="dashboard-bars" trend={lastWeek} grouping="daily" />
+          <IncomeExpenseBars id="dashboard-bars" trend={lastWeek} grouping="daily" period={week} />
         )}
       </Card>
     </div>

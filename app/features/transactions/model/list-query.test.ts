@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import {
   activeFilters,
   activeFilterCount,
+  expensesHref,
   isFiltered,
   listHref,
   listParamsFromFields,
@@ -12,6 +13,7 @@ import {
   parseListQuery,
   shownRange,
   sortedBy,
+  UNCATEGORISED,
   withoutFilters,
 } from "./list-query";
 
@@ -157,4 +159,21 @@ test("each filter in use is a chip whose link is the same list without it: sort 
     { name: "tag", value: "b", without: "/expenses?q=taxi&type=expense&from=2026-10-01&currency=EUR&tag=a&sort=amount&order=asc" },
   ]);
   expect(activeFilters(parseListQuery(new URLSearchParams("sort=amount")))).toEqual([]);
+});
+
+test("a figure's address names exactly its filters, in the list's own order, and reads back as them", () => {
+  const href = expensesHref({ categoryId: "default-food", type: "EXPENSE", from: "2026-11-01", to: "2026-11-30" });
+  expect(href).toBe("/expenses?type=expense&from=2026-11-01&to=2026-11-30&category=default-food");
+  const query = parse(href.split("?")[1]!);
+  expect(query).toMatchObject({ type: "EXPENSE", from: "2026-11-01", to: "2026-11-30", category: "default-food", q: "", tags: [], page: 1 });
+  expect(listHref(query)).toBe(href);
+});
+
+test("a figure with no category links to the uncategorised filter; one with any category leaves the category out", () => {
+  expect(expensesHref({ categoryId: null, type: "EXPENSE", from: "2026-11-01", to: "2026-11-30" })).toBe(
+    `/expenses?type=expense&from=2026-11-01&to=2026-11-30&category=${UNCATEGORISED}`,
+  );
+  expect(expensesHref({ type: "INCOME", from: "2026-11-23", to: "2026-11-29" })).toBe("/expenses?type=income&from=2026-11-23&to=2026-11-29");
+  expect(expensesHref({ currency: "EUR" })).toBe("/expenses?currency=EUR");
+  expect(expensesHref({})).toBe("/expenses");
 });

@@ -5,13 +5,18 @@ import { isCurrencyCode } from "~/money/currencies";
 import { MAX_TAGS, TRANSACTION_TYPES, type TransactionType } from "./transaction";
 
 // The state of the transaction list (/expenses) lives in its URL, so the page works without
-// JavaScript and can be bookmarked: q, type, from, to, category, currency, tag (repeatable),
+// JavaScript and can be bookmarked: q, type, from, to, category (an id, or `none` for no category), currency, tag (repeatable),
 // sort, order, page. A value that does not parse is ignored (as if absent), never an error, and
 // so is a date outside the accepted dates (1900-01-01 to ten years after today, decision 022); a
 // search over SEARCH_MAX characters is ignored too, and the page says so (searchTooLong).
 
 /** Spec section 9: the list screen shows 10 rows a page. */
 export const LIST_PAGE_SIZE = 10;
+/**
+ * The category filter's value for transactions with no category (a report's "No category" slice):
+ * `?category=none`. Category ids are UUIDs or `default-…`, so it names none of them.
+ */
+export const UNCATEGORISED = "none";
 /** A transaction carries at most MAX_TAGS tags, so an all-of filter over more could match nothing. */
 export const TAG_FILTER_MAX = MAX_TAGS;
 /** Far beyond any real list; keeps the SQL offset a small integer. */
@@ -139,6 +144,28 @@ export function listHref(query: ListQuery, changes: Partial<ListQuery> = {}, ext
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
   const search = params.toString();
   return search ? `/expenses?${search}` : "/expenses";
+}
+
+/**
+ * The set of transactions behind a figure (issue 27): a pie slice and its row, a budget's spent,
+ * a budget alert, a report's category row, a trend bucket. `categoryId: null` is "no category"
+ * (UNCATEGORISED); left out, any category.
+ */
+export type FigureFilter = {
+  type?: TransactionType;
+  categoryId?: string | null;
+  from?: string;
+  to?: string;
+  currency?: string;
+};
+
+/**
+ * /expenses filtered to exactly a figure's transactions: the one address every face links to, so
+ * the list's total (stored USD cents, summed by SQL like the figure) is the figure that was clicked.
+ */
+export function expensesHref(figure: FigureFilter): string {
+  const category = figure.categoryId === null ? UNCATEGORISED : figure.categoryId;
+  return listHref({ q: "", tags: [], ...DEFAULT_SORT, page: 1, type: figure.type, category, from: figure.from, to: figure.to, currency: figure.currency });
 }
 
 /** The direction the list is sorted by this column, or null when it is sorted by another. */

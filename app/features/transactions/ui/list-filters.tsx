@@ -15,9 +15,11 @@ import {
   listHref,
   listParamsFromFields,
   listQueryToParams,
+  UNCATEGORISED,
   withoutFilters,
   type ListQuery,
 } from "~/features/transactions/model/list-query";
+import { DATE_PRESETS, presetOf, presetRange } from "~/features/transactions/model/date-presets";
 import type { CategoryChoice, TagChoice } from "~/features/transactions/ui/form-fields";
 import type { ListCurrency } from "~/features/transactions/ui/list-table";
 import { SEARCH_MAX } from "~/text/search-text";
@@ -38,6 +40,8 @@ export type FilterData = {
   query: ListQuery;
   /** The dates a filter may name (decision 022): the date fields' min and max. */
   accepted: DayRange;
+  /** The user's today (decision 032), from which the date presets count. */
+  today: string;
   categories: readonly CategoryChoice[];
   currencies: readonly ListCurrency[];
   tags: readonly TagChoice[];
@@ -156,7 +160,8 @@ export function Filters({ data }: { data: FilterData }) {
             ) : null}
             {applying ? <Spinner className="ml-auto h-4 w-4" /> : null}
           </summary>
-          <div className="grid gap-4 border-t border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-700">
+          <DatePresets query={query} today={data.today} />
+          <div className="grid gap-4 p-3 sm:grid-cols-2 lg:grid-cols-5">
             <FilterField id="filter-type" label={t("transactions.filters.type")}>
               <select id="filter-type" name="type" defaultValue={query.type?.toLowerCase() ?? ""} className={inputClass}>
                 <option value="">{t("transactions.filters.allTypes")}</option>
@@ -173,6 +178,7 @@ export function Filters({ data }: { data: FilterData }) {
             <FilterField id="filter-category" label={t("transactions.filters.category")}>
               <select id="filter-category" name="category" defaultValue={query.category ?? ""} className={inputClass}>
                 <option value="">{t("transactions.filters.allCategories")}</option>
+                <option value={UNCATEGORISED}>{t("transactions.filters.uncategorised")}</option>
                 {/* By type, then the defaults apart from the user's own (issue 23), each sorted by name. */}
                 {categoryGroups.map((group) => (
                   <CategoryOptions
@@ -261,6 +267,7 @@ function ActiveFilterChips({ data }: { data: FilterData }) {
   if (chips.length === 0) return null;
   const date = (day: string) => formatDate(dayToDate(day), i18n.language);
   const category = (id: string) => {
+    if (id === UNCATEGORISED) return t("transactions.filters.uncategorised");
     const found = data.categories.find((c) => c.id === id);
     return found ? categoryName(found) : id;
   };
@@ -306,6 +313,37 @@ function ActiveFilterChips({ data }: { data: FilterData }) {
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * This month, last month, year to date, the last 90 days: links that set the list's from and to
+ * (the other filters and the sort kept, back to page 1), so they work without JavaScript; the one
+ * whose dates are the list's is marked current.
+ */
+function DatePresets({ query, today }: { query: ListQuery; today: string }) {
+  const { t } = useTranslation();
+  const current = presetOf(query, today);
+  return (
+    <div role="group" aria-labelledby="filter-presets-label" className="border-t border-slate-200 px-3 pt-3 dark:border-slate-700">
+      <p id="filter-presets-label" className={labelClass}>
+        {t("transactions.filters.presets.label")}
+      </p>
+      <ul className="flex flex-wrap gap-2">
+        {DATE_PRESETS.map((preset) => (
+          <li key={preset}>
+            <Link
+              to={listHref(query, { ...presetRange(preset, today), page: 1 })}
+              preventScrollReset
+              aria-current={preset === current ? "true" : undefined}
+              className={`inline-flex min-h-11 items-center rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:min-h-0 aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-50 aria-[current=true]:text-brand-800 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-[current=true]:border-blue-400 dark:aria-[current=true]:bg-slate-800 dark:aria-[current=true]:text-blue-100 ${focusRing}`}
+            >
+              {t(`transactions.filters.presets.${preset}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
