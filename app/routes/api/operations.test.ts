@@ -29,6 +29,8 @@ test("request bodies are documented from the zod schemas' input side", () => {
     "firstName",
     "lastName",
     "password",
+    // Issue 24: the account's time zone, UTC when left out.
+    "timeZone",
   ]);
   const password = op(doc, "/api/users/password", "put");
   expect(Object.keys(password.requestBody!.content["application/json"].schema.properties).sort()).toEqual([
@@ -79,7 +81,7 @@ test("savings-goal bodies, which their handlers validate with the currencies' de
   expect(Object.keys(op(doc, "/api/savings-goals/{id}/progress", "put").responses)).toEqual(["200", "400", "401", "404", "413", "415", "500"]);
 });
 
-test("the reports operations document their query (dates, period, format, flags) and the export as a CSV file", () => {
+test("the reports operations document their query (dates, period, format, flags) and the export as a CSV file or a spreadsheet", () => {
   const doc = buildOpenApiDocument();
   const trends = op(doc, "/api/reports/trends", "get");
   expect(trends.parameters!.map((p) => [p.name, p.required])).toEqual([["startDate", false], ["endDate", false], ["period", false]]);
@@ -87,7 +89,8 @@ test("the reports operations document their query (dates, period, format, flags)
   const exported = op(doc, "/api/reports/export", "get");
   expect(exported.parameters!.map((p) => p.name)).toEqual(["format", "startDate", "endDate", "includeCategories", "includeCurrencyConversion"]);
   const success = exported.responses["200"] as unknown as { content: Record<string, { schema: { type: string } }> };
-  expect(Object.keys(success.content)).toEqual(["text/csv"]);
+  // The CSV, and (format=xlsx, decision 038) the spreadsheet.
+  expect(Object.keys(success.content)).toEqual(["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"]);
   expect(success.content["text/csv"]!.schema.type).toBe("string");
   expect(Object.keys(exported.responses).sort()).toEqual(["200", "400", "401", "500"]);
   const summary = op(doc, "/api/reports/summary", "get");
