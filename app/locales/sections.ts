@@ -25,7 +25,7 @@ export const pageSections = [
 export type PageSection = (typeof pageSections)[number];
 
 /** Message groups only the server sends (the JSON API's, mailed messages'): never in the shell, never a page's section. */
-export const serverOnlyGroups = ["api", "mail", "verificationMail"] as const;
+export const serverOnlyGroups = ["api", "mail"] as const;
 
 export type MessagesHandle = { messages: readonly PageSection[] };
 

@@ -29,4 +29,25 @@ export const mail = {
     action: "Reset your password",
     advice: "If this was not you, reset your password at once with the link above, and tell your administrator.",
   },
+  // Address verification and email change (issue 25): the links open /auth/verify-email.
+  verify: {
+    subject: "Confirm your email address for Tallyworth",
+    lead: "You created a Tallyworth account with this address. Confirm that it is yours:",
+    action: "Confirm my address",
+    advice: "If this was not you, you can ignore this message: nothing changes without the link.",
+  },
+  change: {
+    subject: "Confirm your new email address for Tallyworth",
+    lead: "You asked to change your Tallyworth account's address to {{email}}. Confirm the new address:",
+    keeps: "Until you confirm, you keep signing in with {{oldEmail}}.",
+    action: "Confirm my new address",
+    advice: "If this was not you, you can ignore this message: nothing changes without the link.",
+  },
+  oldNotice: {
+    subject: "Your Tallyworth email address is being changed",
+    lead: "Someone signed in to your Tallyworth account asked to change its address to {{email}}.",
+    keeps: "Your address stays {{oldEmail}} until the new one is confirmed from a link we sent to it, valid for 7 days.",
+    action: "Open my profile",
+    advice: "If this was not you, sign in and change your password now, then check your profile.",
+  },
 };

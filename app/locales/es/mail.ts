@@ -28,4 +28,24 @@ export const mail = {
     action: "Restablecer tu contraseña",
     advice: "Si no fuiste tú, restablece tu contraseña ahora con el enlace de arriba y avisa a tu administrador.",
   },
+  verify: {
+    subject: "Confirma tu correo electrónico en Tallyworth",
+    lead: "Creaste una cuenta de Tallyworth con esta dirección. Confirma que es tuya:",
+    action: "Confirmar mi dirección",
+    advice: "Si no fuiste tú, puedes ignorar este mensaje: nada cambia sin el enlace.",
+  },
+  change: {
+    subject: "Confirma tu nuevo correo electrónico en Tallyworth",
+    lead: "Pediste cambiar la dirección de tu cuenta de Tallyworth a {{email}}. Confirma la nueva dirección:",
+    keeps: "Hasta que la confirmes, sigues iniciando sesión con {{oldEmail}}.",
+    action: "Confirmar mi nueva dirección",
+    advice: "Si no fuiste tú, puedes ignorar este mensaje: nada cambia sin el enlace.",
+  },
+  oldNotice: {
+    subject: "Se está cambiando tu correo electrónico en Tallyworth",
+    lead: "Alguien con sesión iniciada en tu cuenta de Tallyworth pidió cambiar su dirección a {{email}}.",
+    keeps: "Tu dirección sigue siendo {{oldEmail}} hasta que se confirme la nueva con el enlace que le enviamos, válido durante 7 días.",
+    action: "Abrir mi perfil",
+    advice: "Si no fuiste tú, inicia sesión y cambia tu contraseña ahora; luego revisa tu perfil.",
+  },
 } satisfies Messages<typeof en>;
