@@ -19,7 +19,8 @@ import type { TrustedDevice } from "~/auth/device-cookie.server";
 import type { Language } from "~/locales/languages";
 import type { Mailer } from "~/platform/mail/mailer.server";
 import { passwordChangedMail, passwordResetMail } from "./ui/password-mail";
-import { verificationMailChange, verificationMailLanguage, verificationMailOldNotice, verificationMailVerify } from "./ui/verification-mail";
+import { verificationMailChange, verificationMailOldNotice, verificationMailVerify } from "./ui/verification-mail";
+import { mailLanguage } from "./ui/account-mail";
 
 // The only write path of accounts, shared by the web forms and the JSON API: each command takes
 // (db, actor, input), writes its change and its activity entry in one batch, and returns an
@@ -386,7 +387,7 @@ async function mailResetLink(db: Db, user: User, deps: MailDeps, entries: Return
 }
 
 function mailRecipient(user: Pick<User, "email" | "firstName" | "language">) {
-  return { email: user.email, firstName: user.firstName, language: user.language === "es" ? ("es" as const) : ("en" as const) };
+  return { email: user.email, firstName: user.firstName, language: mailLanguage(user.language) };
 }
 
 export type ForgotPasswordOutcome = { ok: true } | Throttled;
@@ -477,7 +478,7 @@ export async function sendPasswordResetLink(db: Db, actor: Actor, input: { id: s
 export const verifyEmailPath = (token: string) => `/auth/verify-email?token=${encodeURIComponent(token)}`;
 
 function recipientOf(user: Pick<User, "email" | "firstName" | "language">) {
-  return { language: verificationMailLanguage(user.language), to: user.email, name: user.firstName };
+  return { language: mailLanguage(user.language), to: user.email, name: user.firstName };
 }
 
 export type ResendVerificationOutcome = { ok: true; alreadyVerified: boolean } | Throttled;

@@ -1,4 +1,4 @@
-import type { Language } from "~/locales/languages";
+import { isLanguage, type Language } from "~/locales/languages";
 import type { Translate } from "~/locales/translator";
 import type { MailMessage } from "~/platform/mail/send.server";
 
@@ -7,6 +7,11 @@ import type { MailMessage } from "~/platform/mail/send.server";
 // and a footer; a plain-text part and a simple HTML part in which every value is escaped, in the
 // recipient's language (users.language). A message (password reset, password changed, address
 // verification, email change) supplies only its words (locales/*/mail.ts) and its link.
+
+/** The recipient's language as stored on the user (users.language); English for anything else. */
+export function mailLanguage(stored: string | null | undefined): Language {
+  return stored && isLanguage(stored) ? stored : "en";
+}
 
 export type AccountMailInput = {
   to: string;

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { verificationMailChange, verificationMailLanguage, verificationMailOldNotice, verificationMailVerify } from "./verification-mail";
+import { mailLanguage } from "./account-mail";
+import { verificationMailChange, verificationMailOldNotice, verificationMailVerify } from "./verification-mail";
 
 // The verification and email-change mails (issue 25) in both languages: product name, what
 // happened, the link in the text and in the HTML, how long it is valid, "if this was not you",
@@ -62,8 +63,8 @@ test("values are escaped in the HTML part and written as typed in the text part"
 });
 
 test("the recipient's language is the stored one when it is supported, else English", () => {
-  expect(verificationMailLanguage("es")).toBe("es");
-  expect(verificationMailLanguage("en")).toBe("en");
-  expect(verificationMailLanguage("fr")).toBe("en");
-  expect(verificationMailLanguage(null)).toBe("en");
+  expect(mailLanguage("es")).toBe("es");
+  expect(mailLanguage("en")).toBe("en");
+  expect(mailLanguage("fr")).toBe("en");
+  expect(mailLanguage(null)).toBe("en");
 });

@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from "~/locales/languages";
+import type { Language } from "~/locales/languages";
 import { serverTranslator } from "~/locales/server-translators";
 import type { MailMessage } from "~/platform/mail/send.server";
 import { ACCOUNT_TOKEN_TTL_MS } from "../model";
@@ -6,11 +6,6 @@ import { accountMail } from "./account-mail";
 
 // The mails of address verification and email change (issue 25, decision 034), in the shared
 // frame of account emails (account-mail.ts) and the recipient's language (users.language).
-
-/** The recipient's language as stored on the user; English for anything else. */
-export function verificationMailLanguage(stored: string | null | undefined): Language {
-  return stored && isLanguage(stored) ? stored : "en";
-}
 
 type Recipient = { language: Language; to: string; name: string };
 
