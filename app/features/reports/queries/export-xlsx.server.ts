@@ -1,11 +1,5 @@
 import { Zip, ZipDeflate } from "fflate";
-import {
-  currencyDecimals,
-  paymentExportChunk,
-  type DateIdCursor,
-  type Decimals,
-  type PaymentExportRow,
-} from "~/features/transactions/queries.server";
+import { currencyDecimals, type Decimals, type PaymentExportRow } from "~/features/transactions/queries.server";
 import { minorToDecimalString, signedAmount } from "~/money/amounts";
 import { decimalsOf } from "~/money/currencies";
 import type { Db } from "~/platform/db/client.server";
@@ -13,7 +7,7 @@ import type { Translate } from "~/locales/translator";
 import type { ReportPeriod } from "../model/period";
 import { XLSX_CONTENT_TYPE } from "../model/formats";
 import { packageParts, SHEET_END, sheetRow, sheetStart, STYLE, workbookStyles, type XlsxCell } from "../model/xlsx";
-import { EXPORT_CHUNK, exportColumns, exportFilename, type ExportOptions } from "./export.server";
+import { EXPORT_CHUNK, exportChunkReader, exportColumns, exportFilename, type ExportOptions } from "./export.server";
 
 // The spreadsheet export (issue 26, decision 038): the CSV's rows and columns (one row per
 // payment, the same period and options, the same owner) as an .xlsx workbook in the reader's
@@ -89,14 +83,11 @@ export async function xlsxExport(
   t: Translate,
   chunkSize = EXPORT_CHUNK,
 ): Promise<Response> {
-  const range = { startDate: period.startDate, endDate: period.endDate };
   const columns = spreadsheetColumns(options);
-  const [decimals, first] = await Promise.all([currencyDecimals(db), paymentExportChunk(db, userId, range, null, chunkSize)]);
+  const [decimals, readChunk] = await Promise.all([currencyDecimals(db), exportChunkReader(db, userId, period, chunkSize)]);
   const styles = workbookStyles(decimals.values());
   const encoder = new TextEncoder();
 
-  let next: PaymentExportRow[] | null = first;
-  let cursor: DateIdCursor | null = null;
   let line = 1;
   let sheet: ZipDeflate;
   let zip: Zip;
@@ -138,14 +129,9 @@ export async function xlsxExport(
           // Deflate may keep a small chunk to itself: read on until the zip gives something out.
           produced = false;
           while (!produced && !finished) {
-            const rows: PaymentExportRow[] = next ?? (await paymentExportChunk(db, userId, range, cursor, chunkSize));
-            next = null;
-            const last = rows.at(-1);
-            // A chunk with fewer transactions than asked for is the last one.
-            const done = !last || new Set(rows.map((r) => r.transactionId)).size < chunkSize;
+            const { rows, done } = await readChunk();
             sheet.push(encoder.encode(rowsXml(rows) + (done ? SHEET_END : "")), done);
             if (done) zip.end();
-            else cursor = { date: last.date, id: last.transactionId };
           }
         } catch (error) {
           console.error("Spreadsheet export failed while streaming", error);

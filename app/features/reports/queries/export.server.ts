@@ -70,6 +70,26 @@ function linesOf(rows: readonly PaymentExportRow[], columns: readonly Column[], 
 }
 
 /**
+ * Reads a period's payments for an export, EXPORT_CHUNK transactions at a time in (date, id)
+ * order: the first chunk at once (so a database that is down throws before any response is
+ * made), each later one when the returned function is called. `done` marks the last chunk.
+ */
+export async function exportChunkReader(db: Db, userId: string, period: ReportPeriod, chunkSize = EXPORT_CHUNK) {
+  const range = { startDate: period.startDate, endDate: period.endDate };
+  let next: PaymentExportRow[] | null = await paymentExportChunk(db, userId, range, null, chunkSize);
+  let cursor: DateIdCursor | null = null;
+  return async (): Promise<{ rows: PaymentExportRow[]; done: boolean }> => {
+    const rows = next ?? (await paymentExportChunk(db, userId, range, cursor, chunkSize));
+    next = null;
+    const last = rows.at(-1);
+    // A chunk with fewer transactions than asked for is the last one.
+    const done = !last || new Set(rows.map((r) => r.transactionId)).size < chunkSize;
+    if (last && !done) cursor = { date: last.date, id: last.transactionId };
+    return { rows, done };
+  };
+}
+
+/**
  * The export of a period as a streaming response. The currencies' decimals and the first chunk
  * are read before the response is made, so a database that is down throws here, where each face
  * can answer in its own way (the web redirects back, the API answers 500); a failure after the
@@ -82,27 +102,20 @@ export async function csvExport(
   options: ExportOptions,
   chunkSize = EXPORT_CHUNK,
 ): Promise<Response> {
-  const range = { startDate: period.startDate, endDate: period.endDate };
   const columns = exportColumns(options);
-  const [decimals, first] = await Promise.all([currencyDecimals(db), paymentExportChunk(db, userId, range, null, chunkSize)]);
+  const [decimals, readChunk] = await Promise.all([currencyDecimals(db), exportChunkReader(db, userId, period, chunkSize)]);
   const encoder = new TextEncoder();
 
-  let next: PaymentExportRow[] | null = first;
-  let cursor: DateIdCursor | null = null;
   let started = false;
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          const rows: PaymentExportRow[] = next ?? (await paymentExportChunk(db, userId, range, cursor, chunkSize));
-          next = null;
+          const { rows, done } = await readChunk();
           const head = started ? "" : CSV_BOM + csvLine(columns.map((c) => c.name));
           started = true;
           controller.enqueue(encoder.encode(head + linesOf(rows, columns, decimals)));
-          const last = rows.at(-1);
-          // A chunk with fewer transactions than asked for is the last one.
-          if (!last || new Set(rows.map((r) => r.transactionId)).size < chunkSize) controller.close();
-          else cursor = { date: last.date, id: last.transactionId };
+          if (done) controller.close();
         } catch (error) {
           console.error("CSV export failed while streaming", error);
           controller.error(error);
