@@ -3,7 +3,7 @@ import type { CategoryInput } from "~/features/categories/schemas";
 import { defaultNamed, type CategoryUsage } from "~/features/categories/model";
 import { resources } from "~/locales";
 import { nameKey } from "~/text/name-key";
-import type { Actor } from "~/platform/db/activity.server";
+import { type Actor, recordActivityQuery, recordActivitySelectQuery } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { budgetsUseCategory, countBudgetsInCategory } from "~/features/budgets/queries.server";
@@ -159,6 +159,7 @@ export async function restoreCategory(db: Db, actor: Actor, { id }: DeleteCatego
     const [marked] = await db.batch([
       markRestoredQuery(db, userId, deletion.id),
       db.insert(categories).values({ ...category, userId, isDefault: false, createdAt: new Date(category.createdAt), updatedAt: new Date(category.updatedAt) }),
+      recordActivityQuery(db, { userId, action: "category_restore", description: `Category ${category.name} restored`, details: { name: category.name }, ipAddress: actor.ip }),
     ]);
     if (marked.length === 0) return { kind: "notFound" };
   } catch (error) {
@@ -190,8 +191,13 @@ export async function deleteCategory(db: Db, actor: Actor, { id }: DeleteCategor
   const snapshot: CategorySnapshot = { category: stored };
   try {
     // The snapshot is kept under the same conditions as the delete that follows it.
-    const [, [row]] = await db.batch([
+    const [, , [row]] = await db.batch([
       recordDeletionQuery(db, { userId, kind: "category", recordId: id, snapshot }, unusedCondition(userId, id)),
+      recordActivitySelectQuery(
+        db,
+        { userId, action: "category_delete", description: `Category ${stored.name} deleted`, details: { name: stored.name }, ipAddress: actor.ip },
+        sql`where ${unusedCondition(userId, id)}`,
+      ),
       deleteUnusedQuery(db, userId, id),
     ]);
     return row ? { kind: "ok", category: owned.category } : ((await inUse(db, userId, id)) ?? { kind: "notFound" });
@@ -227,6 +233,12 @@ export async function moveAndDeleteCategory(db: Db, actor: Actor, { id, to }: Mo
       moveToCategoryQuery(db, userId, id, target.id),
       ...moveBudgetsToCategoryQueries(db, userId, id, target.id),
       moveSchedulesToCategoryQuery(db, userId, id, target.id),
+      // Recorded when the category is still the user's; the delete after it then finds nothing using it.
+      recordActivitySelectQuery(
+        db,
+        { userId, action: "category_delete", description: `Category ${owned.category.name} deleted`, details: { name: owned.category.name }, ipAddress: actor.ip },
+        sql`where exists (select 1 from ${categories} where ${categories.id} = ${id} and ${categories.userId} = ${userId})`,
+      ),
       deleteUnusedQuery(db, userId, id),
     ]);
     const deleted = results[results.length - 1] as { id: string }[];

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { nameKey } from "~/text/name-key";
 import type { TagInput } from "~/features/tags/schemas";
-import type { Actor } from "~/platform/db/activity.server";
+import { type Actor, recordActivityQuery, recordActivitySelectQuery } from "~/platform/db/activity.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { tags, transactionTags } from "~/platform/db/schema";
@@ -71,7 +71,14 @@ export async function deleteTag(db: Db, actor: Actor, { id }: DeleteTagInput): P
     .select({ id: tags.id })
     .from(tags)
     .where(and(eq(tags.id, id), eq(tags.userId, userId)));
-  const [, , deleted] = await db.batch([
+  const stored = await findTag(db, userId, id);
+  if (!stored) return { kind: "notFound" };
+  const [, , , deleted] = await db.batch([
+    recordActivitySelectQuery(
+      db,
+      { userId, action: "tag_delete", description: `Tag ${stored.name} deleted`, details: { name: stored.name }, ipAddress: actor.ip },
+      sql`where exists (select 1 from ${tags} where ${tags.id} = ${id} and ${tags.userId} = ${userId})`,
+    ),
     recordDeletionSelectQuery(
       db,
       { userId, kind: "tag", recordId: id },
@@ -104,6 +111,7 @@ export async function restoreTag(db: Db, actor: Actor, { id }: DeleteTagInput): 
     const [marked] = await db.batch([
       markRestoredQuery(db, userId, deletion.id),
       db.insert(tags).values({ ...tag, userId, createdAt: new Date(tag.createdAt), updatedAt: new Date(tag.updatedAt) }),
+      recordActivityQuery(db, { userId, action: "tag_restore", description: `Tag ${tag.name} restored`, details: { name: tag.name }, ipAddress: actor.ip }),
       // The links, from the ids in the snapshot: only to the user's transactions that still exist.
       db.insert(transactionTags).select(
         sql`select tx.id, ${id} from transactions as tx where tx.user_id = ${userId} and tx.id in ${snapshotIds(deletion.id, "$.transactionIds")}`,

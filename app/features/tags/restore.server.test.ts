@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import type { Db } from "~/platform/db/client.server";
-import { tags, transactions, transactionTags, users } from "~/platform/db/schema";
+import { activityLog, tags, transactions, transactionTags, users } from "~/platform/db/schema";
 import { createTag, deleteTag, restoreTag } from "./commands.server";
 
 // Undo of a tag's delete (issue 27, decision 035), on real libSQL.
@@ -57,4 +57,19 @@ test("undo is refused, changing nothing, when a tag of the same name exists agai
   await createTag(db, alice, { name: "GIFTS", color: "#3B82F6", description: undefined });
   expect(await restoreTag(db, alice, { id })).toEqual({ kind: "nameTaken" });
   expect(await rowsOf(id)).toEqual({ tag: [], links: [] });
+});
+
+test("the activity log records a tag's delete and its Undo, each once, for its owner only", async () => {
+  const created = await createTag(db, alice, { name: "Logged", color: "#10B981", description: undefined });
+  if (created.kind !== "ok") throw new Error(created.kind);
+  const { id } = created.tag;
+  const entries = async (userId: string) =>
+    (await db.select().from(activityLog).where(eq(activityLog.userId, userId))).filter((e) => e.details?.name === "Logged").map((e) => e.action);
+  expect(await deleteTag(db, bob, { id })).toEqual({ kind: "notFound" });
+  await deleteTag(db, alice, { id });
+  await deleteTag(db, alice, { id });
+  await restoreTag(db, alice, { id });
+  await restoreTag(db, alice, { id });
+  expect(await entries(alice.userId)).toEqual(["tag_delete", "tag_restore"]);
+  expect(await entries(bob.userId)).toEqual([]);
 });

@@ -52,6 +52,11 @@ export const activityActions = [
   "password_reset_requested",
   "password_reset",
   "password_reset_sent",
+  /** A category's or a tag's delete and its Undo (issue 27, decision 035): details.name. */
+  "category_delete",
+  "category_restore",
+  "tag_delete",
+  "tag_restore",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

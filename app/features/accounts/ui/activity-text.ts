@@ -74,6 +74,10 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
     case "recurring_skip":
     case "recurring_hold":
       return [text("description"), text("date")].filter(Boolean).join(" · ") || null;
+    case "category_delete":
+    case "category_restore":
+    case "tag_delete":
+    case "tag_restore":
     case "goal_create":
     case "goal_update":
     case "goal_delete":
