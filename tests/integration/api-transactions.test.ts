@@ -369,3 +369,16 @@ test("the description's documented maxLength is what the API enforces: the limit
   expect(refused.body.errors?.description).toEqual(["This value is too long"]);
   expect(await countRows(me.user.id, "e".repeat(limit))).toBe(1);
 });
+
+test("categoryId=none lists only the transactions without a category, as the list page's filter does (issue 27)", async () => {
+  const account = await registerViaApi();
+  const other = await registerViaApi();
+  const filed = await create(account, { description: "Filed" });
+  await env.DB.prepare("update transactions set category_id = null where id = ?").bind(filed.id).run();
+  await create(account, { description: "Food" });
+  const otherFiled = await create(other, { description: "Someone else's" });
+  await env.DB.prepare("update transactions set category_id = null where id = ?").bind(otherFiled.id).run();
+  const res = await api("/api/transactions?categoryId=none", { token: account.accessToken });
+  expect(res.status).toBe(200);
+  expect(res.body.data.transactions.map((t: { description: string }) => t.description)).toEqual(["Filed"]);
+});

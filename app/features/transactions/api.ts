@@ -225,7 +225,7 @@ export const transactionListQuerySchema = z.object({
     .meta({ description: "date or amount (the USD total)" }),
   sortOrder: z.string().trim().toLowerCase().pipe(z.enum(["asc", "desc"], { error: "api.sortInvalid" })).default("desc"),
   type: upperEnum(TRANSACTION_TYPES, "validation.typeInvalid").optional(),
-  categoryId: z.string().max(100).optional(),
+  categoryId: z.string().max(100).optional().meta({ description: "Transactions in this category; none for those without one" }),
   currencyCode: z.string().trim().toUpperCase().max(10).optional().meta({ description: "Transactions with a payment in this currency" }),
   tagId: z.string().max(100).optional().meta({ description: "Transactions carrying this tag" }),
   search: searchParamSchema

@@ -15,6 +15,7 @@ import { minorToNumber, parseAmount } from "~/money/amounts";
 import { dbContext, envContext } from "~/context.server";
 import { fillPastRates } from "~/features/rates/commands.server";
 import { rateHistoryOptions } from "~/env.server";
+import { UNCATEGORISED } from "~/features/transactions/model/list-query";
 
 const usdCents = (text: string | undefined) => {
   if (text === undefined) return undefined;
@@ -32,7 +33,9 @@ const route = apiRoute([
       auth.user.id,
       {
         type: query.type,
-        categoryId: query.categoryId,
+        // `none`: the transactions without a category, as the list page's filter (issue 27).
+        categoryId: query.categoryId === UNCATEGORISED ? undefined : query.categoryId,
+        uncategorised: query.categoryId === UNCATEGORISED,
         currencyCode: query.currencyCode,
         tagIds: query.tagId ? [query.tagId] : undefined,
         search: query.search?.trim() || undefined,
