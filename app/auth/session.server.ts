@@ -14,7 +14,7 @@ export const SESSION_POLICY = {
   absoluteLifetime: 90 * DAY,
 } as const;
 
-export type SessionUser = Pick<User, "id" | "email" | "firstName" | "lastName" | "role" | "timeZone" | "emailVerifiedAt" | "createdAt">;
+export type SessionUser = Pick<User, "id" | "email" | "firstName" | "lastName" | "role" | "timeZone" | "emailVerifiedAt" | "onboardingDismissedAt" | "createdAt">;
 export type ValidSession = {
   id: string;
   user: SessionUser;

@@ -13,6 +13,7 @@ export const userColumns = {
   isActive: users.isActive,
   timeZone: users.timeZone,
   emailVerifiedAt: users.emailVerifiedAt,
+  onboardingDismissedAt: users.onboardingDismissedAt,
   createdAt: users.createdAt,
 };
 
@@ -27,5 +28,7 @@ export type UserRecord = {
   timeZone: string;
   /** When the address was confirmed by its mailed link; null until then (issue 25). */
   emailVerifiedAt: Date | null;
+  /** When the user hid the dashboard's first-run checklist; null while it shows (issue 27). */
+  onboardingDismissedAt: Date | null;
   createdAt: Date;
 };

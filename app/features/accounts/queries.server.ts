@@ -115,9 +115,3 @@ export async function pendingEmailChange(db: Db, userId: string, now = new Date(
     .limit(1);
   return row?.email ?? null;
 }
-
-/** Whether the user dismissed the dashboard's first-run checklist (issue 27); it does not return. */
-export async function isOnboardingDismissed(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ at: users.onboardingDismissedAt }).from(users).where(eq(users.id, userId)).limit(1);
-  return Boolean(row?.at);
-}

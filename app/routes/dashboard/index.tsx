@@ -16,7 +16,7 @@ import { ByCurrency } from "~/features/dashboard/ui/by-currency";
 import { MoneyCards } from "~/features/dashboard/ui/money-cards";
 import { RecentTransactions } from "~/features/dashboard/ui/recent-transactions";
 import { listCurrencies } from "~/features/rates/queries.server";
-import { hasVisitedBefore, isOnboardingDismissed } from "~/features/accounts/queries.server";
+import { hasVisitedBefore } from "~/features/accounts/queries.server";
 import { dismissOnboarding, resendVerification } from "~/features/accounts/commands.server";
 import { hasAnyBudget } from "~/features/budgets/queries.server";
 import { hasAnyGoal } from "~/features/goals/queries.server";
@@ -71,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Issue 24: what the user's schedules post from today through today + 6, estimated at today's rate.
     comingUp(db, session.user.id, today),
     // Issue 27: a new user's first steps, until dismissed.
-    loadChecklist(db, session.user.id),
+    session.user.onboardingDismissedAt ? null : loadChecklist(db, session.user.id),
   ]);
   const dueSoonCodes = new Set(dueSoon.flatMap((item) => item.payments.map((p) => p.currencyCode)));
   return {
@@ -102,9 +102,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** What the checklist ticks itself from, besides the transactions the page reads anyway; null once dismissed. */
+/** What the checklist ticks itself from, besides the transactions the page reads anyway. */
 async function loadChecklist(db: Db, userId: string) {
-  if (await isOnboardingDismissed(db, userId)) return null;
   const [currencies, hasBudget, hasGoal, hasSchedule] = await Promise.all([
     currenciesUsed(db, userId),
     hasAnyBudget(db, userId),
