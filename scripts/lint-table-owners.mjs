@@ -38,6 +38,13 @@ export const tableOwners = {
   recurringPayments: "features/recurring",
   recurringTags: "features/recurring",
   recurringOccurrences: "features/recurring",
+  // Issue 26: staged and committed imports, their files, preview rows and saved mappings.
+  imports: "features/import",
+  importFileChunks: "features/import",
+  importRows: "features/import",
+  importMappings: "features/import",
+  // Issue 27: what "Explore with sample data" created, so its removal takes exactly that away.
+  sampleRecords: "features/sample-data",
   accountTokens: "features/accounts",
   // What a delete took away, for any feature's Undo (issue 27): written next to each delete, read by restore.
   deletedRecords: "platform/db",

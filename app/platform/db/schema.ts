@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 // Relative, not "~/": drizzle-kit loads this file without the app's path aliases (npm run db:generate).
 import { MAX_USER_TOTAL_MINOR } from "../../money/amounts";
 import {
+  blob,
   check,
   index,
   integer,
@@ -200,6 +201,10 @@ export const transactions = sqliteTable(
     // the schedule keeps the transaction, as an ordinary one.
     recurringId: text("recurring_id").references((): AnySQLiteColumn => recurringTransactions.id, { onDelete: "set null" }),
     occurrenceDate: text("occurrence_date"),
+    // The import that created it (issue 26); NULL for others. "Undo this import" deletes exactly
+    // the transactions carrying its id. No foreign key: an import's record outlives nothing it
+    // created, and the column is cleared by nothing but that undo.
+    importId: text("import_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -214,6 +219,8 @@ export const transactions = sqliteTable(
     // A schedule's posted transactions: what deleting the schedule detaches (and its foreign key's
     // ON DELETE SET NULL looks up). Partial, so the many transactions no schedule posted cost nothing.
     index("transactions_recurring_idx").on(t.recurringId).where(sql`${t.recurringId} is not null`),
+    // An import's transactions: what its undo deletes. Partial, as the schedule's.
+    index("transactions_import_idx").on(t.userId, t.importId).where(sql`${t.importId} is not null`),
   ],
 );
 
@@ -567,6 +574,122 @@ export const recurringOccurrences = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.recurringId, t.dueDate] }), index("recurring_occurrences_transaction_idx").on(t.transactionId)],
+);
+
+/**
+ * An import (issue 26): a file a user uploaded, read and classified into staged rows
+ * (import_rows), then committed through the transactions' batch door, and perhaps undone.
+ * Staged imports expire 24 h after their upload (expires_at); committed ones stay as the
+ * record of what was imported, and can be undone within 7 days of their commit.
+ */
+export const imports = sqliteTable(
+  "imports",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // "staged" (uploaded, being mapped and previewed) | "committed" | "undone"
+    status: text("status", { enum: ["staged", "committed", "undone"] }).notNull().default("staged"),
+    fileName: text("file_name").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    // What the reader detected or the user chose: an IMPORT_ENCODINGS and an IMPORT_DELIMITERS value.
+    encoding: text("encoding").notNull(),
+    delimiter: text("delimiter").notNull(),
+    // JSON array of the header's cells, and headerFingerprint(header): saved mappings are found by it.
+    header: text("header").notNull(),
+    headerFingerprint: text("header_fingerprint").notNull(),
+    // The header is one our own export writes: no mapping needed.
+    ownExport: integer("own_export", { mode: "boolean" }).notNull().default(false),
+    // JSON ImportMapping (importMappingSchema), or NULL until the user maps (always NULL for our own export).
+    mapping: text("mapping"),
+    // The user ticked "apply the suggested rate to all such rows".
+    applySuggestedRates: integer("apply_suggested_rates", { mode: "boolean" }).notNull().default(false),
+    // Data rows in the file (not candidates: several rows of our export may make one transaction).
+    rowCount: integer("row_count").notNull().default(0),
+    // JSON of the commit's result: { imported, duplicates, refused }; NULL while staged.
+    result: text("result"),
+    // JSON array of the ids of categories and tags the commit created (what undo may remove when unused).
+    createdRecords: text("created_records"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    committedAt: integer("committed_at", { mode: "timestamp_ms" }),
+    undoneAt: integer("undone_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("imports_user_created_idx").on(t.userId, t.createdAt), index("imports_expires_idx").on(t.status, t.expiresAt)],
+);
+
+/**
+ * The uploaded file's bytes, in pieces under D1's 2 MB value limit: a 5 MB file is read again
+ * when the user changes the encoding, delimiter or mapping.
+ */
+export const importFileChunks = sqliteTable(
+  "import_file_chunks",
+  {
+    importId: text("import_id")
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: blob("data", { mode: "buffer" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
+);
+
+/**
+ * The staged preview: one row per candidate transaction or refused record, keyed by the line it
+ * starts on. What the preview shows is what the commit writes: both read these rows.
+ */
+export const importRows = sqliteTable(
+  "import_rows",
+  {
+    importId: text("import_id")
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    status: text("status", { enum: ["new", "duplicate", "error"] }).notNull(),
+    // Whether the commit writes it: new rows start included, duplicates and errors excluded; the
+    // user may include a duplicate or exclude any row (an error can never be included).
+    included: integer("included", { mode: "boolean" }).notNull(),
+    // JSON: the candidate (with its resolved rates), or the error, and any suggested rate.
+    data: text("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] }), index("import_rows_status_idx").on(t.importId, t.status, t.line)],
+);
+
+/** A user's named column mapping, offered for the next file whose header has the same fingerprint. */
+export const importMappings = sqliteTable(
+  "import_mappings",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    headerFingerprint: text("header_fingerprint").notNull(),
+    // JSON ImportMapping, with the reader options it was made with ({ mapping, encoding?, delimiter? }).
+    mapping: text("mapping").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("import_mappings_user_fingerprint_unique").on(t.userId, t.headerFingerprint)],
+);
+
+/**
+ * What "Explore with sample data" created (issue 27): kind ("transaction" | "budget" | "goal" |
+ * "category" | "tag") and id, so "Remove sample data" takes exactly that away.
+ */
+export const sampleRecords = sqliteTable(
+  "sample_records",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    recordId: text("record_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.recordId] })],
 );
 
 export type User = typeof users.$inferSelect;
