@@ -55,5 +55,7 @@ export const importFile = {
     tooManyPayments: "The transaction has more than {{max}} payments.",
     otherPaymentRefused: "Another payment of this transaction (line {{line}}) is refused, so the transaction is not imported.",
     overUserLimit: "This row would take your {{currency}} total past the most one account may hold.",
+    // The commit (issue 26, step 5): a row that can no longer be written since the preview.
+    notImportable: "This row cannot be imported.",
   },
 };

@@ -56,5 +56,7 @@ export const importFile = {
     tooManyPayments: "La transacción tiene más de {{max}} pagos.",
     otherPaymentRefused: "Otro pago de esta transacción (línea {{line}}) se rechaza, así que la transacción no se importa.",
     overUserLimit: "Esta fila llevaría tu total en {{currency}} por encima del máximo que admite una cuenta.",
+    // The commit (issue 26, step 5): a row that can no longer be written since the preview.
+    notImportable: "Esta fila no se puede importar.",
   },
 } satisfies Messages<typeof en>;
