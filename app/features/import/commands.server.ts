@@ -7,6 +7,7 @@ import { existingTransactionIds, storedDuplicateKeyRows, toUserTotals, userTotal
 import { resources } from "~/locales";
 import { activityGuardRefused, type Actor, recordActivityGuardQuery } from "~/platform/db/activity.server";
 import { inList } from "~/platform/db/bound-lists.server";
+import { isUniqueViolation } from "~/platform/db/errors.server";
 import type { Db } from "~/platform/db/client.server";
 import { importFileChunks, importMappings, importRows, imports } from "~/platform/db/schema";
 import { duplicateKey } from "./model/duplicates";
@@ -452,7 +453,23 @@ function inputOf(
  * limit), nothing is written: those rows become error rows with the door's reason, and the answer
  * is `changed` with their lines.
  */
-export async function commitImport(db: Db, actor: Actor, { id, now = new Date() }: { id: string; now?: Date }): Promise<CommitImportOutcome> {
+export async function commitImport(db: Db, actor: Actor, input: { id: string; now?: Date }): Promise<CommitImportOutcome> {
+  try {
+    return await commitOnce(db, actor, input);
+  } catch (error) {
+    // Refused by the database: when the import is no longer staged, another commit won the race
+    // (its guard, or the categories it created first, stopped this batch); nothing of this one was written.
+    if (!activityGuardRefused(error) && !isUniqueViolation(error)) throw error;
+    const now = await importOf(db, actor.userId, input.id);
+    if (!now) return { kind: "notFound" };
+    if (now.status !== "staged") return { kind: "notStaged" };
+    // Still staged: a category or tag of the same name was made meanwhile; read the names again, once.
+    if (isUniqueViolation(error)) return commitOnce(db, actor, input);
+    throw error;
+  }
+}
+
+async function commitOnce(db: Db, actor: Actor, { id, now = new Date() }: { id: string; now?: Date }): Promise<CommitImportOutcome> {
   const { userId } = actor;
   const found = await importOf(db, userId, id);
   if (!found || (found.status === "staged" && found.expiresAt.getTime() <= now.getTime())) return { kind: "notFound" };
@@ -547,44 +564,37 @@ export async function commitImport(db: Db, actor: Actor, { id, now = new Date() 
   const tagsToCreate = newTags.filter((t) => usedTagIds.has(t.id));
   const createdRecords = [...categoriesToCreate.map((c) => c.id), ...tagsToCreate.map((t) => t.id)];
 
-  let outcomes: (CreateItemOutcome | WithheldOutcome)[];
-  try {
-    outcomes = await createTransactions(db, actor, inputs, {
-      source: "import",
-      allOrNothing: true,
-      importId: id,
-      storedRates,
-      ownActivityEntry: true,
-      createdAt: now,
-      newRecords: {
-        categories: categoriesToCreate,
-        tagIds: tagsToCreate.map((t) => t.id),
-        statements: [...insertCategoriesQueries(db, userId, categoriesToCreate), ...insertTagsQueries(db, userId, tagsToCreate)],
-      },
-      extraStatements: (planned) => [
-        // First, so that a commit of an import that is no longer staged fails before marking it.
-        recordActivityGuardQuery(
-          db,
-          {
-            userId,
-            action: "import_commit",
-            description: importedText(planned.length, found.fileName),
-            details: { count: planned.length, file: found.fileName },
-            ipAddress: actor.ip,
-          },
-          stillStaged(userId, id),
-        ),
-        db
-          .update(imports)
-          .set({ status: "committed", result: JSON.stringify(result), createdRecords: JSON.stringify(createdRecords), committedAt: now, updatedAt: now })
-          .where(and(eq(imports.id, id), eq(imports.userId, userId), eq(imports.status, "staged"))),
-      ],
-    });
-  } catch (error) {
-    if (!activityGuardRefused(error)) throw error;
-    const now2 = await importOf(db, userId, id);
-    return now2 ? { kind: "notStaged" } : { kind: "notFound" };
-  }
+  const outcomes: (CreateItemOutcome | WithheldOutcome)[] = await createTransactions(db, actor, inputs, {
+    source: "import",
+    allOrNothing: true,
+    importId: id,
+    storedRates,
+    ownActivityEntry: true,
+    createdAt: now,
+    newRecords: {
+      categories: categoriesToCreate,
+      tagIds: tagsToCreate.map((t) => t.id),
+      statements: [...insertCategoriesQueries(db, userId, categoriesToCreate), ...insertTagsQueries(db, userId, tagsToCreate)],
+    },
+    extraStatements: (planned) => [
+      // First, so that a commit of an import that is no longer staged fails before marking it.
+      recordActivityGuardQuery(
+        db,
+        {
+          userId,
+          action: "import_commit",
+          description: importedText(planned.length, found.fileName),
+          details: { count: planned.length, file: found.fileName },
+          ipAddress: actor.ip,
+        },
+        stillStaged(userId, id),
+      ),
+      db
+        .update(imports)
+        .set({ status: "committed", result: JSON.stringify(result), createdRecords: JSON.stringify(createdRecords), committedAt: now, updatedAt: now })
+        .where(and(eq(imports.id, id), eq(imports.userId, userId), eq(imports.status, "staged"))),
+    ],
+  });
   const unreadable = outcomes.find((outcome) => outcome.kind === "unreadable");
   if (unreadable) throw unreadable.cause;
   const refused = outcomes.flatMap((outcome, index) => {
