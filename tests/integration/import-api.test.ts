@@ -186,6 +186,14 @@ test("three identical coffees import as three, and a file with them again as not
   expect(next.body.data.import.counts).toMatchObject({ new: 1, duplicate: 3 });
 });
 
+test("a mapping sent with the file that does not fit it: the file is staged without it, and the answer says which field is wrong", async () => {
+  const me = await registerViaApi();
+  const res = await uploadForm(me, BANK_CSV, { mapping: JSON.stringify({ ...BANK_MAPPING, description: 7 }) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  expect(res.body.data.import).toMatchObject({ needsMapping: true, mapping: null, counts: { total: 0 } });
+  expect(res.body.data.mappingErrors).toEqual([{ field: "description", code: "import.mapping.columnMissing", message: "Choose one of the file's 4 columns." }]);
+});
+
 test("a saved mapping is applied to the next file with the same header", async () => {
   const me = await registerViaApi();
   const first = await uploadCsv(me, BANK_CSV);

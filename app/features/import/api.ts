@@ -277,6 +277,11 @@ export function toApiImportRow(row: ImportRowView, view: ImportView): ApiImportR
   };
 }
 
+/** A mapping's problems as the API shows them, on their fields. */
+export function mappingErrorsView(errors: readonly (ImportMessage & { field: string })[], t: Translate) {
+  return errors.map((error) => ({ field: error.field, ...translated(t, error) }));
+}
+
 export function pagination(page: number, limit: number, total: number) {
   return { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
 }
@@ -388,7 +393,12 @@ export const createImportOperation = defineOperation({
   access: "user",
   query: createImportQuerySchema,
   upload: { contentTypes: { "text/csv": z.string().meta({ description: "The CSV file" }), "multipart/form-data": multipartUploadSchema }, maxBytes: MAX_UPLOAD_BODY_BYTES },
-  response: importAndRows,
+  response: importAndRows.extend({
+    mappingErrors: z
+      .array(messageSchema.extend({ field: z.string().meta({ description: "The mapping's field, e.g. description or amount.debit" }) }))
+      .optional()
+      .meta({ description: "Present when the mapping sent does not fit the file (a column it lacks, an unknown currency): the file is staged without it (needsMapping) and waits for one" }),
+  }),
   successStatus: 201,
 });
 
