@@ -128,9 +128,10 @@ export function insertRowsQueries(db: Db, importId: string, rows: readonly Stage
     if (piece.length === 0) return;
     const json = `[${piece.join(",")}]`;
     queries.push(
-      db.run(sql`insert into ${importRows} (import_id, line, status, included, data)
-        select ${importId}, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
-        from json_each(${json})`),
+      // Every column of import_rows, in its order: import_id, line, status, included, data.
+      db.insert(importRows).select(
+        sql`select ${importId}, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]') from json_each(${json})`,
+      ),
     );
     piece = [];
     size = 0;
@@ -317,8 +318,12 @@ export async function updateImport(db: Db, actor: Actor, input: UpdateImportInpu
     if (refused.length > 0) return { kind: "rowsInvalid", lines: [...new Set(refused)].sort((a, b) => a - b) };
     const choices = JSON.stringify(changes.rows.map((r) => [r.line, r.included ? 1 : 0]));
     statements.push(
-      db.run(sql`update ${importRows} set included = (select json_extract(c.value, '$[1]') from json_each(${choices}) c where json_extract(c.value, '$[0]') = ${importRows.line} order by c.key desc limit 1)
-        where ${importRows.importId} = ${record.id} and ${importRows.line} in (select json_extract(value, '$[0]') from json_each(${choices}))`),
+      db
+        .update(importRows)
+        .set({
+          included: sql`(select json_extract(c.value, '$[1]') from json_each(${choices}) as c where json_extract(c.value, '$[0]') = ${importRows.line} order by c.key desc limit 1)`,
+        })
+        .where(and(eq(importRows.importId, record.id), sql`${importRows.line} in (select json_extract(value, '$[0]') from json_each(${choices}))`)),
     );
     if (!restage) statements.push(db.update(imports).set({ updatedAt: now }).where(eq(imports.id, record.id)));
   }
