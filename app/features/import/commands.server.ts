@@ -73,7 +73,7 @@ export async function classifyFile(
     listCategories(db, userId),
     listTagChoices(db, userId),
     findRatesOnOrBefore(db, needs),
-    !file.ownExport && range ? storedDuplicateKeyRows(db, userId, range) : Promise.resolve([]),
+    range ? storedDuplicateKeyRows(db, userId, range) : Promise.resolve([]),
     file.ownExport ? existingTransactionIds(db, userId, applied.candidates.flatMap((c) => (c.transactionId ? [c.transactionId] : []))) : Promise.resolve(new Set<string>()),
   ]);
   const missing = needs.filter((n) => !ratesOnFile.has(rateKey(n.currencyCode, n.date)));
