@@ -67,7 +67,7 @@ export async function classifyFile(
 
   const needs = rateNeeds(applied.candidates);
   // The history provider first (decision 037), once for all needs, then the rates on file.
-  await fillPastRates(db, options.history, needs);
+  await fillPastRates(db, options.history, rateNeeds(applied.candidates, { fileRates: false }));
   const range = dateRange(applied.candidates);
   const [categories, tags, ratesOnFile, stored, existingIds] = await Promise.all([
     listCategories(db, userId),

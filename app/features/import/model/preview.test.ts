@@ -141,6 +141,9 @@ test("a mapped rate column is manual on the transaction's day, unless it is exac
   expect(payment(typed("0.9"))).toMatchObject({ stored: { rate: "0.9", date: "2026-02-27", source: "provider" }, usdCents: 1000 });
   const exported = coffee(2, { transactionId: "tx-9", payments: [{ currency: "EUR", amountMinor: 900, rate: { rate: "0.92", date: "2026-03-01", source: "exchangerate-api" } }] });
   expect(rateNeeds([exported])).toEqual([]);
+  // A mapped rate is looked up (is it the rate on file?) but never asked of the history provider.
+  expect(rateNeeds([typed("0.95")])).toEqual([{ currencyCode: "EUR", date: "2026-03-02" }]);
+  expect(rateNeeds([typed("0.95")], { fileRates: false })).toEqual([]);
   expect(payment(exported, { ownExport: true })).toMatchObject({ stored: { rate: "0.92", date: "2026-03-01", source: "exchangerate-api" }, usdCents: 978 });
 });
 

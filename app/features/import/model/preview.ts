@@ -48,13 +48,14 @@ export const rateKey = (currency: string, date: string) => `${currency}:${date}`
 /**
  * The (currency, day) pairs whose rate the staging looks up: every non-USD payment without a
  * rate from the file, and every one with a bare file rate (a mapped column), whose stored date
- * and source depend on whether it is exactly the rate on file (typedRateStored).
+ * and source depend on whether it is exactly the rate on file (typedRateStored). Without
+ * `fileRates`, only the payments the file gives no rate for: what the history provider is asked.
  */
-export function rateNeeds(candidates: readonly ImportCandidate[]): RateNeed[] {
+export function rateNeeds(candidates: readonly ImportCandidate[], { fileRates = true }: { fileRates?: boolean } = {}): RateNeed[] {
   const seen = new Map<string, RateNeed>();
   for (const candidate of candidates) {
     for (const payment of candidate.payments) {
-      if (isBaseCurrency(payment.currency) || (payment.rate && payment.rate.date !== null)) continue;
+      if (isBaseCurrency(payment.currency) || (payment.rate && (payment.rate.date !== null || !fileRates))) continue;
       seen.set(rateKey(payment.currency, candidate.date), { currencyCode: payment.currency, date: candidate.date });
     }
   }
