@@ -1,8 +1,10 @@
+import type { Client, InStatement } from "@libsql/client";
 import { readFileSync } from "node:fs";
 import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import type { Db } from "~/platform/db/client.server";
-import { users } from "~/platform/db/schema";
+import { payments, transactions, users } from "~/platform/db/schema";
+import { existingTransactionIds, storedDuplicateKeyRows } from "~/features/transactions/queries.server";
 import { deleteImport, expireStagedImports, stageImport, updateImport } from "./commands.server";
 import type { ImportMapping } from "./model/mapping";
 import { findImport, listImportRows, mappingSample } from "./queries.server";
@@ -67,4 +69,49 @@ test("a UTF-16 file staged, mapped later from its stored bytes, its rows and tot
   expect(await expireStagedImports(db, new Date(now.getTime() + 23 * 60 * 60 * 1000))).toBe(0);
   expect(await expireStagedImports(db, new Date(now.getTime() + 25 * 60 * 60 * 1000))).toBe(1);
   expect(await findImport(db, actor.userId, old.id, now)).toBeUndefined();
+});
+
+/** The plans of the statements a call sends (query-plans.server.test.ts's way, on this file's own database). */
+async function plansOf(call: () => Promise<unknown>): Promise<string[]> {
+  const client = (db as unknown as { $client: Client }).$client;
+  const seen: { sql: string; args: unknown[] }[] = [];
+  const record = (s: InStatement) => seen.push(typeof s === "string" ? { sql: s, args: [] } : { sql: s.sql, args: (s.args ?? []) as unknown[] });
+  const { batch, execute } = client;
+  client.batch = ((stmts: InStatement[], mode?: never) => (stmts.forEach(record), batch.call(client, stmts, mode))) as Client["batch"];
+  client.execute = ((s: InStatement) => (record(s), execute.call(client, s as never))) as Client["execute"];
+  try {
+    await call();
+  } finally {
+    client.batch = batch;
+    client.execute = execute;
+  }
+  const plans: string[] = [];
+  for (const s of seen) plans.push((await client.execute({ sql: `explain query plan ${s.sql}`, args: s.args as never })).rows.map((r) => String(r.detail)).join(" | "));
+  return plans;
+}
+
+test("the reads an import makes find their rows by index: the file's dates in the (user, date) index, our export's ids by key, the import's own staged rows", async () => {
+  for (let i = 0; i < 3; i++) {
+    const id = `plan-tx-${i}`;
+    await db.insert(transactions).values({ id, userId: actor.userId, type: "EXPENSE", description: `Row ${i}`, date: "2026-03-0" + (i + 1), categoryId: null, usdCents: 100 });
+    await db.insert(payments).values({ id: `${id}-p`, transactionId: id, userId: actor.userId, position: 0, currencyCode: "USD", amountMinor: 100, method: "cash", rate: "1", rateDate: "2026-03-01", rateSource: "fixed", usdCents: 100 });
+  }
+  const keys = await plansOf(() => storedDuplicateKeyRows(db, actor.userId, { from: "2026-03-01", to: "2026-03-31" }));
+  expect(keys).toHaveLength(1);
+  expect(keys[0]).toMatch(/SEARCH transactions USING (COVERING )?INDEX transactions_user_(type_)?date_totals_idx \(user_id=\? AND date>\? AND date<\?\)/);
+  expect(keys[0]).toMatch(/SEARCH payments USING (COVERING )?INDEX payments_transaction_idx \(transaction_id=\?/);
+  const ids = await plansOf(() => existingTransactionIds(db, actor.userId, ["plan-tx-1", "elsewhere"]));
+  expect(ids).toHaveLength(1);
+  expect(ids[0]).toMatch(/SEARCH transactions USING INDEX sqlite_autoindex_transactions_1 \(id=\?\)/);
+
+  const file = new TextEncoder().encode("date,description,amount\n2026-03-01,Coffee,-3.50\n2026-03-02,Salary,100.00\n");
+  const mapping: ImportMapping = { date: { column: 0, format: "yyyy-MM-dd" }, description: 1, amount: { kind: "signed", column: 2, decimalSign: "." }, type: { kind: "amount" }, currency: { kind: "fixed", code: "USD" } };
+  const staged = await stageImport(db, actor, { fileName: "plans.csv", bytes: file, mapping, today: "2026-11-27", history: null });
+  if (staged.kind !== "staged") throw new Error("staged");
+  const reads = [...(await plansOf(() => findImport(db, actor.userId, staged.id))), ...(await plansOf(() => listImportRows(db, actor.userId, staged.id, { page: 2, limit: 50 })))];
+  expect(reads).toHaveLength(1 + 5 + 1 + 2);
+  for (const plan of reads) {
+    expect(plan).toMatch(/SEARCH (imports|import_rows|r) USING (COVERING )?INDEX (sqlite_autoindex_imports_1 \(id=\?\)|sqlite_autoindex_import_rows_1 \(import_id=\?|import_rows_status_idx \(import_id=\?)/);
+    expect(plan).not.toMatch(/SCAN (imports|import_rows|r)\b/);
+  }
 });
