@@ -7,6 +7,7 @@ import { markRestoredQuery, recordDeletionQuery, restorableDeletion } from "~/pl
 import type { TransactionInput } from "~/features/transactions/schemas/transaction";
 import { type ActivityInput, type Actor, recordActivityQuery } from "~/platform/db/activity.server";
 import { insertChunks, insertFromJson } from "~/platform/db/bound-lists.server";
+import { ownerCheck } from "~/platform/db/owner-check.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation, type UserTotalLimit, UserTotalLimitError, userTotalLimitViolated } from "~/platform/db/errors.server";
 import { payments, transactions, transactionTags } from "~/platform/db/schema";
@@ -623,7 +624,8 @@ export function deleteImportedQueries(db: Db, userId: string, importId: string) 
     .where(and(eq(transactions.userId, userId), eq(transactions.importId, importId)));
   return [
     db.delete(transactionTags).where(inArray(transactionTags.transactionId, imported)),
-    db.delete(payments).where(and(eq(payments.userId, userId), inArray(payments.transactionId, imported))),
+    // Found by their transactions' ids, checked for owner (ownerCheck): not by walking the user's payments.
+    db.delete(payments).where(and(inArray(payments.transactionId, imported), ownerCheck(payments.userId, userId))),
     db
       .delete(transactions)
       .where(and(eq(transactions.userId, userId), eq(transactions.importId, importId)))
