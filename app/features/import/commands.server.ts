@@ -81,7 +81,9 @@ export async function classifyFile(
   options: { today: string; history: RateHistoryOptions | null; applySuggestedRates: boolean },
 ): Promise<Classified> {
   if (!file.ownExport && !mapping) return { kind: "needsMapping" };
-  const [currencyRows, [usd, byCurrency]] = await Promise.all([listCurrencies(db), db.batch(userTotalsQueries(db, userId))]);
+  // One read after another: a batch beside other statements on one libSQL connection can find the database busy.
+  const currencyRows = await listCurrencies(db);
+  const [usd, byCurrency] = await db.batch(userTotalsQueries(db, userId));
   const totals = toUserTotals(usd, byCurrency);
   const currencies = currencyRows.map((c) => ({ code: c.code, decimals: c.decimalPlaces }));
   const applied = applyMapping(file, file.ownExport ? null : mapping, {
@@ -93,15 +95,13 @@ export async function classifyFile(
 
   const needs = rateNeeds(applied.candidates);
   // The history provider first (decision 037), once for all needs, then the rates on file.
-  await fillPastRates(db, options.history, needs);
+  await fillPastRates(db, options.history, rateNeeds(applied.candidates, { fileRates: false }));
   const range = dateRange(applied.candidates);
-  const [categories, tags, ratesOnFile, stored, existingIds] = await Promise.all([
-    listCategories(db, userId),
-    listTagChoices(db, userId),
-    findRatesOnOrBefore(db, needs),
-    !file.ownExport && range ? storedDuplicateKeyRows(db, userId, range) : Promise.resolve([]),
-    file.ownExport ? existingTransactionIds(db, userId, applied.candidates.flatMap((c) => (c.transactionId ? [c.transactionId] : []))) : Promise.resolve(new Set<string>()),
-  ]);
+  const categories = await listCategories(db, userId);
+  const tags = await listTagChoices(db, userId);
+  const ratesOnFile = await findRatesOnOrBefore(db, needs);
+  const stored = range ? await storedDuplicateKeyRows(db, userId, range) : [];
+  const existingIds = file.ownExport ? await existingTransactionIds(db, userId, applied.candidates.flatMap((c) => (c.transactionId ? [c.transactionId] : []))) : new Set<string>();
   const missing = needs.filter((n) => !ratesOnFile.has(rateKey(n.currencyCode, n.date)));
   const suggestions = missing.length > 0 ? await findNearestRates(db, missing) : new Map();
   const rows = classifyRows(applied, {
@@ -514,7 +514,10 @@ async function commitOnce(db: Db, actor: Actor, { id, now = new Date() }: { id: 
     }
     for (const name of c.candidate.tagNames) if (!tagNames.has(nameKey(name))) tagNames.set(nameKey(name), name.trim());
   }
-  const [matched, ownedTags, decimals] = await Promise.all([categoriesNamed(db, userId, [...wanted.values()]), tagsNamed(db, userId, [...tagNames.values()]), currencyDecimals(db)]);
+  // One after another: a libSQL connection finds a batch beside other statements busy.
+  const matched = await categoriesNamed(db, userId, [...wanted.values()]);
+  const ownedTags = await tagsNamed(db, userId, [...tagNames.values()]);
+  const decimals = await currencyDecimals(db);
   const categoryIdByKey = new Map<string, string>();
   const newCategories: NewCategory[] = [];
   for (const [index, [key, want]] of [...wanted.entries()].entries()) {

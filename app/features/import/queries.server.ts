@@ -192,7 +192,7 @@ function toRowView(row: { line: number; status: ImportRowStatus; included: boole
   const usdCents = candidate.payments.every((p) => p.usdCents !== null) ? candidate.payments.reduce((sum, p) => sum + p.usdCents!, 0) : null;
   const duplicateReason =
     row.status === "duplicate"
-      ? candidate.transactionId
+      ? data.duplicateBy === "transactionId" && candidate.transactionId
         ? { key: "import.row.duplicateId", values: { id: candidate.transactionId } }
         : { key: "import.row.duplicate" }
       : undefined;

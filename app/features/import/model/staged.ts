@@ -42,6 +42,8 @@ export type StagedRowData =
       tagsToCreate: string[];
       /** Why a candidate is an error row after all (no rate, a category of the other type…); absent when it can be imported. */
       error?: ImportMessage;
+      /** A duplicate row's match: our export's transaction_id already in the account, or the five-part key (decision 039). */
+      duplicateBy?: "transactionId" | "key";
     }
   | { kind: "error"; error: ImportMessage };
 

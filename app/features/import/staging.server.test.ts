@@ -1,0 +1,117 @@
+import type { Client, InStatement } from "@libsql/client";
+import { readFileSync } from "node:fs";
+import { beforeAll, expect, test } from "vitest";
+import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
+import type { Db } from "~/platform/db/client.server";
+import { payments, transactions, users } from "~/platform/db/schema";
+import { existingTransactionIds, storedDuplicateKeyRows } from "~/features/transactions/queries.server";
+import { deleteImport, expireStagedImports, stageImport, updateImport } from "./commands.server";
+import type { ImportMapping } from "./model/mapping";
+import { findImport, listImportRows, mappingSample } from "./queries.server";
+
+// The import's staging on real libSQL in Node (the production driver family, decision 027): the
+// file's bytes come back as the driver gives blobs, the preview's aggregates read the staged
+// rows' JSON, and the UTF-16 file is read again from what was stored.
+
+let db: Db;
+const actor = { userId: "import-user", ip: null };
+beforeAll(async () => {
+  db = await createLibsqlTestDb();
+  await db.insert(users).values({ id: actor.userId, email: "import-user@example.com", firstName: "Import", lastName: "Test", passwordHash: "x" });
+});
+
+const utf16 = new Uint8Array(readFileSync("tests/fixtures/import/utf16le.csv"));
+
+test("a UTF-16 file staged, mapped later from its stored bytes, its rows and totals read back; deleted; an expired one removed", async () => {
+  const now = new Date("2026-11-27T12:00:00Z");
+  const staged = await stageImport(db, actor, { fileName: "utf16.csv", bytes: utf16, today: "2026-11-27", history: null, now });
+  if (staged.kind !== "staged") throw new Error(JSON.stringify(staged));
+  const sample = await mappingSample(db, actor.userId, staged.id, { rows: 5 }, now);
+  expect(sample).toMatchObject({
+    header: ["Date", "Description", "Amount", "Currency"],
+    rows: [
+      { line: 2, cells: ["2026-03-01", "Panadería Ñandú", "-12.50", "EUR"] },
+      { line: 3, cells: ["2026-03-02", "東京 ramen 🍜", "-1200", "JPY"] },
+      { line: 4, cells: ["2026-03-03", "Refund", "30.00", "usd"] },
+    ],
+    dateFormats: { 0: ["yyyy-MM-dd"] },
+    decimalSign: ".",
+  });
+  expect(await findImport(db, actor.userId, staged.id, now)).toMatchObject({ encoding: "utf-16le", delimiter: "\t", needsMapping: true });
+
+  const mapping: ImportMapping = {
+    date: { column: 0, format: "yyyy-MM-dd" },
+    description: 1,
+    amount: { kind: "signed", column: 2, decimalSign: "." },
+    type: { kind: "amount" },
+    currency: { kind: "column", column: 3 },
+  };
+  expect(await updateImport(db, actor, { id: staged.id, changes: { mapping }, today: "2026-11-27", history: null, now })).toEqual({ kind: "updated" });
+  // EUR and JPY have no rate on or before March 2026 (the snapshot is of November): errors offering it; the refund in USD is new.
+  expect(await findImport(db, actor.userId, staged.id, now)).toMatchObject({
+    needsMapping: false,
+    counts: { new: 1, duplicate: 0, error: 2, included: 1, total: 3 },
+    suggestible: 2,
+    totals: { byCurrency: [{ currencyCode: "USD", incomeMinor: 3000, expenseMinor: 0 }], usd: { incomeCents: 3000, expenseCents: 0 } },
+  });
+  const rows = await listImportRows(db, actor.userId, staged.id, { page: 1, limit: 10 }, now);
+  expect(rows!.rows.map((r) => [r.line, r.status, r.description, r.reason?.key])).toEqual([
+    [2, "error", "Panadería Ñandú", "import.row.rateSuggested"],
+    [3, "error", "東京 ramen 🍜", "import.row.rateSuggested"],
+    [4, "new", "Refund", undefined],
+  ]);
+
+  expect(await deleteImport(db, actor, { id: staged.id, now })).toEqual({ kind: "deleted" });
+  expect(await findImport(db, actor.userId, staged.id, now)).toBeUndefined();
+
+  const old = await stageImport(db, actor, { fileName: "old.csv", bytes: utf16, today: "2026-11-27", history: null, now });
+  if (old.kind !== "staged") throw new Error("staged");
+  expect(await expireStagedImports(db, new Date(now.getTime() + 23 * 60 * 60 * 1000))).toBe(0);
+  expect(await expireStagedImports(db, new Date(now.getTime() + 25 * 60 * 60 * 1000))).toBe(1);
+  expect(await findImport(db, actor.userId, old.id, now)).toBeUndefined();
+});
+
+/** The plans of the statements a call sends (query-plans.server.test.ts's way, on this file's own database). */
+async function plansOf(call: () => Promise<unknown>): Promise<string[]> {
+  const client = (db as unknown as { $client: Client }).$client;
+  const seen: { sql: string; args: unknown[] }[] = [];
+  const record = (s: InStatement) => seen.push(typeof s === "string" ? { sql: s, args: [] } : { sql: s.sql, args: (s.args ?? []) as unknown[] });
+  const { batch, execute } = client;
+  client.batch = ((stmts: InStatement[], mode?: never) => (stmts.forEach(record), batch.call(client, stmts, mode))) as Client["batch"];
+  client.execute = ((s: InStatement) => (record(s), execute.call(client, s as never))) as Client["execute"];
+  try {
+    await call();
+  } finally {
+    client.batch = batch;
+    client.execute = execute;
+  }
+  const plans: string[] = [];
+  for (const s of seen) plans.push((await client.execute({ sql: `explain query plan ${s.sql}`, args: s.args as never })).rows.map((r) => String(r.detail)).join(" | "));
+  return plans;
+}
+
+test("the reads an import makes find their rows by index: the file's dates in the (user, date) index, our export's ids by key, the import's own staged rows", async () => {
+  for (let i = 0; i < 3; i++) {
+    const id = `plan-tx-${i}`;
+    await db.insert(transactions).values({ id, userId: actor.userId, type: "EXPENSE", description: `Row ${i}`, date: "2026-03-0" + (i + 1), categoryId: null, usdCents: 100 });
+    await db.insert(payments).values({ id: `${id}-p`, transactionId: id, userId: actor.userId, position: 0, currencyCode: "USD", amountMinor: 100, method: "cash", rate: "1", rateDate: "2026-03-01", rateSource: "fixed", usdCents: 100 });
+  }
+  const keys = await plansOf(() => storedDuplicateKeyRows(db, actor.userId, { from: "2026-03-01", to: "2026-03-31" }));
+  expect(keys).toHaveLength(1);
+  expect(keys[0]).toMatch(/SEARCH transactions USING (COVERING )?INDEX transactions_user_(type_)?date_totals_idx \(user_id=\? AND date>\? AND date<\?\)/);
+  expect(keys[0]).toMatch(/SEARCH payments USING (COVERING )?INDEX payments_transaction_idx \(transaction_id=\?/);
+  const ids = await plansOf(() => existingTransactionIds(db, actor.userId, ["plan-tx-1", "elsewhere"]));
+  expect(ids).toHaveLength(1);
+  expect(ids[0]).toMatch(/SEARCH transactions USING INDEX sqlite_autoindex_transactions_1 \(id=\?\)/);
+
+  const file = new TextEncoder().encode("date,description,amount\n2026-03-01,Coffee,-3.50\n2026-03-02,Salary,100.00\n");
+  const mapping: ImportMapping = { date: { column: 0, format: "yyyy-MM-dd" }, description: 1, amount: { kind: "signed", column: 2, decimalSign: "." }, type: { kind: "amount" }, currency: { kind: "fixed", code: "USD" } };
+  const staged = await stageImport(db, actor, { fileName: "plans.csv", bytes: file, mapping, today: "2026-11-27", history: null });
+  if (staged.kind !== "staged") throw new Error("staged");
+  const reads = [...(await plansOf(() => findImport(db, actor.userId, staged.id))), ...(await plansOf(() => listImportRows(db, actor.userId, staged.id, { page: 2, limit: 50 })))];
+  expect(reads).toHaveLength(1 + 5 + 1 + 2);
+  for (const plan of reads) {
+    expect(plan).toMatch(/SEARCH (imports|import_rows|r) USING (COVERING )?INDEX (sqlite_autoindex_imports_1 \(id=\?\)|sqlite_autoindex_import_rows_1 \(import_id=\?|import_rows_status_idx \(import_id=\?)/);
+    expect(plan).not.toMatch(/SCAN (imports|import_rows|r)\b/);
+  }
+});
