@@ -5,7 +5,7 @@ import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import type { Db } from "~/platform/db/client.server";
 import { payments, transactions, users } from "~/platform/db/schema";
 import { existingTransactionIds, storedDuplicateKeyRows } from "~/features/transactions/queries.server";
-import { deleteImport, expireStagedImports, stageImport, updateImport } from "./commands.server";
+import { deleteImport, expireStagedImports, insertRowsQueries, ROWS_JSON_CHUNK_BYTES, stageImport, updateImport } from "./commands.server";
 import type { ImportMapping } from "./model/mapping";
 import { findImport, listImportRows, mappingSample } from "./queries.server";
 
@@ -114,4 +114,23 @@ test("the reads an import makes find their rows by index: the file's dates in th
     expect(plan).toMatch(/SEARCH (imports|import_rows|r) USING (COVERING )?INDEX (sqlite_autoindex_imports_1 \(id=\?\)|sqlite_autoindex_import_rows_1 \(import_id=\?|import_rows_status_idx \(import_id=\?)/);
     expect(plan).not.toMatch(/SCAN (imports|import_rows|r)\b/);
   }
+});
+
+test("staged rows go into statements of at most 900 KB of UTF-8 each, counted in bytes: a file of CJK descriptions is cut three times as often as ASCII", () => {
+  const row = (line: number, description: string) => ({
+    line,
+    status: "new" as const,
+    included: true,
+    data: { kind: "error" as const, error: { key: "import.row.amountInvalid", values: { value: description } } },
+  });
+  const jsonSizes = (rows: ReturnType<typeof row>[]) =>
+    insertRowsQueries(db, "import-x", rows).map((query) => {
+      const json = (query as unknown as { toSQL(): { params: unknown[] } }).toSQL().params.find((p): p is string => typeof p === "string" && p.startsWith("["))!;
+      return new TextEncoder().encode(json).length;
+    });
+  const ascii = jsonSizes(Array.from({ length: 200 }, (_, i) => row(i + 2, "a".repeat(20_000))));
+  const cjk = jsonSizes(Array.from({ length: 200 }, (_, i) => row(i + 2, "東".repeat(20_000))));
+  for (const size of [...ascii, ...cjk]) expect(size).toBeLessThanOrEqual(ROWS_JSON_CHUNK_BYTES);
+  expect(ascii).toHaveLength(5);
+  expect(cjk.length).toBeGreaterThanOrEqual(14);
 });
