@@ -167,8 +167,9 @@ export async function stageImport(db: Db, actor: Actor, input: StageImportInput)
   let classified = await classifyFile(db, actor.userId, file, mapping, { today: input.today, history: input.history, applySuggestedRates: false });
   let mappingErrors: (ImportMessage & { field: string })[] | undefined;
   if (classified.kind === "mappingInvalid") {
-    // A mapping that does not fit the file is not kept: the import waits for one that does.
-    mappingErrors = classified.errors;
+    // A mapping that does not fit the file is not kept: the import waits for one that does. Only
+    // the caller's own mapping is reported (a saved one that no longer fits is simply not offered).
+    if (input.mapping) mappingErrors = classified.errors;
     mapping = null;
     classified = { kind: "needsMapping" };
   }
