@@ -135,3 +135,19 @@ test("staged rows go into statements of at most 900 KB of UTF-8 each, counted in
   expect(ascii).toHaveLength(5);
   expect(cjk.length).toBeGreaterThanOrEqual(14);
 });
+
+test("a mapping sent with the file that does not fit it is not kept: the file is staged waiting for one, and the outcome says why", async () => {
+  const file = new TextEncoder().encode("date,description,amount\n2026-03-01,Coffee,-3.50\n");
+  const mapping: ImportMapping = { date: { column: 0, format: "yyyy-MM-dd" }, description: 1, amount: { kind: "signed", column: 7, decimalSign: "." }, type: { kind: "amount" }, currency: { kind: "fixed", code: "XXX" } };
+  const staged = await stageImport(db, actor, { fileName: "bad.csv", bytes: file, mapping, today: "2026-11-27", history: null });
+  expect(staged).toEqual({
+    kind: "staged",
+    id: expect.any(String),
+    mappingErrors: [
+      { field: "amount", key: "import.mapping.columnMissing", values: { columns: 3 } },
+      { field: "currency", key: "import.mapping.currencyUnknown", values: { currency: "XXX" } },
+    ],
+  });
+  if (staged.kind !== "staged") return;
+  expect(await findImport(db, actor.userId, staged.id)).toMatchObject({ needsMapping: true, mapping: null, counts: { total: 0 } });
+});
