@@ -151,3 +151,25 @@ test("a mapping sent with the file that does not fit it is not kept: the file is
   if (staged.kind !== "staged") return;
   expect(await findImport(db, actor.userId, staged.id)).toMatchObject({ needsMapping: true, mapping: null, counts: { total: 0 } });
 });
+
+test("staging again keeps the user's choice on each line whose status is unchanged; a line whose status changed takes its status's default", async () => {
+  const file = new TextEncoder().encode("date,description,amount,currency\n2026-10-01,Coffee,-3.50,USD\n2026-10-02,Taxi,-12.00,USD\n2026-10-03,Mercado,-231.05,VES\n");
+  const mapping: ImportMapping = { date: { column: 0, format: "yyyy-MM-dd" }, description: 1, amount: { kind: "signed", column: 2, decimalSign: "." }, type: { kind: "amount" }, currency: { kind: "column", column: 3 } };
+  const staged = await stageImport(db, actor, { fileName: "choices.csv", bytes: file, mapping, today: "2026-11-27", history: null });
+  if (staged.kind !== "staged") throw new Error("staged");
+  const lines = async () => (await listImportRows(db, actor.userId, staged.id, { page: 1, limit: 10 }))!.rows.map((r) => [r.line, r.status, r.included]);
+  expect(await lines()).toEqual([
+    [2, "new", true],
+    [3, "new", true],
+    [4, "error", false],
+  ]);
+  expect(await updateImport(db, actor, { id: staged.id, changes: { rows: [{ line: 2, included: false }] }, today: "2026-11-27", history: null })).toEqual({ kind: "updated" });
+  expect(await updateImport(db, actor, { id: staged.id, changes: { rows: [{ line: 4, included: true }] }, today: "2026-11-27", history: null })).toEqual({ kind: "rowsInvalid", lines: [4] });
+  expect(await updateImport(db, actor, { id: staged.id, changes: { applySuggestedRates: true }, today: "2026-11-27", history: null })).toEqual({ kind: "updated" });
+  expect(await lines()).toEqual([
+    [2, "new", false],
+    [3, "new", true],
+    [4, "new", true],
+  ]);
+  expect((await findImport(db, actor.userId, staged.id))!.counts).toEqual({ new: 3, duplicate: 0, error: 0, included: 2, total: 3 });
+});
