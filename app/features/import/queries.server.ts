@@ -203,6 +203,7 @@ function toRowView(row: { line: number; status: ImportRowStatus; included: boole
     description: candidate.description,
     type: candidate.type,
     categoryName: candidate.categoryName,
+    categoryId: data.categoryId,
     tagNames: candidate.tagNames,
     payments: candidate.payments,
     usdCents,
