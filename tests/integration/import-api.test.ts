@@ -197,6 +197,10 @@ test("a mapping sent with the file that does not fit it: the file is staged with
 test("a saved mapping is applied to the next file with the same header", async () => {
   const me = await registerViaApi();
   const first = await uploadCsv(me, BANK_CSV);
+  // Nothing to save before the columns are mapped: refused on the name's field, nothing saved.
+  const early = await api(`/api/imports/${first.body.data.import.id}`, { method: "PUT", token: me.accessToken, json: { saveMappingAs: "My bank" } });
+  expect(early.status).toBe(400);
+  expect(early.body.errors).toEqual({ saveMappingAs: ["There is no mapping to save: map the columns first."] });
   const saved = await api(`/api/imports/${first.body.data.import.id}`, {
     method: "PUT",
     token: me.accessToken,

@@ -32,7 +32,8 @@ import type { ImportMapping } from "./model/mapping";
 // a row's date is yyyy-MM-dd.
 
 const FILE_NAME_MAX = 200;
-const SAVED_MAPPING_NAME_MAX = 100;
+/** As the staging saves it (commands.server.ts MAPPING_NAME_MAX). */
+const SAVED_MAPPING_NAME_MAX = 50;
 /** The rows of the preview a POST answers with (GET pages the rest). */
 export const FIRST_PAGE_ROWS = 20;
 
@@ -534,7 +535,8 @@ export function importRefusal(outcome: Refused): ApiError {
       return new ApiError(410, "api.importTooLate");
     case "mappingInvalid": {
       const errors: Record<string, string[]> = {};
-      for (const error of outcome.errors) (errors[`mapping.${error.field}`] ??= []).push(importMessageKey(error));
+      // The mapping's own fields sit under mapping; the name to save it under is a field of the body.
+      for (const error of outcome.errors) (errors[error.field === "saveMappingAs" ? error.field : `mapping.${error.field}`] ??= []).push(importMessageKey(error));
       return apiErrors.validation(outcome.errors[0] ? importMessageKey(outcome.errors[0]) : "import.mapping.invalid", errors);
     }
     case "rowsInvalid":
