@@ -435,7 +435,8 @@ export const updateImportOperation = defineOperation({
   summary: "Change a staged import: encoding, delimiter, mapping, suggested rates, or which rows are included",
   description:
     "Only the fields sent change. A new encoding, delimiter, mapping or applySuggestedRates reads the stored file again and stages the rows again (include/exclude choices are kept by line where a row's status is unchanged). " +
-    "A mapping that names a column the file lacks, or rows that are error rows or not in the preview, answer 400 and change nothing (details.lines lists such rows). A committed or undone import answers 409.",
+    "A mapping that names a column the file lacks, or rows that are error rows or not in the preview, answer 400 and change nothing (details.lines lists such rows). A committed or undone import answers 409. " +
+    "The body keeps the 64 KiB limit of every JSON body: about 2,000 row choices fit in one; send more in several.",
   tag: "imports",
   access: "user",
   params: idParam,
