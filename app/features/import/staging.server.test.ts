@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import type { Db } from "~/platform/db/client.server";
-import { payments, transactions, users } from "~/platform/db/schema";
+import { importMappings, imports, payments, transactions, users } from "~/platform/db/schema";
+import { eq } from "drizzle-orm";
 import { existingTransactionIds, storedDuplicateKeyRows } from "~/features/transactions/queries.server";
 import { deleteImport, expireStagedImports, insertRowsQueries, ROWS_JSON_CHUNK_BYTES, stageImport, updateImport } from "./commands.server";
 import type { ImportMapping } from "./model/mapping";
@@ -172,4 +173,40 @@ test("staging again keeps the user's choice on each line whose status is unchang
     [4, "new", true],
   ]);
   expect((await findImport(db, actor.userId, staged.id))!.counts).toEqual({ new: 3, duplicate: 0, error: 0, included: 2, total: 3 });
+});
+
+test("a refused file stores nothing; a committed import is neither changed, deleted nor expired; saving a mapping again under the same header renames it", async () => {
+  const before = await db.select({ id: imports.id }).from(imports);
+  expect(await stageImport(db, actor, { fileName: "empty.csv", bytes: new TextEncoder().encode("  \n"), today: "2026-11-27", history: null })).toEqual({
+    kind: "fileRefused",
+    error: { key: "import.file.empty" },
+  });
+  expect(await db.select({ id: imports.id }).from(imports)).toEqual(before);
+
+  const now = new Date("2026-11-27T12:00:00Z");
+  const file = new TextEncoder().encode("when,what,how much\n2026-03-01,Coffee,-3.50\n");
+  const mapping: ImportMapping = { date: { column: 0, format: "yyyy-MM-dd" }, description: 1, amount: { kind: "signed", column: 2, decimalSign: "." }, type: { kind: "amount" }, currency: { kind: "fixed", code: "USD" } };
+  const staged = await stageImport(db, actor, { fileName: "kept.csv", bytes: file, mapping, today: "2026-11-27", history: null, now });
+  if (staged.kind !== "staged") throw new Error("staged");
+  const save = (name: string) => updateImport(db, actor, { id: staged.id, changes: { saveMappingAs: name }, today: "2026-11-27", history: null, now });
+  expect(await save("   ")).toEqual({ kind: "mappingInvalid", errors: [{ field: "saveMappingAs", key: "import.mapping.nameRequired" }] });
+  expect(await save("x".repeat(51))).toEqual({ kind: "mappingInvalid", errors: [{ field: "saveMappingAs", key: "import.mapping.nameTooLong", values: { max: 50 } }] });
+  expect(await save("Card")).toEqual({ kind: "updated" });
+  expect(await save("My card")).toEqual({ kind: "updated" });
+  const saved = await db.select({ name: importMappings.name }).from(importMappings).where(eq(importMappings.userId, actor.userId));
+  expect(saved.map((m) => m.name)).toContain("My card");
+  expect(saved.map((m) => m.name)).not.toContain("Card");
+
+  // As the commit leaves it.
+  await db.update(imports).set({ status: "committed", committedAt: now }).where(eq(imports.id, staged.id));
+  expect(await updateImport(db, actor, { id: staged.id, changes: { rows: [{ line: 2, included: false }] }, today: "2026-11-27", history: null, now })).toEqual({ kind: "notStaged" });
+  expect(await deleteImport(db, actor, { id: staged.id, now })).toEqual({ kind: "notStaged" });
+  // The job takes the other tests' staged imports, never a committed one.
+  await expireStagedImports(db, new Date(now.getTime() + 48 * 60 * 60 * 1000));
+  expect(await db.select({ status: imports.status }).from(imports).where(eq(imports.id, staged.id))).toEqual([{ status: "committed" }]);
+  expect(await findImport(db, actor.userId, staged.id, new Date(now.getTime() + 48 * 60 * 60 * 1000))).toMatchObject({
+    status: "committed",
+    undoUntil: new Date(now.getTime() + 7 * 24 * 60 * 60 * 1000),
+  });
+  expect((await findImport(db, actor.userId, staged.id, new Date(now.getTime() + 8 * 24 * 60 * 60 * 1000)))!.undoUntil).toBeNull();
 });
