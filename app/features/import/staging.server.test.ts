@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { existingTransactionIds, storedDuplicateKeyRows } from "~/features/transactions/queries.server";
 import { deleteImport, expireStagedImports, insertRowsQueries, ROWS_JSON_CHUNK_BYTES, stageImport, updateImport } from "./commands.server";
 import type { ImportMapping } from "./model/mapping";
-import { findImport, listImportRows, mappingSample } from "./queries.server";
+import { findImport, listImportRows, listImports, mappingSample } from "./queries.server";
 
 // The import's staging on real libSQL in Node (the production driver family, decision 027): the
 // file's bytes come back as the driver gives blobs, the preview's aggregates read the staged
@@ -209,4 +209,24 @@ test("a refused file stores nothing; a committed import is neither changed, dele
     undoUntil: new Date(now.getTime() + 7 * 24 * 60 * 60 * 1000),
   });
   expect((await findImport(db, actor.userId, staged.id, new Date(now.getTime() + 8 * 24 * 60 * 60 * 1000)))!.undoUntil).toBeNull();
+});
+
+test("the user's recent imports, newest first, each with the same summary as findImport gives it (one batch for all)", async () => {
+  const lister = { userId: "import-lister", ip: null };
+  await db.insert(users).values({ id: lister.userId, email: "import-lister@example.com", firstName: "L", lastName: "T", passwordHash: "x" });
+  const mapping: ImportMapping = { date: { column: 0, format: "yyyy-MM-dd" }, description: 1, amount: { kind: "signed", column: 2, decimalSign: "." }, type: { kind: "amount" }, currency: { kind: "fixed", code: "USD" } };
+  const ids: string[] = [];
+  for (const [i, body] of ["2026-03-01,Coffee,-3.50\n2026-03-02,Pay,100.00", "2026-04-01,Tea,-2.00", "2026-05-01,Book,-15.00\n2026-05-01,Book,-15.00\n2026-05-02,Gift,20.00"].entries()) {
+    const staged = await stageImport(db, lister, { fileName: `f${i}.csv`, bytes: new TextEncoder().encode(`date,description,amount\n${body}\n`), mapping, today: "2026-11-27", history: null, now: new Date(Date.now() + i * 1000) });
+    if (staged.kind !== "staged") throw new Error("staged");
+    ids.push(staged.id);
+  }
+  const listed = await listImports(db, lister.userId, { limit: 10 });
+  expect(listed.map((i) => i.id)).toEqual([...ids].reverse());
+  for (const summary of listed) expect(summary).toEqual(await findImport(db, lister.userId, summary.id));
+  expect(listed.map((i) => [i.counts.total, i.totals.usd])).toEqual([
+    [3, { incomeCents: 2000, expenseCents: 3000 }],
+    [1, { incomeCents: 0, expenseCents: 200 }],
+    [2, { incomeCents: 10000, expenseCents: 350 }],
+  ]);
 });
