@@ -3,11 +3,12 @@ import { readFileSync } from "node:fs";
 import { beforeAll, expect, test } from "vitest";
 import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import type { Db } from "~/platform/db/client.server";
-import { payments, transactions, users } from "~/platform/db/schema";
+import { importMappings, imports, payments, transactions, users } from "~/platform/db/schema";
+import { eq } from "drizzle-orm";
 import { existingTransactionIds, storedDuplicateKeyRows } from "~/features/transactions/queries.server";
 import { deleteImport, expireStagedImports, insertRowsQueries, ROWS_JSON_CHUNK_BYTES, stageImport, updateImport } from "./commands.server";
 import type { ImportMapping } from "./model/mapping";
-import { findImport, listImportRows, mappingSample } from "./queries.server";
+import { findImport, listImportRows, listImports, mappingSample } from "./queries.server";
 
 // The import's staging on real libSQL in Node (the production driver family, decision 027): the
 // file's bytes come back as the driver gives blobs, the preview's aggregates read the staged
@@ -172,4 +173,60 @@ test("staging again keeps the user's choice on each line whose status is unchang
     [4, "new", true],
   ]);
   expect((await findImport(db, actor.userId, staged.id))!.counts).toEqual({ new: 3, duplicate: 0, error: 0, included: 2, total: 3 });
+});
+
+test("a refused file stores nothing; a committed import is neither changed, deleted nor expired; saving a mapping again under the same header renames it", async () => {
+  const before = await db.select({ id: imports.id }).from(imports);
+  expect(await stageImport(db, actor, { fileName: "empty.csv", bytes: new TextEncoder().encode("  \n"), today: "2026-11-27", history: null })).toEqual({
+    kind: "fileRefused",
+    error: { key: "import.file.empty" },
+  });
+  expect(await db.select({ id: imports.id }).from(imports)).toEqual(before);
+
+  const now = new Date("2026-11-27T12:00:00Z");
+  const file = new TextEncoder().encode("when,what,how much\n2026-03-01,Coffee,-3.50\n");
+  const mapping: ImportMapping = { date: { column: 0, format: "yyyy-MM-dd" }, description: 1, amount: { kind: "signed", column: 2, decimalSign: "." }, type: { kind: "amount" }, currency: { kind: "fixed", code: "USD" } };
+  const staged = await stageImport(db, actor, { fileName: "kept.csv", bytes: file, mapping, today: "2026-11-27", history: null, now });
+  if (staged.kind !== "staged") throw new Error("staged");
+  const save = (name: string) => updateImport(db, actor, { id: staged.id, changes: { saveMappingAs: name }, today: "2026-11-27", history: null, now });
+  expect(await save("   ")).toEqual({ kind: "mappingInvalid", errors: [{ field: "saveMappingAs", key: "import.mapping.nameRequired" }] });
+  expect(await save("x".repeat(51))).toEqual({ kind: "mappingInvalid", errors: [{ field: "saveMappingAs", key: "import.mapping.nameTooLong", values: { max: 50 } }] });
+  expect(await save("Card")).toEqual({ kind: "updated" });
+  expect(await save("My card")).toEqual({ kind: "updated" });
+  const saved = await db.select({ name: importMappings.name }).from(importMappings).where(eq(importMappings.userId, actor.userId));
+  expect(saved.map((m) => m.name)).toContain("My card");
+  expect(saved.map((m) => m.name)).not.toContain("Card");
+
+  // As the commit leaves it.
+  await db.update(imports).set({ status: "committed", committedAt: now }).where(eq(imports.id, staged.id));
+  expect(await updateImport(db, actor, { id: staged.id, changes: { rows: [{ line: 2, included: false }] }, today: "2026-11-27", history: null, now })).toEqual({ kind: "notStaged" });
+  expect(await deleteImport(db, actor, { id: staged.id, now })).toEqual({ kind: "notStaged" });
+  // The job takes the other tests' staged imports, never a committed one.
+  await expireStagedImports(db, new Date(now.getTime() + 48 * 60 * 60 * 1000));
+  expect(await db.select({ status: imports.status }).from(imports).where(eq(imports.id, staged.id))).toEqual([{ status: "committed" }]);
+  expect(await findImport(db, actor.userId, staged.id, new Date(now.getTime() + 48 * 60 * 60 * 1000))).toMatchObject({
+    status: "committed",
+    undoUntil: new Date(now.getTime() + 7 * 24 * 60 * 60 * 1000),
+  });
+  expect((await findImport(db, actor.userId, staged.id, new Date(now.getTime() + 8 * 24 * 60 * 60 * 1000)))!.undoUntil).toBeNull();
+});
+
+test("the user's recent imports, newest first, each with the same summary as findImport gives it (one batch for all)", async () => {
+  const lister = { userId: "import-lister", ip: null };
+  await db.insert(users).values({ id: lister.userId, email: "import-lister@example.com", firstName: "L", lastName: "T", passwordHash: "x" });
+  const mapping: ImportMapping = { date: { column: 0, format: "yyyy-MM-dd" }, description: 1, amount: { kind: "signed", column: 2, decimalSign: "." }, type: { kind: "amount" }, currency: { kind: "fixed", code: "USD" } };
+  const ids: string[] = [];
+  for (const [i, body] of ["2026-03-01,Coffee,-3.50\n2026-03-02,Pay,100.00", "2026-04-01,Tea,-2.00", "2026-05-01,Book,-15.00\n2026-05-01,Book,-15.00\n2026-05-02,Gift,20.00"].entries()) {
+    const staged = await stageImport(db, lister, { fileName: `f${i}.csv`, bytes: new TextEncoder().encode(`date,description,amount\n${body}\n`), mapping, today: "2026-11-27", history: null, now: new Date(Date.now() + i * 1000) });
+    if (staged.kind !== "staged") throw new Error("staged");
+    ids.push(staged.id);
+  }
+  const listed = await listImports(db, lister.userId, { limit: 10 });
+  expect(listed.map((i) => i.id)).toEqual([...ids].reverse());
+  for (const summary of listed) expect(summary).toEqual(await findImport(db, lister.userId, summary.id));
+  expect(listed.map((i) => [i.counts.total, i.totals.usd])).toEqual([
+    [3, { incomeCents: 2000, expenseCents: 3000 }],
+    [1, { incomeCents: 0, expenseCents: 200 }],
+    [2, { incomeCents: 10000, expenseCents: 350 }],
+  ]);
 });
