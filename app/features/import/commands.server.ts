@@ -57,8 +57,11 @@ type BatchItem = Parameters<Db["batch"]>[0][number];
 
 /** The file's bytes are stored in pieces of at most this size: D1 refuses a value over 2 MB. */
 export const FILE_CHUNK_BYTES = 1_000_000;
-/** Staged rows are inserted from JSON parameters of about this many characters each (one statement per piece, all in one batch). */
-const ROWS_JSON_CHUNK_CHARS = 900_000;
+/**
+ * Staged rows are inserted from JSON parameters of at most this many bytes of UTF-8 each (one
+ * statement per piece, all in one batch): under D1's 2 MB per value with room to spare.
+ */
+export const ROWS_JSON_CHUNK_BYTES = 900_000;
 export const MAPPING_NAME_MAX = 50;
 
 // A default category's name in each language (the locale files), which the categories feature also counts as the default's.
@@ -138,12 +141,20 @@ export function insertRowsQueries(db: Db, importId: string, rows: readonly Stage
   };
   for (const row of rows) {
     const item = JSON.stringify([row.line, row.status, row.included ? 1 : 0, JSON.stringify(row.data)]);
-    if (size + item.length > ROWS_JSON_CHUNK_CHARS) flush();
+    const bytes = utf8Bound(item);
+    if (size + bytes > ROWS_JSON_CHUNK_BYTES) flush();
     piece.push(item);
-    size += item.length + 1;
+    size += bytes + 1;
   }
   flush();
   return queries;
+}
+
+/** An upper bound of a text's UTF-8 length without encoding it: a non-ASCII UTF-16 unit takes at most 3 bytes (a pair, 4 for 2). */
+function utf8Bound(text: string): number {
+  let extra = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) extra += 2;
+  return text.length + extra;
 }
 
 function fileChunkQueries(db: Db, importId: string, bytes: Uint8Array): BatchItem[] {
@@ -182,8 +193,9 @@ export async function stageImport(db: Db, actor: Actor, input: StageImportInput)
   let classified = await classifyFile(db, actor.userId, file, mapping, { today: input.today, history: input.history, applySuggestedRates: false });
   let mappingErrors: (ImportMessage & { field: string })[] | undefined;
   if (classified.kind === "mappingInvalid") {
-    // A mapping that does not fit the file is not kept: the import waits for one that does.
-    mappingErrors = classified.errors;
+    // A mapping that does not fit the file is not kept: the import waits for one that does. Only
+    // the caller's own mapping is reported (a saved one that no longer fits is simply not offered).
+    if (input.mapping) mappingErrors = classified.errors;
     mapping = null;
     classified = { kind: "needsMapping" };
   }

@@ -77,13 +77,16 @@ function aggregateQueries(db: Db, importId: string) {
         and(
           eq(importRows.importId, importId),
           eq(importRows.included, true),
+          // A text test first (the stored JSON is minified): most rows go into a known category and are never parsed.
+          sql`instr(${importRows.data}, '"categoryId":null') > 0`,
           sql`json_extract(${importRows.data}, '$.kind') = 'candidate' and json_extract(${importRows.data}, '$.categoryId') is null and json_extract(${importRows.data}, '$.candidate.categoryName') is not null`,
         ),
       ),
     db
       .selectDistinct({ name: sql<string>`t.value`.as("name") })
       .from(sql`${importRows} as r, json_each(r.data, '$.tagsToCreate') as t`)
-      .where(sql`r.import_id = ${importId} and r.included = 1`),
+      // As above: a row with no tag to create is not parsed.
+      .where(sql`r.import_id = ${importId} and r.included = 1 and instr(r.data, '"tagsToCreate":[]') = 0 and instr(r.data, '"tagsToCreate":') > 0`),
   ] as const;
 }
 
@@ -203,6 +206,7 @@ function toRowView(row: { line: number; status: ImportRowStatus; included: boole
     description: candidate.description,
     type: candidate.type,
     categoryName: candidate.categoryName,
+    categoryId: data.categoryId,
     tagNames: candidate.tagNames,
     payments: candidate.payments,
     usdCents,

@@ -5,7 +5,7 @@ import { createLibsqlTestDb } from "../../../tests/setup/libsql-db";
 import type { Db } from "~/platform/db/client.server";
 import { payments, transactions, users } from "~/platform/db/schema";
 import { existingTransactionIds, storedDuplicateKeyRows } from "~/features/transactions/queries.server";
-import { deleteImport, expireStagedImports, stageImport, updateImport } from "./commands.server";
+import { deleteImport, expireStagedImports, insertRowsQueries, ROWS_JSON_CHUNK_BYTES, stageImport, updateImport } from "./commands.server";
 import type { ImportMapping } from "./model/mapping";
 import { findImport, listImportRows, mappingSample } from "./queries.server";
 
@@ -55,10 +55,11 @@ test("a UTF-16 file staged, mapped later from its stored bytes, its rows and tot
     totals: { byCurrency: [{ currencyCode: "USD", incomeMinor: 3000, expenseMinor: 0 }], usd: { incomeCents: 3000, expenseCents: 0 } },
   });
   const rows = await listImportRows(db, actor.userId, staged.id, { page: 1, limit: 10 }, now);
-  expect(rows!.rows.map((r) => [r.line, r.status, r.description, r.reason?.key])).toEqual([
-    [2, "error", "Panadería Ñandú", "import.row.rateSuggested"],
-    [3, "error", "東京 ramen 🍜", "import.row.rateSuggested"],
-    [4, "new", "Refund", undefined],
+  // No category column: the type's first category, as the form picks when the type changes.
+  expect(rows!.rows.map((r) => [r.line, r.status, r.description, r.categoryId, r.reason?.key])).toEqual([
+    [2, "error", "Panadería Ñandú", "default-education", "import.row.rateSuggested"],
+    [3, "error", "東京 ramen 🍜", "default-education", "import.row.rateSuggested"],
+    [4, "new", "Refund", "default-freelance", undefined],
   ]);
 
   expect(await deleteImport(db, actor, { id: staged.id, now })).toEqual({ kind: "deleted" });
@@ -114,4 +115,61 @@ test("the reads an import makes find their rows by index: the file's dates in th
     expect(plan).toMatch(/SEARCH (imports|import_rows|r) USING (COVERING )?INDEX (sqlite_autoindex_imports_1 \(id=\?\)|sqlite_autoindex_import_rows_1 \(import_id=\?|import_rows_status_idx \(import_id=\?)/);
     expect(plan).not.toMatch(/SCAN (imports|import_rows|r)\b/);
   }
+});
+
+test("staged rows go into statements of at most 900 KB of UTF-8 each, counted in bytes: a file of CJK descriptions is cut three times as often as ASCII", () => {
+  const row = (line: number, description: string) => ({
+    line,
+    status: "new" as const,
+    included: true,
+    data: { kind: "error" as const, error: { key: "import.row.amountInvalid", values: { value: description } } },
+  });
+  const jsonSizes = (rows: ReturnType<typeof row>[]) =>
+    insertRowsQueries(db, "import-x", rows).map((query) => {
+      const json = (query as unknown as { toSQL(): { params: unknown[] } }).toSQL().params.find((p): p is string => typeof p === "string" && p.startsWith("["))!;
+      return new TextEncoder().encode(json).length;
+    });
+  const ascii = jsonSizes(Array.from({ length: 200 }, (_, i) => row(i + 2, "a".repeat(20_000))));
+  const cjk = jsonSizes(Array.from({ length: 200 }, (_, i) => row(i + 2, "東".repeat(20_000))));
+  for (const size of [...ascii, ...cjk]) expect(size).toBeLessThanOrEqual(ROWS_JSON_CHUNK_BYTES);
+  expect(ascii).toHaveLength(5);
+  expect(cjk.length).toBeGreaterThanOrEqual(14);
+});
+
+test("a mapping sent with the file that does not fit it is not kept: the file is staged waiting for one, and the outcome says why", async () => {
+  const file = new TextEncoder().encode("date,description,amount\n2026-03-01,Coffee,-3.50\n");
+  const mapping: ImportMapping = { date: { column: 0, format: "yyyy-MM-dd" }, description: 1, amount: { kind: "signed", column: 7, decimalSign: "." }, type: { kind: "amount" }, currency: { kind: "fixed", code: "XXX" } };
+  const staged = await stageImport(db, actor, { fileName: "bad.csv", bytes: file, mapping, today: "2026-11-27", history: null });
+  expect(staged).toEqual({
+    kind: "staged",
+    id: expect.any(String),
+    mappingErrors: [
+      { field: "amount", key: "import.mapping.columnMissing", values: { columns: 3 } },
+      { field: "currency", key: "import.mapping.currencyUnknown", values: { currency: "XXX" } },
+    ],
+  });
+  if (staged.kind !== "staged") return;
+  expect(await findImport(db, actor.userId, staged.id)).toMatchObject({ needsMapping: true, mapping: null, counts: { total: 0 } });
+});
+
+test("staging again keeps the user's choice on each line whose status is unchanged; a line whose status changed takes its status's default", async () => {
+  const file = new TextEncoder().encode("date,description,amount,currency\n2026-10-01,Coffee,-3.50,USD\n2026-10-02,Taxi,-12.00,USD\n2026-10-03,Mercado,-231.05,VES\n");
+  const mapping: ImportMapping = { date: { column: 0, format: "yyyy-MM-dd" }, description: 1, amount: { kind: "signed", column: 2, decimalSign: "." }, type: { kind: "amount" }, currency: { kind: "column", column: 3 } };
+  const staged = await stageImport(db, actor, { fileName: "choices.csv", bytes: file, mapping, today: "2026-11-27", history: null });
+  if (staged.kind !== "staged") throw new Error("staged");
+  const lines = async () => (await listImportRows(db, actor.userId, staged.id, { page: 1, limit: 10 }))!.rows.map((r) => [r.line, r.status, r.included]);
+  expect(await lines()).toEqual([
+    [2, "new", true],
+    [3, "new", true],
+    [4, "error", false],
+  ]);
+  expect(await updateImport(db, actor, { id: staged.id, changes: { rows: [{ line: 2, included: false }] }, today: "2026-11-27", history: null })).toEqual({ kind: "updated" });
+  expect(await updateImport(db, actor, { id: staged.id, changes: { rows: [{ line: 4, included: true }] }, today: "2026-11-27", history: null })).toEqual({ kind: "rowsInvalid", lines: [4] });
+  expect(await updateImport(db, actor, { id: staged.id, changes: { applySuggestedRates: true }, today: "2026-11-27", history: null })).toEqual({ kind: "updated" });
+  expect(await lines()).toEqual([
+    [2, "new", false],
+    [3, "new", true],
+    [4, "new", true],
+  ]);
+  expect((await findImport(db, actor.userId, staged.id))!.counts).toEqual({ new: 3, duplicate: 0, error: 0, included: 2, total: 3 });
 });

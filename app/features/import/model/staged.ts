@@ -59,6 +59,11 @@ export type ImportRowView = {
   description?: string;
   type?: TransactionType;
   categoryName?: string | null;
+  /**
+   * The category it goes into: the user's or a default one matched by name, or, without a
+   * category cell, the type's first (decision 039); null when the commit creates `categoryName`.
+   */
+  categoryId?: string | null;
   tagNames?: string[];
   payments?: StagedPayment[];
   /** The transaction's USD cents when every payment has a stored rate. */
