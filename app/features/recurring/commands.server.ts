@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { localDay } from "~/calendar/time-zones";
 import { addDays } from "~/calendar/days";
 import { minorToDecimalString, parseAmount } from "~/money/amounts";
@@ -87,6 +87,22 @@ export function moveSchedulesToCategoryQuery(db: Db, userId: string, from: strin
     .update(recurringTransactions)
     .set({ categoryId: to, updatedAt: new Date() })
     .where(and(eq(recurringTransactions.userId, userId), eq(recurringTransactions.categoryId, from)));
+}
+
+/**
+ * The ids of the user's schedules in category `from`, as JSON collected by the database, for the
+ * move-then-delete's Undo snapshot (decision 035), read just before moveSchedulesToCategoryQuery.
+ */
+export function categoryScheduleIdsSnapshot(userId: string, from: string): SQL {
+  return sql`json((select json_group_array(r.id) from recurring_transactions as r where r.user_id = ${userId} and r.category_id = ${from}))`;
+}
+
+/** The move undone (decision 035): the schedules among `ids` still in `target` go back to `restored`. */
+export function moveSchedulesBackQuery(db: Db, userId: string, target: string, restored: string, ids: SQL) {
+  return db
+    .update(recurringTransactions)
+    .set({ categoryId: restored, updatedAt: new Date() })
+    .where(and(eq(recurringTransactions.userId, userId), eq(recurringTransactions.categoryId, target), sql`${recurringTransactions.id} in ${ids}`));
 }
 /**
  * Creates a schedule. A start before the user's today posts the past occurrences too, each on its

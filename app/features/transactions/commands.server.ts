@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { transactionSearchText } from "~/text/search-text";
 import { type Category, findCategory } from "~/features/categories/queries.server";
 import { findSchedule } from "~/features/recurring/queries.server";
@@ -466,6 +466,26 @@ export function moveToCategoryQuery(db: Db, userId: string, from: string, to: st
     .update(transactions)
     .set({ categoryId: to, updatedAt: new Date() })
     .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, from)));
+}
+
+/**
+ * The ids of the user's transactions in category `from`, as JSON collected by the database (no
+ * list bound), for the move-then-delete's Undo snapshot (decision 035), read just before
+ * moveToCategoryQuery in the same batch.
+ */
+export function categoryTransactionIdsSnapshot(userId: string, from: string): SQL {
+  return sql`json((select json_group_array(t.id) from transactions as t where t.user_id = ${userId} and t.category_id = ${from}))`;
+}
+
+/**
+ * The move undone (decision 035): the transactions among `ids` (SQL rows of ids, snapshotIds)
+ * that are still in `target` go back to `restored`; one the user has put elsewhere since stays.
+ */
+export function moveBackToCategoryQuery(db: Db, userId: string, target: string, restored: string, ids: SQL) {
+  return db
+    .update(transactions)
+    .set({ categoryId: restored, updatedAt: new Date() })
+    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, target), sql`${transactions.id} in ${ids}`));
 }
 
 export type DeleteOutcome = { kind: "deleted" } | { kind: "notFound" };
