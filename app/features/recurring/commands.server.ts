@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { localDay } from "~/calendar/time-zones";
 import { addDays } from "~/calendar/days";
 import { minorToDecimalString, parseAmount } from "~/money/amounts";
@@ -103,6 +103,25 @@ export function moveSchedulesBackQuery(db: Db, userId: string, target: string, r
     .update(recurringTransactions)
     .set({ categoryId: restored, updatedAt: new Date() })
     .where(and(eq(recurringTransactions.userId, userId), eq(recurringTransactions.categoryId, target), sql`${recurringTransactions.id} in ${ids}`));
+}
+
+/**
+ * A posted transaction's Undo (decision 035): its occurrence, whose link the delete cleared (ON
+ * DELETE SET NULL), points at it again. Only a posted occurrence of the user's that links nothing.
+ */
+export function relinkOccurrenceQuery(db: Db, userId: string, recurringId: string, dueDate: string, transactionId: string) {
+  return db
+    .update(recurringOccurrences)
+    .set({ transactionId })
+    .where(
+      and(
+        eq(recurringOccurrences.userId, userId),
+        eq(recurringOccurrences.recurringId, recurringId),
+        eq(recurringOccurrences.dueDate, dueDate),
+        eq(recurringOccurrences.status, "posted"),
+        isNull(recurringOccurrences.transactionId),
+      ),
+    );
 }
 /**
  * Creates a schedule. A start before the user's today posts the past occurrences too, each on its

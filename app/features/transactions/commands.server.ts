@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { transactionSearchText } from "~/text/search-text";
 import { type Category, findCategory } from "~/features/categories/queries.server";
 import { findSchedule } from "~/features/recurring/queries.server";
+import { relinkOccurrenceQuery } from "~/features/recurring/commands.server";
 import { ownedTagIdsQuery } from "~/features/tags/queries.server";
 import { markRestoredQuery, recordDeletionQuery, restorableDeletion } from "~/platform/db/deleted-records.server";
 import type { TransactionInput } from "~/features/transactions/schemas/transaction";
@@ -503,8 +504,9 @@ export type RestoreOutcome = { kind: "restored"; id: string } | { kind: RestoreR
  * ids, stored rates and USD cents) and its tag links exactly as they were, in one batch with the
  * activity entry and the snapshot marked restored. Refused, changing nothing, when that cannot be
  * exact: its category or one of its tags was deleted meanwhile, or putting it back would pass a
- * per-user total (decision 011). A transaction a schedule posted whose schedule has been deleted
- * since comes back as an ordinary one, as the schedule's delete made its posted transactions.
+ * per-user total (decision 011). A transaction a schedule posted is linked from its occurrence
+ * again (the schedule's card shows it posted with it); one whose schedule has been deleted since
+ * comes back as an ordinary one, as the schedule's delete made its posted transactions.
  * Never deleted, already restored, too old or another user's: "notFound".
  */
 export async function restoreTransaction(db: Db, actor: Actor, { id }: { id: string }): Promise<RestoreOutcome> {
@@ -522,6 +524,8 @@ export async function restoreTransaction(db: Db, actor: Actor, { id }: { id: str
       db.insert(transactions).values(row),
       ...insertChunks(payments, paymentRows).map((rows) => db.insert(payments).values(rows.map((p) => ({ ...p, userId, transactionId: id })))),
       ...insertChunks(transactionTags, tagIds.map((tagId) => ({ transactionId: id, tagId }))).map((rows) => db.insert(transactionTags).values(rows)),
+      // A posted transaction is its occurrence's again: the delete cleared that link (ON DELETE SET NULL).
+      ...(recurringId !== null && row.occurrenceDate !== null ? [relinkOccurrenceQuery(db, userId, recurringId, row.occurrenceDate, id)] : []),
       recordActivityQuery(db, { userId, action: "transaction_restore", description: row.description, details: { description: row.description }, ipAddress: actor.ip }),
     ]);
     return marked.length > 0 ? { kind: "restored", id } : { kind: "notFound" };
