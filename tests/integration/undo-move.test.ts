@@ -136,3 +136,21 @@ test("a transaction a schedule posted, deleted and restored, is its occurrence's
   const tx = await env.DB.prepare("select recurring_id, occurrence_date from transactions where id = ?").bind(txId).first();
   expect(tx).toEqual({ recurring_id: scheduleId, occurrence_date: start });
 });
+
+test("a budget lowered since below what the merge added refuses the page's Undo with a clear message, in English and Spanish, and nothing changes", async () => {
+  const { b, userId, pets, animals } = await userWithPets();
+  await follow(b, await moveAndDelete(b, pets, animals));
+  await env.DB.prepare("update budgets set amount_usd_cents = 100 where user_id = ? and category_id = ? and month = '2026-10-01'").bind(userId, animals).run();
+  const dump = await dumpDatabase();
+  const refused = await b.fetch("/categories", { form: { intent: "undo", id: pets } });
+  expect(refused.status).toBe(409);
+  expect(await refused.text()).toContain("It cannot be restored: a budget its budgets were merged into has been lowered since, below what the merge added.");
+  expect(diffDumps(dump, await dumpDatabase())).toEqual({});
+
+  await b.fetch("/resources/language", { form: { lng: "es", redirectTo: "/dashboard" } });
+  const dumpEs = await dumpDatabase();
+  const enEspañol = await b.fetch("/categories", { form: { intent: "undo", id: pets } });
+  expect(enEspañol.status).toBe(409);
+  expect(await enEspañol.text()).toContain("No se puede restaurar: un presupuesto con el que se fusionaron sus presupuestos se redujo después");
+  expect(diffDumps(dumpEs, await dumpDatabase())).toEqual({});
+});
