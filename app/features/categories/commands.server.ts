@@ -9,12 +9,12 @@ import { isUniqueViolation } from "~/platform/db/errors.server";
 import { budgetsUseCategory, countBudgetsInCategory } from "~/features/budgets/queries.server";
 import { budgetsMoveSnapshot, moveBudgetsToCategoryQueries, unmergeBudgetsQueries, unmergeBudgetsRefusal } from "~/features/budgets/commands.server";
 import { categoryHasTransactions, countTransactionsInCategory, transactionsUseCategory } from "~/features/transactions/queries.server";
-import { categoryTransactionIdsSnapshot, moveBackToCategoryQuery, moveToCategoryQuery } from "~/features/transactions/commands.server";
+import { categoryTransactionIdsSelect, moveBackToCategoryQuery, moveToCategoryQuery } from "~/features/transactions/commands.server";
 import { countSchedulesWithCategory, schedulesUseCategory } from "~/features/recurring/queries.server";
-import { categoryScheduleIdsSnapshot, moveSchedulesBackQuery, moveSchedulesToCategoryQuery } from "~/features/recurring/commands.server";
+import { categoryScheduleIdsSelect, moveSchedulesBackQuery, moveSchedulesToCategoryQuery } from "~/features/recurring/commands.server";
 import { categories } from "~/platform/db/schema";
 import type { UndoRefusal } from "~/platform/http/undo-refusals";
-import { markRestoredQuery, recordDeletionQuery, recordDeletionSelectQuery, restorableDeletion, snapshotArray, snapshotIds } from "~/platform/db/deleted-records.server";
+import { markRestoredQuery, recordDeletionIdsQuery, recordDeletionQuery, recordDeletionSelectQuery, restorableDeletion, snapshotArray, snapshotIdList, snapshotIds } from "~/platform/db/deleted-records.server";
 import { categoryColumns, findCategory, type Category } from "./queries.server";
 
 // The only write path for categories, for the web page and the API alike. Each write is one
@@ -138,17 +138,17 @@ function deleteUnusedQuery(db: Db, userId: string, id: string) {
  * What a category's delete keeps for Undo (issue 27, decision 035): its row as stored. A plain
  * delete (deleteCategory) happens only when nothing uses the category, so nothing else changed
  * with it. A move-then-delete (moveAndDeleteCategory) also keeps what the move did (`move`): the
- * target, the ids of the transactions and schedules it re-pointed, the budgets that only changed
- * category, and each budget merged into the target's (the kept budget's id, the cents added, the
- * merged row as stored). The database writes that part itself, in the move's batch, so the id lists
- * are never bound (D1's 100 parameters) and the restore reads them back with json_each.
+ * target, the budgets that only changed category, and each budget merged into the target's (the
+ * kept budget's id, the cents added, the merged row as stored); the ids of the transactions and
+ * schedules it re-pointed are kept beside it in id-list rows ("transactions", "schedules":
+ * recordDeletionIdsQuery), so 50,000 transactions pass neither D1's 2 MB row nor its 100
+ * parameters. The database writes all of it itself, in the move's batch, and the restore reads the
+ * lists back with json_each.
  */
 export type CategorySnapshot = {
   category: typeof categories.$inferSelect;
   move?: {
     to: string;
-    transactionIds: string[];
-    scheduleIds: string[];
     budgets: {
       movedIds: string[];
       merged: { keptId: string; added: number; budget: { id: string; month: string; amountUsdCents: number; alertThreshold: number; createdAt: number; updatedAt: number } }[];
@@ -183,8 +183,8 @@ export async function restoreCategory(db: Db, actor: Actor, { id }: DeleteCatego
   // The move undone, after the category's row is back (the rows' foreign keys point at it).
   const moveBack = move
     ? [
-        moveBackToCategoryQuery(db, userId, move.to, id, snapshotIds(deletion.id, "$.move.transactionIds")),
-        moveSchedulesBackQuery(db, userId, move.to, id, snapshotIds(deletion.id, "$.move.scheduleIds")),
+        moveBackToCategoryQuery(db, userId, move.to, id, snapshotIdList(userId, deletion.id, "transactions")),
+        moveSchedulesBackQuery(db, userId, move.to, id, snapshotIdList(userId, deletion.id, "schedules")),
         ...unmergeBudgetsQueries(db, userId, move.to, id, snapshotIds(deletion.id, "$.move.budgets.movedIds"), merged),
       ]
     : [];
@@ -263,19 +263,23 @@ export async function moveAndDeleteCategory(db: Db, actor: Actor, { id, to }: Mo
   const target = to && to !== id ? await findCategory(db, userId, to) : undefined;
   if (!target || target.type !== owned.category.type) return { kind: "moveTargetInvalid" };
   const moved = await categoryUsage(db, userId, id);
+  const deletionId = crypto.randomUUID();
+  const deletedAt = new Date();
+  const stillOwned = sql`exists (select 1 from categories as owned where owned.id = ${id} and owned.user_id = ${userId} and owned.is_default = 0)`;
   try {
     const results = await db.batch([
       // What the move is about to do, kept for Undo (decision 035), read before it by the database
       // itself: written only while the category is still the user's, as the delete at the end.
       recordDeletionSelectQuery(
         db,
-        { userId, kind: "category", recordId: id },
+        { userId, kind: "category", recordId: id, id: deletionId, deletedAt },
         sql`json_object('category', json_object('id', c.id, 'userId', c.user_id, 'name', c.name, 'nameKey', c.name_key, 'type', c.type,
             'color', c.color, 'icon', c.icon, 'isDefault', json('false'), 'createdAt', c.created_at, 'updatedAt', c.updated_at),
-          'move', json_object('to', ${target.id}, 'transactionIds', ${categoryTransactionIdsSnapshot(userId, id)},
-            'scheduleIds', ${categoryScheduleIdsSnapshot(userId, id)}, 'budgets', ${budgetsMoveSnapshot(userId, id, target.id)}))`,
+          'move', json_object('to', ${target.id}, 'budgets', ${budgetsMoveSnapshot(userId, id, target.id)}))`,
         sql`from categories as c where c.id = ${id} and c.user_id = ${userId} and c.is_default = 0`,
       ),
+      recordDeletionIdsQuery(db, { userId, deletionId, name: "transactions", deletedAt }, categoryTransactionIdsSelect(userId, id), stillOwned),
+      recordDeletionIdsQuery(db, { userId, deletionId, name: "schedules", deletedAt }, categoryScheduleIdsSelect(userId, id), stillOwned),
       moveToCategoryQuery(db, userId, id, target.id),
       ...moveBudgetsToCategoryQueries(db, userId, id, target.id),
       moveSchedulesToCategoryQuery(db, userId, id, target.id),

@@ -90,11 +90,11 @@ export function moveSchedulesToCategoryQuery(db: Db, userId: string, from: strin
 }
 
 /**
- * The ids of the user's schedules in category `from`, as JSON collected by the database, for the
- * move-then-delete's Undo snapshot (decision 035), read just before moveSchedulesToCategoryQuery.
+ * A SELECT of the ids of the user's schedules in category `from`, for the move-then-delete's Undo
+ * (decision 035), read just before moveSchedulesToCategoryQuery in the same batch.
  */
-export function categoryScheduleIdsSnapshot(userId: string, from: string): SQL {
-  return sql`json((select json_group_array(r.id) from recurring_transactions as r where r.user_id = ${userId} and r.category_id = ${from}))`;
+export function categoryScheduleIdsSelect(userId: string, from: string): SQL {
+  return sql`select r.id as id from recurring_transactions as r where r.user_id = ${userId} and r.category_id = ${from}`;
 }
 
 /** The move undone (decision 035): the schedules among `ids` still in `target` go back to `restored`. */

@@ -470,16 +470,16 @@ export function moveToCategoryQuery(db: Db, userId: string, from: string, to: st
 }
 
 /**
- * The ids of the user's transactions in category `from`, as JSON collected by the database (no
- * list bound), for the move-then-delete's Undo snapshot (decision 035), read just before
- * moveToCategoryQuery in the same batch.
+ * A SELECT of the ids of the user's transactions in category `from`, for the move-then-delete's
+ * Undo (decision 035): the deletion keeps them in its id-list rows (recordDeletionIdsQuery), read
+ * just before moveToCategoryQuery in the same batch, so no list is bound however many there are.
  */
-export function categoryTransactionIdsSnapshot(userId: string, from: string): SQL {
-  return sql`json((select json_group_array(t.id) from transactions as t where t.user_id = ${userId} and t.category_id = ${from}))`;
+export function categoryTransactionIdsSelect(userId: string, from: string): SQL {
+  return sql`select t.id as id from transactions as t where t.user_id = ${userId} and t.category_id = ${from}`;
 }
 
 /**
- * The move undone (decision 035): the transactions among `ids` (SQL rows of ids, snapshotIds)
+ * The move undone (decision 035): the transactions among `ids` (SQL rows of ids, snapshotIdList)
  * that are still in `target` go back to `restored`; one the user has put elsewhere since stays.
  */
 export function moveBackToCategoryQuery(db: Db, userId: string, target: string, restored: string, ids: SQL) {
