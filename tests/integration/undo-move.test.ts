@@ -154,3 +154,23 @@ test("a budget lowered since below what the merge added refuses the page's Undo 
   expect(await enEspañol.text()).toContain("No se puede restaurar: un presupuesto con el que se fusionaron sus presupuestos se redujo después");
   expect(diffDumps(dumpEs, await dumpDatabase())).toEqual({});
 });
+
+test("on D1, a category with 50,000 transactions is moved, deleted and restored through the page, every one back, to the cent", async () => {
+  const { b, userId, pets, animals } = await userWithPets();
+  // Rows written by SQLite itself (a recursive count), as no app write makes 50,000 at once.
+  await env.DB.prepare(
+    `with recursive n(i) as (select 1 union all select i + 1 from n where i < 50000)
+     insert into transactions (id, user_id, type, description, search_text, date, category_id, usd_cents, created_at, updated_at)
+     select lower(hex(randomblob(16))), ?, 'EXPENSE', 'Bulk ' || i, 'bulk ' || i, '2026-09-' || printf('%02d', 1 + i % 28), ?, 100 + i % 977, 0, 0 from n`,
+  )
+    .bind(userId, pets)
+    .run();
+  const before = await state(userId);
+  const deleted = await follow(b, await moveAndDelete(b, pets, animals));
+  expect(deleted.html).toContain('name="intent" value="undo"');
+  const moved = await env.DB.prepare("select count(*) as n from transactions where category_id = ?").bind(animals).first<{ n: number }>();
+  expect(moved!.n).toBe(50_004);
+  const back = await follow(b, await b.fetch("/categories", { form: { intent: "undo", id: pets } }));
+  expect(back.html).toContain("Category restored.");
+  expect(await state(userId)).toEqual(before);
+});
