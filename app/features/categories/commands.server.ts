@@ -17,9 +17,9 @@ import type { UndoRefusal } from "~/platform/http/undo-refusals";
 import { markRestoredQuery, recordDeletionIdsQuery, recordDeletionQuery, recordDeletionSelectQuery, restorableDeletion, snapshotArray, snapshotIdList, snapshotIds } from "~/platform/db/deleted-records.server";
 import { categoryColumns, findCategory, type Category } from "./queries.server";
 
-// The only write path for categories, for the web page and the API alike. Each write is one
-// statement, so it needs no batch; category changes have never been entries of the activity
-// log (its actions are account, transaction and rate events), so none is written here.
+// The only write path for categories, for the web page and the API alike. A create or an update
+// is one statement; a delete (plain or move-then-delete) and its Undo are one batch each, with
+// their snapshot (decision 035) and their activity entry (category_delete, category_restore).
 
 /** Why a write was refused; errors.ts gives each its status and message for both faces. */
 export type CategoryRefusal = "notFound" | "defaultReadOnly" | "duplicate" | "inUse" | "inUseByBudgets" | "inUseBySchedules" | "typeInUse" | "moveTargetInvalid";
