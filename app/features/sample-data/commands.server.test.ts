@@ -153,7 +153,7 @@ test("remove takes exactly the sample away: the user's own records, edited sampl
 });
 
 test("a tag of the same name the user had is used and kept; the sample's own tag stays while a transaction of the user's carries it", async () => {
-  const mine = await createTag(db, dave, { name: "sample", color: "#000000" });
+  const mine = await createTag(db, dave, { name: "sample", color: "#000000", description: undefined });
   expect(mine.kind).toBe("ok");
   await addSampleData(db, dave, { language: "en" });
   expect((await dump(dave.userId)).links.every((l) => l.tagId === (mine.kind === "ok" ? mine.tag.id : ""))).toBe(true);
