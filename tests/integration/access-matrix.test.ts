@@ -411,6 +411,9 @@ const WEB: Record<string, WebEntry> = {
       { path: "/dashboard", form: fields({ intent: "dismiss-verification" }) },
       // Issue 27: "Hide this list" under the first-run checklist.
       { path: "/dashboard", form: fields({ intent: "dismiss-checklist" }) },
+      // Issue 27: "Explore with sample data" and "Remove sample data", each about the caller's own account.
+      { path: "/dashboard", form: fields({ intent: "sample-add" }) },
+      { path: "/dashboard", form: fields({ intent: "sample-remove" }) },
     ],
   },
   // Issue 25: a mailed link's page; GET shows a button, POST uses the token (an unknown one here, which changes nothing).
