@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { en } from "~/locales/en";
 import { es } from "~/locales/es";
+import { api, registerViaApi } from "./api-client";
 import { type Browser, signedIn } from "./helpers";
 import { insertBudget, insertTransaction } from "./seed-rows";
 
@@ -116,4 +117,29 @@ test("removing takes exactly the sample away: the user's own transaction and bud
   // Removing again finds nothing and changes nothing.
   expect((await post(b, "sample-remove")).status).toBe(302);
   expect(await dump(userId)).toEqual(before);
+});
+
+test("the API adds and removes sample data with the envelope, once each, in the request's language", async () => {
+  const me = await registerViaApi();
+  const other = await registerViaApi();
+  const call = (method: string, token: string, lang?: string) =>
+    api("/api/sample-data", { method, token, headers: lang ? { "Accept-Language": lang } : {} });
+  await call("POST", other.accessToken);
+  const otherBefore = await dump(other.user.id);
+
+  const added = await call("POST", me.accessToken);
+  expect(added.status).toBe(200);
+  expect(added.body).toEqual({ status: "success", data: { changed: true, transactions: 25, message: en.dashboard.sampleData.added } });
+  const again = await call("POST", me.accessToken, "es");
+  expect(again.body).toEqual({ status: "success", data: { changed: false, transactions: 0, message: es.dashboard.sampleData.alreadyAdded } });
+  expect(await count("select count(*) as n from transactions where user_id = ?", me.user.id)).toBe(25);
+
+  const removed = await call("DELETE", me.accessToken, "es");
+  expect(removed.body).toEqual({ status: "success", data: { changed: true, transactions: 25, message: es.dashboard.sampleData.removed } });
+  const none = await call("DELETE", me.accessToken);
+  expect(none.body).toEqual({ status: "success", data: { changed: false, transactions: 0, message: en.dashboard.sampleData.nothingToRemove } });
+  expect(Object.entries(await dump(me.user.id)).filter(([, rows]) => rows.length > 0)).toEqual([]);
+  expect(await dump(other.user.id)).toEqual(otherBefore);
+  // Without a token: 401, nothing added.
+  expect((await api("/api/sample-data", { method: "POST" })).status).toBe(401);
 });

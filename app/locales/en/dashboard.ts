@@ -104,5 +104,7 @@ export const dashboard = {
     removing: "Removing sample data…",
     added: "Sample data added.",
     removed: "Sample data removed.",
+    alreadyAdded: "You are already exploring sample data.",
+    nothingToRemove: "There is no sample data to remove.",
   },
 };

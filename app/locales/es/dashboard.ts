@@ -106,5 +106,7 @@ export const dashboard = {
     removing: "Eliminando datos de ejemplo…",
     added: "Datos de ejemplo añadidos.",
     removed: "Datos de ejemplo eliminados.",
+    alreadyAdded: "Ya estás explorando datos de ejemplo.",
+    nothingToRemove: "No hay datos de ejemplo que eliminar.",
   },
 } satisfies Messages<typeof en>;
