@@ -3,6 +3,7 @@ import { addMonths, type MonthStart, yearMonthOf } from "~/calendar/months";
 import { MAX_BUDGET_MONTH_CENTS, type BudgetInput } from "~/features/budgets/model";
 import { findCategory } from "~/features/categories/queries.server";
 import { recordActivityQuery, recordActivitySelectQuery, type Actor } from "~/platform/db/activity.server";
+import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { budgets } from "~/platform/db/schema";
@@ -316,4 +317,24 @@ export async function copyPreviousMonthBudgets(db: Db, actor: Actor, month: Mont
   if (copied.length > 0) return { kind: "ok", copied: copied.length };
   // Nothing copied: nothing to copy, or no room for it.
   return (await hasBudgetsToCopy(db, userId, month)) ? { kind: "monthTotalLimit" } : { kind: "ok", copied: 0 };
+}
+
+/**
+ * A budget's INSERT for a caller's batch (sample data, issue 27), written only when the month has
+ * room for it (decision 018), like createBudget's. The caller picks a budgetable category (an
+ * expense one) and the id; a budget for the same category and month makes the whole batch fail
+ * on the unique index. No activity entry: the caller writes its own.
+ */
+export function insertBudgetQuery(db: Db, userId: string, { id, ...input }: BudgetInput & { id: string }) {
+  return db
+    .insert(budgets)
+    .select(
+      sql`select ${id}, ${userId}, ${input.categoryId}, ${input.amountCents}, ${input.month}, ${input.alertThreshold}, ${now}, ${now}
+      where ${monthHasRoom(userId, input.month, input.amountCents)}`,
+    );
+}
+
+/** Deletes the user's budgets among `ids`, as one statement for a caller's batch (one JSON parameter however many). */
+export function deleteBudgetsQuery(db: Db, userId: string, ids: readonly string[]) {
+  return db.delete(budgets).where(and(eq(budgets.userId, userId), inList(budgets.id, ids)));
 }

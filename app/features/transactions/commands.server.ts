@@ -7,7 +7,7 @@ import { ownedTagIdsQuery } from "~/features/tags/queries.server";
 import { markRestoredQuery, recordDeletionQuery, restorableDeletion } from "~/platform/db/deleted-records.server";
 import type { TransactionInput } from "~/features/transactions/schemas/transaction";
 import { type ActivityInput, type Actor, recordActivityQuery } from "~/platform/db/activity.server";
-import { insertChunks } from "~/platform/db/bound-lists.server";
+import { inList, insertChunks } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation, type UserTotalLimit, UserTotalLimitError, userTotalLimitViolated } from "~/platform/db/errors.server";
 import { payments, transactions, transactionTags } from "~/platform/db/schema";
@@ -200,11 +200,12 @@ export type CreateOutcome =
 export type Idempotency = { key: string; hash: string; answer: (record: TransactionRecord) => string };
 
 /**
- * Who asks for the transactions: the web form, an API client, an import, or the recurring job.
+ * Who asks for the transactions: the web form, an API client, an import, the recurring job, or
+ * "Explore with sample data" (issue 27).
  * The call's activity entry stores it among its values, so the log can say where a batch came
  * from ("12 transactions added · from an import").
  */
-export type CreateSource = "web" | "api" | "import" | "recurring";
+export type CreateSource = "web" | "api" | "import" | "recurring" | "sample";
 
 type BatchItem = Parameters<Db["batch"]>[0][number];
 
@@ -547,4 +548,33 @@ export function detachFromScheduleQuery(db: Db, userId: string, recurringId: str
     .update(transactions)
     .set({ recurringId: null })
     .where(and(eq(transactions.userId, userId), eq(transactions.recurringId, recurringId)));
+}
+
+/**
+ * Links the user's transactions among `transactionIds` to the tag, as one statement for a
+ * caller's batch (sample data labels what it created with a tag it may create in the same batch,
+ * so the door cannot check that tag beforehand). The ids go in as one JSON parameter.
+ */
+export function tagTransactionsQuery(db: Db, userId: string, tagId: string, transactionIds: readonly string[]) {
+  return db
+    .insert(transactionTags)
+    .select(sql`select t.id, ${tagId} from transactions as t where t.user_id = ${userId} and ${inList(sql`t.id`, transactionIds)}`);
+}
+
+/**
+ * Deletes the user's transactions among `ids` with their payments and tag links, as statements
+ * for a caller's batch (sample data's removal, issue 27): three statements however many ids (one
+ * JSON parameter each, D1's 100). Deleting the payments runs the running totals' triggers (migration
+ * 0004), so the user's totals drop by exactly what is removed. Another user's ids are left alone.
+ */
+export function deleteTransactionsQueries(db: Db, userId: string, ids: readonly string[]) {
+  const owned = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), inList(transactions.id, ids)));
+  return [
+    db.delete(transactionTags).where(inArray(transactionTags.transactionId, owned)),
+    db.delete(payments).where(and(eq(payments.userId, userId), inList(payments.transactionId, ids))),
+    db.delete(transactions).where(and(eq(transactions.userId, userId), inList(transactions.id, ids))),
+  ] as const;
 }

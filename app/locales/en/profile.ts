@@ -77,6 +77,8 @@ export const profile = {
       category_restore: "Category restored",
       tag_delete: "Tag deleted",
       tag_restore: "Tag restored",
+      sample_add: "Sample data added",
+      sample_remove: "Sample data removed",
       goal_progress: "Savings goal progress recorded",
       recurring_create: "Recurring transaction created",
       recurring_update: "Recurring transaction updated",

@@ -80,6 +80,8 @@ export const profile = {
       category_restore: "Categoría restaurada",
       tag_delete: "Etiqueta eliminada",
       tag_restore: "Etiqueta restaurada",
+      sample_add: "Datos de ejemplo añadidos",
+      sample_remove: "Datos de ejemplo eliminados",
       goal_progress: "Progreso de meta de ahorro registrado",
       recurring_create: "Transacción recurrente creada",
       recurring_update: "Transacción recurrente actualizada",

@@ -57,6 +57,9 @@ export const activityActions = [
   "category_restore",
   "tag_delete",
   "tag_restore",
+  /** "Explore with sample data" and "Remove sample data" (issue 27, decision 040): details.count, the sample transactions. */
+  "sample_add",
+  "sample_remove",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
