@@ -121,6 +121,8 @@ export default [
       route("latest", "routes/api/exchange-rates/latest.ts"),
       route("history", "routes/api/exchange-rates/history.ts"),
     ]),
+    // Issue 27: sample data (decision 040).
+    route("sample-data", "routes/api/sample-data/index.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),

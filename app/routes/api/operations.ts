@@ -5,6 +5,7 @@ import { goalOperations } from "~/features/goals/api";
 import { recurringOperations } from "~/features/recurring/api";
 import { currencyOperations, rateOperations } from "~/features/rates/api";
 import { reportOperations } from "~/features/reports/api";
+import { sampleDataOperations } from "~/features/sample-data/api";
 import { tagOperations } from "~/features/tags/api";
 import { transactionOperations } from "~/features/transactions/api";
 import { buildOpenApiDocument, openApiOperation } from "~/platform/http/openapi";
@@ -28,6 +29,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...goalOperations,
   ...recurringOperations,
   ...reportOperations,
+  ...sampleDataOperations,
   openApiOperation,
 ];
 
