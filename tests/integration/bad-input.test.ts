@@ -1633,6 +1633,17 @@ test("the verification page and the dashboard's banner refuse bad input with a t
   expect(await dumpDatabase()).toEqual(before);
 });
 
+// Issue 27, sample data (decision 040): its two intents take no fields; a body the form cannot be
+// read from is refused with a translated message and writes nothing (no sample set, no removal).
+test("the dashboard's sample data forms refuse a body that is no form, changing nothing (issue 27)", async () => {
+  const w = await setUp();
+  const cases: WebCase[] = [...bodyCases("/dashboard", { intent: "sample-add" }), ...bodyCases("/dashboard", { intent: "sample-remove" })];
+  const before = await dumpDatabase();
+  caseCount += await runWebCases(w.a, cases);
+  caseCount += await runSpanish(w.a, cases[0]!);
+  expect(await dumpDatabase()).toEqual(before);
+});
+
 test("the table's size", () => {
   // Printed for the issue's closing note; the floor catches a table that lost its cases.
   console.info(`bad-input cases: ${caseCount}`);
