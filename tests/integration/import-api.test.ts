@@ -283,6 +283,24 @@ test("our own export round-trips through the API: exported, uploaded as is into 
   expect(again.body.data.import.counts).toMatchObject({ new: 0, duplicate: 4 });
 });
 
+test("an undo past the 7 days answers 410 and removes nothing", async () => {
+  const me = await registerViaApi();
+  const uploaded = await uploadForm(me, BANK_CSV, { mapping: JSON.stringify(BANK_MAPPING) });
+  const id = uploaded.body.data.import.id as string;
+  expect((await commit(me, id)).status).toBe(200);
+  const eightDaysAgo = Date.now() - 8 * 24 * 60 * 60 * 1000;
+  await env.DB.prepare("update imports set committed_at = ? where id = ?").bind(eightDaysAgo, id).run();
+  expect((await api(`/api/imports/${id}`, { token: me.accessToken })).body.data.import.undoUntil).toBeNull();
+  const before = await dumpDatabase();
+  const late = await undo(me, id);
+  expect(late.status).toBe(410);
+  expect(late.body).toEqual({ status: "error", message: "An import can be undone only within 7 days of it" });
+  const spanish = await api(`/api/imports/${id}/undo`, { method: "POST", token: me.accessToken, headers: { "Accept-Language": "es" } });
+  expect(spanish.body.message).toBe("Una importación solo se puede deshacer en los 7 días siguientes");
+  expect(diffDumps(before, await dumpDatabase())).toEqual({});
+  expect(await marchTransactions(me)).toHaveLength(3);
+});
+
 test("refused uploads store nothing and say why in the request's language", async () => {
   const me = await registerViaApi();
   const before = await dumpDatabase();
