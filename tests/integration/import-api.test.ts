@@ -283,6 +283,26 @@ test("our own export round-trips through the API: exported, uploaded as is into 
   expect(again.body.data.import.counts).toMatchObject({ new: 0, duplicate: 4 });
 });
 
+test("a category deleted between the preview and the commit: 409 naming the line, nothing written, and the rest commits after", async () => {
+  const me = await registerViaApi();
+  const created = await api("/api/categories", { token: me.accessToken, json: { name: "Side jobs", type: "expense", color: "#3B82F6" } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const csv = ["Date,Description,Debit,Credit,Category", "03/01/2026,PAINT,40.00,,Side jobs", "03/02/2026,BREAD,3.10,,"].join("\n");
+  const uploaded = await uploadForm(me, csv, { mapping: JSON.stringify({ ...BANK_MAPPING, category: 4 }) });
+  expect(uploaded.body.data.import.counts).toMatchObject({ new: 2, included: 2 });
+  expect((await api(`/api/categories/${created.body.data.category.id}`, { method: "DELETE", token: me.accessToken })).status).toBe(200);
+
+  const refused = await commit(me, uploaded.body.data.import.id);
+  expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+  expect(refused.body).toMatchObject({ status: "error", details: { lines: "2", count: 1 } });
+  expect(await marchTransactions(me)).toEqual([]);
+  const rows = await api(`/api/imports/${uploaded.body.data.import.id}?status=error`, { token: me.accessToken });
+  expect(rows.body.data.rows.map((r: { line: number; included: boolean }) => [r.line, r.included])).toEqual([[2, false]]);
+  const rest = await commit(me, uploaded.body.data.import.id);
+  expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+  expect(shape(await marchTransactions(me))).toEqual(["2026-03-02 EXPENSE BREAD USD 310"]);
+});
+
 test("an undo past the 7 days answers 410 and removes nothing", async () => {
   const me = await registerViaApi();
   const uploaded = await uploadForm(me, BANK_CSV, { mapping: JSON.stringify(BANK_MAPPING) });
