@@ -89,6 +89,8 @@ test("/llms.txt says what the app is and where the API and its OpenAPI document 
   expect(text).toContain("POST /api/auth/login");
   expect(text).toContain("Authorization: Bearer");
   expect(text).toContain("at most 64 KiB");
+  // Issue 26: the one body that is not JSON.
+  expect(text).toContain("`POST /api/imports` takes a CSV file");
 
   const links = [...text.matchAll(/\]\((http[^)]+)\)/g)].map((m) => m[1]!);
   expect(links).toEqual(expect.arrayContaining(PUBLIC_PAGES.map((path) => `${ORIGIN}${path}`)));

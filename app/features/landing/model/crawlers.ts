@@ -65,6 +65,7 @@ The web pages are for people and need a browser session. Automated clients shoul
 - Answers are \`{"status": "success", "data": {…}}\`, or \`{"status": "error", "message": "…", "errors": {"field": ["…"]}}\` with 400, 401, 403, 404, 409, 413, 415 or 429. Messages follow \`Accept-Language\` (en or es).
 - Amounts are decimal strings in the currency's units (\`"12.50"\`, \`"1529"\` yen); exchange rates are units of the currency per 1 USD.
 - \`GET /api/reports/export\` answers a CSV file (UTF-8 with a byte-order mark).
+- \`POST /api/imports\` takes a CSV file (\`Content-Type: text/csv\`, or \`multipart/form-data\` with the file in \`file\` and an optional \`mapping\`), up to 5 MB and 20,000 rows; it answers a staged preview to review, change (\`PUT /api/imports/{id}\`) and commit (\`POST /api/imports/{id}/commit\`). Our own export is read back as is.
 
 ## Public pages
 
