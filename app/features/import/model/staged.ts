@@ -42,6 +42,8 @@ export type StagedRowData =
       tagsToCreate: string[];
       /** Why a candidate is an error row after all (no rate, a category of the other type…); absent when it can be imported. */
       error?: ImportMessage;
+      /** A duplicate row's match: our export's transaction_id already in the account, or the five-part key (decision 039). */
+      duplicateBy?: "transactionId" | "key";
     }
   | { kind: "error"; error: ImportMessage };
 
@@ -57,6 +59,11 @@ export type ImportRowView = {
   description?: string;
   type?: TransactionType;
   categoryName?: string | null;
+  /**
+   * The category it goes into: the user's or a default one matched by name, or, without a
+   * category cell, the type's first (decision 039); null when the commit creates `categoryName`.
+   */
+  categoryId?: string | null;
   tagNames?: string[];
   payments?: StagedPayment[];
   /** The transaction's USD cents when every payment has a stored rate. */
@@ -132,7 +139,11 @@ export type MappingSample = {
 // --- What the commands answer (the login flow's discriminated outcomes). ---
 
 export type StageOutcome =
-  | { kind: "staged"; id: string }
+  /**
+   * `mappingErrors`: a mapping was sent with the file and does not fit it (a column the file
+   * lacks, an unknown fixed currency): the file is staged without it and waits for one.
+   */
+  | { kind: "staged"; id: string; mappingErrors?: (ImportMessage & { field: string })[] }
   /** The whole file is refused (over 5 MB, over 20,000 rows, empty, no rows): nothing is stored. */
   | { kind: "fileRefused"; error: ImportMessage };
 
