@@ -43,6 +43,8 @@ async function history(name: string, days: Record<string, Record<string, number>
 
 test("a Spanish bank's CSV: stored, its past EUR rates asked of the history provider, five rows new with both coffees, totals per currency and in USD", async () => {
   const [alice] = actors;
+  // She reads the app in Spanish: the rows without a category go into "Por categorizar".
+  await env.DB.prepare("update users set language = 'es' where id = ?").bind(alice!.userId).run();
   const days = { "2026-03-02": { EUR: 0.5 }, "2026-03-05": { EUR: 0.5 }, "2026-03-06": { EUR: 0.5 }, "2026-03-17": { EUR: 0.5 } };
   const rates = await history("import-stage-es", days);
   const staged = await stageImport(db(), alice!, { fileName: "banco.csv", bytes: bytes(spanishBank), mapping: SPANISH, today: TODAY, history: rates });
@@ -65,7 +67,10 @@ test("a Spanish bank's CSV: stored, its past EUR rates asked of the history prov
     // 3.50 + 3.50 + 700.00 + 1,020.30 spent, 1,234.56 earned; at 0.5 EUR per USD, twice that in USD.
     totals: { byCurrency: [{ currencyCode: "EUR", incomeMinor: 123456, expenseMinor: 172730 }], usd: { incomeCents: 246912, expenseCents: 345460 } },
     suggestible: 0,
-    categoriesToCreate: [],
+    categoriesToCreate: [
+      { name: "Por categorizar", type: "EXPENSE" },
+      { name: "Por categorizar", type: "INCOME" },
+    ],
     tagsToCreate: [],
     result: null,
     undoUntil: null,

@@ -5,6 +5,8 @@ import { findNearestRates, findRatesOnOrBefore, listCurrencies } from "~/feature
 import { listTagChoices } from "~/features/tags/queries.server";
 import { existingTransactionIds, storedDuplicateKeyRows, toUserTotals, userTotalsQueries } from "~/features/transactions/queries.server";
 import { resources } from "~/locales";
+import { isLanguage } from "~/locales/languages";
+import { findUserById } from "~/features/accounts/queries.server";
 import { activityGuardRefused, type Actor, recordActivityGuardQuery } from "~/platform/db/activity.server";
 import { inList } from "~/platform/db/bound-lists.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
@@ -102,6 +104,8 @@ export async function classifyFile(
   const range = dateRange(applied.candidates);
   const categories = await listCategories(db, userId);
   const tags = await listTagChoices(db, userId);
+  const user = await findUserById(db, userId);
+  const language = user && isLanguage(user.language) ? user.language : "en";
   const ratesOnFile = await findRatesOnOrBefore(db, needs);
   const stored = range ? await storedDuplicateKeyRows(db, userId, range) : [];
   const existingIds = file.ownExport ? await existingTransactionIds(db, userId, applied.candidates.flatMap((c) => (c.transactionId ? [c.transactionId] : []))) : new Set<string>();
@@ -111,6 +115,7 @@ export async function classifyFile(
     ownExport: file.ownExport,
     categories,
     defaultNamesByLanguage,
+    uncategorizedName: resources[language].translation.import.uncategorizedCategory,
     tags,
     storedKeys: stored.map((row) => duplicateKey({ ...row, currency: row.currencyCode })),
     existingIds,

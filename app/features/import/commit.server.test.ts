@@ -144,7 +144,7 @@ test("committed twice (a double click, two tabs) writes once: the second answers
   expect(await entries(actor.userId)).toHaveLength(1);
 });
 
-const NOTHING_TO_CREATE = ["Date,Description,Amount,Currency,Category,Tags,Rate", "2026-03-03,Salary,2500.00,USD,Salary,,", "2026-03-04,Lunch,-10.00,USD,,,"].join("\n");
+const NOTHING_TO_CREATE = ["Date,Description,Amount,Currency,Category,Tags,Rate", "2026-03-03,Salary,2500.00,USD,Salary,,", "2026-03-04,Lunch,-10.00,USD,Food & Dining,,"].join("\n");
 
 test.each([
   ["creates nothing but transactions (its guard stops the later batch)", NOTHING_TO_CREATE, { imported: 2, categories: 0, tags: 0 }],

@@ -56,11 +56,11 @@ test("a UTF-16 file staged, mapped later from its stored bytes, its rows and tot
     totals: { byCurrency: [{ currencyCode: "USD", incomeMinor: 3000, expenseMinor: 0 }], usd: { incomeCents: 3000, expenseCents: 0 } },
   });
   const rows = await listImportRows(db, actor.userId, staged.id, { page: 1, limit: 10 }, now);
-  // No category column: the type's first category, as the form picks when the type changes.
+  // No category column: "To categorize" (the user's language), to be created at the commit.
   expect(rows!.rows.map((r) => [r.line, r.status, r.description, r.categoryId, r.reason?.key])).toEqual([
-    [2, "error", "Panadería Ñandú", "default-education", "import.row.rateSuggested"],
-    [3, "error", "東京 ramen 🍜", "default-education", "import.row.rateSuggested"],
-    [4, "new", "Refund", "default-freelance", undefined],
+    [2, "error", "Panadería Ñandú", null, "import.row.rateSuggested"],
+    [3, "error", "東京 ramen 🍜", null, "import.row.rateSuggested"],
+    [4, "new", "Refund", null, undefined],
   ]);
 
   expect(await deleteImport(db, actor, { id: staged.id, now })).toEqual({ kind: "deleted" });

@@ -6,7 +6,7 @@ import { deleteBudgetsQuery, insertBudgetQuery } from "~/features/budgets/comman
 import { deleteGoalsQueries, insertGoalQueries } from "~/features/goals/commands.server";
 import { earliestRateDates, listCurrencies } from "~/features/rates/queries.server";
 import { listTagChoices } from "~/features/tags/queries.server";
-import { deleteTagIfUnusedQuery, insertTagQuery } from "~/features/tags/commands.server";
+import { deleteUnusedTagsQuery, insertTagQuery } from "~/features/tags/commands.server";
 import { createTransactions, deleteTransactionsQueries, tagTransactionsQuery, type PlannedTransaction } from "~/features/transactions/commands.server";
 import type { Language } from "~/locales/languages";
 import { type Actor, recordActivityQuery } from "~/platform/db/activity.server";
@@ -129,7 +129,8 @@ export async function removeSampleData(db: Db, actor: Actor): Promise<RemoveSamp
   const transactionIds = of("transaction");
   const statements: BatchItem[] = [
     ...deleteTransactionsQueries(db, userId, transactionIds),
-    ...of("tag").map((tagId) => deleteTagIfUnusedQuery(db, userId, tagId)),
+    // The tag only when nothing carries it any more: no transaction and no schedule.
+    deleteUnusedTagsQuery(db, userId, of("tag")),
     deleteBudgetsQuery(db, userId, of("budget")),
     ...deleteGoalsQueries(db, userId, of("goal")),
     db.delete(sampleRecords).where(eq(sampleRecords.userId, userId)),

@@ -682,7 +682,8 @@ export function deleteTransactionsQueries(db: Db, userId: string, ids: readonly 
     .where(and(eq(transactions.userId, userId), inList(transactions.id, ids)));
   return [
     db.delete(transactionTags).where(inArray(transactionTags.transactionId, owned)),
-    db.delete(payments).where(and(eq(payments.userId, userId), inList(payments.transactionId, ids))),
+    // Through the owned transactions' ids (payments_transaction_idx), not by walking the user's payments.
+    db.delete(payments).where(inArray(payments.transactionId, owned)),
     db.delete(transactions).where(and(eq(transactions.userId, userId), inList(transactions.id, ids))),
   ] as const;
 }

@@ -1,6 +1,8 @@
 // Issue 26: importing a CSV file. The reading rules' messages (app/features/import/model/);
 // the /import page adds its own here.
 export const importFile = {
+  // The category a row without one goes into (created at the commit when the user has none by that name).
+  uncategorizedCategory: "To categorize",
   encoding: {
     "utf-8": "UTF-8",
     "utf-16le": "UTF-16 (little-endian)",

@@ -2,6 +2,8 @@ import type { Messages } from "..";
 import type { importFile as en } from "../en/import";
 
 export const importFile = {
+  // The category a row without one goes into (created at the commit when the user has none by that name).
+  uncategorizedCategory: "Por categorizar",
   encoding: {
     "utf-8": "UTF-8",
     "utf-16le": "UTF-16 (little-endian)",

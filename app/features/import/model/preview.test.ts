@@ -20,6 +20,7 @@ const facts = (over: Partial<PreviewFacts> = {}): PreviewFacts => ({
   ownExport: false,
   categories,
   defaultNamesByLanguage: [{ "default-food": "Comida y restaurantes" }],
+  uncategorizedName: "To categorize",
   tags: [{ id: "tag-trip", name: "Trip" }],
   storedKeys: [],
   existingIds: new Set(),
@@ -147,7 +148,7 @@ test("a mapped rate column is manual on the transaction's day, unless it is exac
   expect(payment(exported, { ownExport: true })).toMatchObject({ stored: { rate: "0.92", date: "2026-03-01", source: "exchangerate-api" }, usdCents: 978 });
 });
 
-test("categories: the user's by name, a default by its name in either language, an unknown one created, one of the other type an error, none the type's first", () => {
+test("categories: the user's by name, a default by its name in either language, an unknown one created, one of the other type an error, none the user's \"To categorize\" (found, or created)", () => {
   const rows = classifyRows(
     {
       candidates: [
@@ -161,7 +162,7 @@ test("categories: the user's by name, a default by its name in either language, 
       ],
       errors: [],
     },
-    facts(),
+    facts({ categories: [...categories, { id: "mine-to-categorize", name: "to Categorize", type: "income", isDefault: false }] }),
   );
   const view = rows.map((r) => (r.data.kind === "candidate" ? { status: r.status, categoryId: r.data.categoryId, tagsToCreate: r.data.tagsToCreate, error: r.data.error?.key } : null));
   expect(view).toEqual([
@@ -170,8 +171,9 @@ test("categories: the user's by name, a default by its name in either language, 
     { status: "new", categoryId: null, tagsToCreate: ["Work"], error: undefined },
     { status: "error", categoryId: null, tagsToCreate: [], error: "import.row.categoryIsIncome" },
     { status: "error", categoryId: null, tagsToCreate: [], error: "import.row.categoryIsExpense" },
-    { status: "new", categoryId: "default-education", tagsToCreate: [], error: undefined },
-    { status: "new", categoryId: "default-freelance", tagsToCreate: [], error: undefined },
+    // No category: "To categorize" of the row's type; the user has an income one, not an expense one (created at the commit).
+    { status: "new", categoryId: null, tagsToCreate: [], error: undefined },
+    { status: "new", categoryId: "mine-to-categorize", tagsToCreate: [], error: undefined },
   ]);
 });
 

@@ -1,6 +1,5 @@
 import { defaultNamed } from "~/features/categories/model";
 import { fixedBaseRate, type KnownRate, type RateNeed } from "~/features/rates/model";
-import { firstCategoryOf } from "~/features/transactions/model/form";
 import { categoryTypeFor, typedRateStored } from "~/features/transactions/model/transaction";
 import { isBaseCurrency } from "~/money/currencies";
 import { toUsdCents } from "~/money/rates";
@@ -24,6 +23,12 @@ export type PreviewFacts = {
   categories: readonly PreviewCategory[];
   /** A default category's name in each language (the locale files' categoryNames, by id): "Comida y restaurantes" is the default too. */
   defaultNamesByLanguage: readonly Readonly<Record<string, string>>[];
+  /**
+   * The category a row without one goes into, in the user's language ("Uncategorized", "Sin
+   * categoría"): matched by name as any other, created at the commit when missing. Not the
+   * first category of the type, which would file a whole bank statement under "Education".
+   */
+  uncategorizedName: string;
   /** The user's tags. */
   tags: readonly { id: string; name: string }[];
   /** duplicateKey of each stored single-payment transaction in the file's date range, one entry per transaction. */
@@ -79,7 +84,8 @@ export function classifyRows(applied: Pick<ApplyResult, "candidates" | "errors">
   const duplicates = duplicatesOf(applied.candidates, facts);
   const resolveCategory = categoryResolver(facts);
   const tagKeys = new Set(facts.tags.map((t) => nameKey(t.name)));
-  const rows: StagedRow[] = applied.candidates.map((candidate, i) => {
+  const rows: StagedRow[] = applied.candidates.map((read, i) => {
+    const candidate = read.categoryName === null ? { ...read, categoryName: facts.uncategorizedName } : read;
     const payments = candidate.payments.map((p) => stagePayment(candidate.date, p, facts));
     const category = resolveCategory(candidate);
     const tagsToCreate = candidate.tagNames.filter((name) => !tagKeys.has(nameKey(name)));
@@ -196,9 +202,8 @@ type CategoryChoice = { kind: "ok"; id: string } | { kind: "create" } | { kind: 
  * categories of its type, then the defaults of its type as the categories feature judges a name
  * to be a default's (defaultNamed: folded, in either language), so the commit never tries to
  * create a category the feature would refuse; unknown: created at the commit (categoryId null).
- * A name that exists only as the other type is an error row. No category cell: the first
- * category of the type in listCategories' order, as the transaction form chooses when the type
- * changes (firstCategoryOf).
+ * A name that exists only as the other type is an error row. No category cell: the user's
+ * "Uncategorized" of that type (uncategorizedName), found or created like any name.
  */
 function categoryResolver(facts: PreviewFacts): (candidate: ImportCandidate) => CategoryChoice {
   const own = new Map<string, string>();
@@ -210,15 +215,13 @@ function categoryResolver(facts: PreviewFacts): (candidate: ImportCandidate) => 
   const find = (name: string, type: "expense" | "income") => own.get(`${type}:${nameKey(name)}`) ?? defaultNamed(name, defaults[type], facts.defaultNamesByLanguage)?.id;
   return (candidate) => {
     const type = categoryTypeFor(candidate.type);
-    if (candidate.categoryName === null) {
-      const id = firstCategoryOf(facts.categories, candidate.type);
-      return id ? { kind: "ok", id } : { kind: "error", error: { key: "import.row.categoryRequired" } };
-    }
-    const id = find(candidate.categoryName, type);
+    const name = candidate.categoryName ?? facts.uncategorizedName;
+    const id = find(name, type);
     if (id) return { kind: "ok", id };
     const other = type === "expense" ? "income" : "expense";
-    if (find(candidate.categoryName, other)) {
-      return { kind: "error", error: { key: other === "income" ? "import.row.categoryIsIncome" : "import.row.categoryIsExpense", values: { name: candidate.categoryName } } };
+    // The fallback is made for either type (a name may be both an expense and an income category).
+    if (name !== facts.uncategorizedName && find(name, other)) {
+      return { kind: "error", error: { key: other === "income" ? "import.row.categoryIsIncome" : "import.row.categoryIsExpense", values: { name } } };
     }
     return { kind: "create" };
   };
