@@ -1,5 +1,5 @@
-import { expect, test } from "vitest";
-import { MAX_REQUEST_BODY_BYTES } from "~/platform/http/body-limit";
+import { describe, expect, test } from "vitest";
+import { MAX_REQUEST_BODY_BYTES, MAX_UPLOAD_BODY_BYTES } from "~/platform/http/body-limit";
 import { checkRequestBody, declaredCharset } from "./request-body";
 
 const ORIGIN = "http://localhost";
@@ -105,4 +105,54 @@ test("reads pass untouched, and the API's own content-type rule (415 envelope) s
   const get = new Request(`${ORIGIN}/api/tags`);
   expect(await checkRequestBody(get)).toBe(get);
   expect(await checkRequestBody(post("/api/tags", "a=1", { "Content-Type": "application/x-www-form-urlencoded" }))).toBeInstanceOf(Request);
+});
+
+// Issue 26: the CSV upload's body may hold a 5 MB file plus its multipart envelope; nowhere else.
+describe("the CSV upload's own ceiling (POST /import and POST /api/imports)", () => {
+  const MULTIPART = "multipart/form-data; boundary=x";
+  function upload(path: string, size: number, name = "bank.csv") {
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.set("file", new File([new Uint8Array(size).fill(0x61)], name, { type: "text/csv" }));
+    return new Request(`${ORIGIN}${path}`, { method: "POST", body: form });
+  }
+
+  test("a file of 5.5 MB reaches the upload's action (web form, its single-fetch form, and the API), and the reader then refuses it with its own message", async () => {
+    const size = Math.round(5.5 * 1024 * 1024);
+    for (const path of ["/import", "/import.data", "/api/imports"]) {
+      const checked = await checkRequestBody(upload(path, size));
+      expect(checked, path).toBeInstanceOf(Request);
+      const file = (await (checked as Request).formData()).get("file") as File;
+      expect(file.size, path).toBe(size);
+    }
+    const chunked = await checkRequestBody(post("/api/imports", streamOf(size), { "Content-Type": "text/csv" }));
+    expect(chunked).toBeInstanceOf(Request);
+    expect((await (chunked as Request).arrayBuffer()).byteLength).toBe(size);
+  });
+
+  test("a body past 6 MiB is refused with 413 naming that ceiling, in the face it came through", async () => {
+    const web = (await checkRequestBody(post("/import", streamOf(MAX_UPLOAD_BODY_BYTES + 1), { "Content-Type": MULTIPART }))) as Response;
+    expect(web.status).toBe(413);
+    expect(await web.text()).toBe("Request body is too large: at most 6 MiB");
+    const api = (await checkRequestBody(post("/api/imports", streamOf(MAX_UPLOAD_BODY_BYTES + 1), { "Content-Type": "text/csv" }))) as Response;
+    expect(api.status).toBe(413);
+    expect(await api.json()).toEqual({ status: "error", message: "Request body is too large: at most 6 MiB" });
+  });
+
+  test("every other write keeps 64 KiB: another page, another method, another import path", async () => {
+    const size = MAX_REQUEST_BODY_BYTES + 1;
+    const refused = [
+      post("/tags", streamOf(size), { "Content-Type": MULTIPART }),
+      post("/import/abc", streamOf(size), { "Content-Type": MULTIPART }),
+      post("/imports", streamOf(size), { "Content-Type": MULTIPART }),
+      post("/api/imports/abc", streamOf(size), { "Content-Type": "application/json" }),
+      post("/api/imports/abc/commit", streamOf(size), { "Content-Type": "application/json" }),
+      new Request(`${ORIGIN}/api/imports`, { method: "PUT", body: streamOf(size), headers: { "Content-Type": "application/json" }, duplex: "half" } as RequestInit),
+    ];
+    for (const request of refused) {
+      const res = (await checkRequestBody(request)) as Response;
+      expect(res.status, `${request.method} ${request.url}`).toBe(413);
+      expect(await res.text(), `${request.method} ${request.url}`).toContain("64 KiB");
+    }
+  });
 });

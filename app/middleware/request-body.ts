@@ -1,5 +1,5 @@
 import { isApiPath } from "~/platform/http/api-path";
-import { MAX_REQUEST_BODY_BYTES, MAX_REQUEST_BODY_LABEL } from "~/platform/http/body-limit";
+import { bodyLimitFor, MAX_REQUEST_BODY_LABEL, type BodyLimit } from "~/platform/http/body-limit";
 import { ApiError, errorResponse } from "~/platform/http/envelope";
 import { serverTranslator } from "~/locales/server-translators";
 import { detectLanguage } from "./i18n";
@@ -66,9 +66,9 @@ async function readAtMost(body: ReadableStream<Uint8Array>, limit: number): Prom
  * A refusal given before React Router runs (so before the i18n middleware), in the face the request
  * came through: the API's envelope, or a plain page in the visitor's language.
  */
-export async function earlyRefusal(request: Request, status: number, messageKey: string): Promise<Response> {
+export async function earlyRefusal(request: Request, status: number, messageKey: string, limitLabel = MAX_REQUEST_BODY_LABEL): Promise<Response> {
   const { t } = serverTranslator(await detectLanguage(request));
-  const values = { limit: MAX_REQUEST_BODY_LABEL };
+  const values = { limit: limitLabel };
   if (isApiPath(new URL(request.url).pathname)) return errorResponse(t, new ApiError(status, messageKey, { values }));
   const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
   applySecurityHeaders(request, headers, "");
@@ -79,20 +79,22 @@ export async function earlyRefusal(request: Request, status: number, messageKey:
  * The request to hand on, or the answer that refuses it: 413 past the limit (by Content-Length,
  * or counted while reading a chunked body), and for web writes 415 unless the body is a form
  * declared in UTF-8 or in no charset (400 when a multipart body cannot be parsed), so no action
- * meets a body it cannot read.
+ * meets a body it cannot read. The limit is the path's (bodyLimitFor: the CSV upload's is larger)
+ * unless one is given.
  */
-export async function checkRequestBody(request: Request, limit = MAX_REQUEST_BODY_BYTES): Promise<Request | Response> {
+export async function checkRequestBody(request: Request, limit?: BodyLimit): Promise<Request | Response> {
   if (BODYLESS_METHODS.has(request.method)) return request;
   const pathname = new URL(request.url).pathname;
   const api = isApiPath(pathname);
+  const { bytes: ceiling, label } = limit ?? bodyLimitFor(request.method, pathname);
 
   let checked = request;
   if (request.body) {
     const length = declaredLength(request);
-    if (length !== null && length > limit) return earlyRefusal(request, 413, "errors.payloadTooLarge");
+    if (length !== null && length > ceiling) return earlyRefusal(request, 413, "errors.payloadTooLarge", label);
     if (length === null) {
-      const bytes = await readAtMost(request.body, limit);
-      if (!bytes) return earlyRefusal(request, 413, "errors.payloadTooLarge");
+      const bytes = await readAtMost(request.body, ceiling);
+      if (!bytes) return earlyRefusal(request, 413, "errors.payloadTooLarge", label);
       checked = new Request(request, { body: bytes });
     }
   }
