@@ -1,6 +1,7 @@
 import { runRatesRefresh } from "~/features/rates/jobs/refresh.server";
 import { runPostDue } from "~/features/recurring/jobs/post-due.server";
 import { runPurgeDeletedRecords } from "~/platform/db/jobs/purge-deleted.server";
+import { runExpireStagedImports } from "~/features/import/jobs/expire-staged.server";
 
 // The Worker's scheduled work, one entry per cron expression of wrangler.jsonc's
 // `triggers.crons` (workers/jobs.test.ts keeps the two in agreement). A job lives in its
@@ -20,7 +21,12 @@ export const jobs: readonly Job[] = [
   // Every hour on the hour: schedules' occurrences due by each user's local today (decision 033).
   { cron: "0 * * * *", name: "recurring transactions", run: runPostDue },
   // Every hour at half past: the snapshots of deletes past their undo window (decision 035).
-  { cron: "30 * * * *", name: "undo purge", run: runPurgeDeletedRecords },
+  // The same hour's tidy-up also deletes the staged imports past their 24 hours (decision 039).
+  {
+    cron: "30 * * * *",
+    name: "undo purge",
+    run: async (env, options) => ({ ...(await runPurgeDeletedRecords(env, options)), ...(await runExpireStagedImports(env, options)) }),
+  },
 ];
 
 export function jobFor(cron: string): Job | undefined {

@@ -215,6 +215,18 @@ export function nearestRate(sorted: readonly KnownRate[], date: string): RateSug
   return daysBetween(before.date, date) <= daysBetween(date, after.date) ? before : after;
 }
 
+/** The latest of one currency's rates (sorted by date, one per date) on or before a day (ARCHITECTURE.md 4); undefined when none is. */
+export function rateOnOrBefore(sorted: readonly KnownRate[], date: string): KnownRate | undefined {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid]!.date <= date) low = mid + 1;
+    else high = mid;
+  }
+  return sorted[low - 1];
+}
+
 /** How far a suggested rate's day is from the day it would be used on: whole days, and which way. */
 export function suggestionDistance(rateDate: string, usedOn: string): { days: number; when: "earlier" | "later" | "sameDay" } {
   const days = daysBetween(usedOn, rateDate);

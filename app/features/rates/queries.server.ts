@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, min, sql, type SQL } from "drizzle-orm";
-import { fixedBaseRate, nearestRate, type Currency, type KnownRate, type RateNeed, type RateSuggestion, type RefreshRun } from "~/features/rates/model";
+import { fixedBaseRate, nearestRate, rateOnOrBefore, type Currency, type KnownRate, type RateNeed, type RateSuggestion, type RefreshRun } from "~/features/rates/model";
 import { BASE_CURRENCY } from "~/money/currencies";
 import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
@@ -179,8 +179,41 @@ export async function earliestRateDates(db: Db, currencyCodes: readonly string[]
  */
 export async function findNearestRates(db: Db, needs: readonly RateNeed[]): Promise<Map<string, RateSuggestion>> {
   const out = new Map<string, RateSuggestion>();
+  const byCode = await storedDaysByCode(db, needs);
+  for (const need of needs) {
+    const code = need.currencyCode.toUpperCase();
+    const found = byCode.get(code) && nearestRate(byCode.get(code)!, need.date);
+    if (found) out.set(`${code}:${need.date}`, found);
+  }
+  return out;
+}
+
+/**
+ * findRateOn for any number of (currency, day) needs in one query (the import's 20,000 rows,
+ * issue 26): each need's latest rate on or before its day, by the same precedence (manual,
+ * provider, snapshot on one day). Keyed `${currency}:${date}`; a need with no rate on or before
+ * its day has no entry (never 1). USD needs are answered 1 ("fixed") without a lookup.
+ */
+export async function findRatesOnOrBefore(db: Db, needs: readonly RateNeed[]): Promise<Map<string, KnownRate>> {
+  const out = new Map<string, KnownRate>();
+  const byCode = await storedDaysByCode(db, needs);
+  for (const need of needs) {
+    const code = need.currencyCode.toUpperCase();
+    if (code === BASE_CURRENCY) {
+      out.set(`${code}:${need.date}`, fixedBaseRate(need.date));
+      continue;
+    }
+    const found = byCode.get(code) && rateOnOrBefore(byCode.get(code)!, need.date);
+    if (found) out.set(`${code}:${need.date}`, found);
+  }
+  return out;
+}
+
+/** Every stored day of the needs' currencies (USD aside), the winning source per day, sorted by day: one query. */
+async function storedDaysByCode(db: Db, needs: readonly RateNeed[]): Promise<Map<string, KnownRate[]>> {
+  const byCode = new Map<string, KnownRate[]>();
   const codes = [...new Set(needs.map((n) => n.currencyCode.toUpperCase()).filter((c) => c !== BASE_CURRENCY))];
-  if (codes.length === 0) return out;
+  if (codes.length === 0) return byCode;
   const ranked = db
     .select({
       ...knownRateColumns,
@@ -196,18 +229,12 @@ export async function findNearestRates(db: Db, needs: readonly RateNeed[]): Prom
     .from(ranked)
     .where(eq(ranked.position, 1))
     .orderBy(ranked.currencyCode, ranked.date);
-  const byCode = new Map<string, KnownRate[]>();
   for (const row of rows) {
     const list = byCode.get(row.currencyCode) ?? [];
     list.push(row);
     byCode.set(row.currencyCode, list);
   }
-  for (const need of needs) {
-    const code = need.currencyCode.toUpperCase();
-    const found = byCode.get(code) && nearestRate(byCode.get(code)!, need.date);
-    if (found) out.set(`${code}:${need.date}`, found);
-  }
-  return out;
+  return byCode;
 }
 
 /** findNearestRates for one currency and day. */

@@ -803,3 +803,50 @@ export async function currenciesUsed(db: Db, userId: string): Promise<string[]> 
     .orderBy(asc(paymentCurrencyTotals.currencyCode));
   return rows.map((row) => row.code);
 }
+
+// --- What an import compares its rows with (issue 26, decision 039) ---
+
+/** A stored single-payment transaction as the import's duplicate key reads it. */
+export type DuplicateKeyRow = { date: string; type: TransactionType; description: string; currencyCode: string; amountMinor: number };
+
+/**
+ * The user's single-payment transactions dated from `from` to `to`, one row each, with what the
+ * import's duplicate key is made of (date, currency, amount, type, description): a foreign
+ * file's row is a duplicate of one of these (decision 036: occurrences are counted, so every
+ * transaction is one row). Read by the (user, date) index.
+ */
+export async function storedDuplicateKeyRows(db: Db, userId: string, range: { from: string; to: string }): Promise<DuplicateKeyRow[]> {
+  return db
+    .select({
+      date: transactions.date,
+      type: transactions.type,
+      description: transactions.description,
+      currencyCode: sql<string>`min(${payments.currencyCode})`.as("currency_code"),
+      amountMinor: sql<number>`min(${payments.amountMinor})`.as("amount_minor"),
+    })
+    .from(transactions)
+    .innerJoin(payments, eq(payments.transactionId, transactions.id))
+    .where(and(eq(transactions.userId, userId), gte(transactions.date, range.from), lte(transactions.date, range.to)))
+    .groupBy(transactions.id)
+    .having(sql`count(*) = 1`);
+}
+
+/** Ids per statement when asking which ids exist: each list is one JSON parameter (D1's 100 parameters), kept well under D1's value sizes. */
+const IDS_PER_LOOKUP = 2_000;
+
+/** Which of these ids are the user's transactions (our own export's transaction_id: a duplicate when it is). One batch however many. */
+export async function existingTransactionIds(db: Db, userId: string, ids: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const queries: BatchItem[] = [];
+  for (let i = 0; i < unique.length; i += IDS_PER_LOOKUP) {
+    queries.push(
+      db
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(and(inList(transactions.id, unique.slice(i, i + IDS_PER_LOOKUP)), ownerCheck(transactions.userId, userId))),
+    );
+  }
+  const results = (await db.batch(queries as [BatchItem, ...BatchItem[]])) as unknown as { id: string }[][];
+  return new Set(results.flat().map((row) => row.id));
+}

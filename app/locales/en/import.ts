@@ -23,6 +23,9 @@ export const importFile = {
     dateFormat: "Choose how the dates are written.",
     decimalSign: "Choose the decimal sign: a point or a comma.",
     currencyUnknown: "{{currency}} is not a currency this app knows.",
+    nameRequired: "Give the mapping a name.",
+    nameTooLong: "The mapping's name is longer than {{max}} characters.",
+    nothingToSave: "There is no mapping to save: map the columns first.",
   },
   row: {
     tooFewCells: "The row has {{found}} cells; the mapping needs {{expected}}.",
@@ -55,6 +58,16 @@ export const importFile = {
     tooManyPayments: "The transaction has more than {{max}} payments.",
     otherPaymentRefused: "Another payment of this transaction (line {{line}}) is refused, so the transaction is not imported.",
     overUserLimit: "This row would take your {{currency}} total past the most one account may hold.",
+    // The preview's classification (decision 039).
+    rateMissing: "No USD rate for {{currency}} on {{date}}: map a rate column or exclude the row.",
+    rateSuggested: "No USD rate for {{currency}} on {{date}}. The nearest known is {{rate}}, of {{rateDate}}: apply the suggested rates, map a rate column or exclude the row.",
+    categoryIsIncome: "“{{name}}” is an income category, and this row is an expense.",
+    categoryIsExpense: "“{{name}}” is an expense category, and this row is an income.",
+    categoryRequired: "There is no category of this type to put the row in.",
+    duplicate: "Already in your account: the same date, amount, currency, type and description.",
+    duplicateId: "Transaction {{id}} is already in your account.",
+    notInPreview: "Line {{line}} is not a row of this preview.",
+    cannotInclude: "Line {{line}} cannot be imported, so it cannot be included.",
   },
   // The /import and /import/{id} pages (issue 26).
   page: {

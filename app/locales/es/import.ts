@@ -24,6 +24,9 @@ export const importFile = {
     dateFormat: "Elige cómo están escritas las fechas.",
     decimalSign: "Elige el separador decimal: punto o coma.",
     currencyUnknown: "{{currency}} no es una moneda que esta aplicación conozca.",
+    nameRequired: "Ponle un nombre a la asignación.",
+    nameTooLong: "El nombre de la asignación tiene más de {{max}} caracteres.",
+    nothingToSave: "No hay ninguna asignación que guardar: asigna primero las columnas.",
   },
   row: {
     tooFewCells: "La fila tiene {{found}} celdas; la asignación necesita {{expected}}.",
@@ -56,6 +59,16 @@ export const importFile = {
     tooManyPayments: "La transacción tiene más de {{max}} pagos.",
     otherPaymentRefused: "Otro pago de esta transacción (línea {{line}}) se rechaza, así que la transacción no se importa.",
     overUserLimit: "Esta fila llevaría tu total en {{currency}} por encima del máximo que admite una cuenta.",
+    // La clasificación de la vista previa (decisión 039).
+    rateMissing: "No hay tasa en USD para {{currency}} el {{date}}: asigna una columna de tasa o excluye la fila.",
+    rateSuggested: "No hay tasa en USD para {{currency}} el {{date}}. La más cercana conocida es {{rate}}, del {{rateDate}}: aplica las tasas sugeridas, asigna una columna de tasa o excluye la fila.",
+    categoryIsIncome: "«{{name}}» es una categoría de ingresos, y esta fila es un gasto.",
+    categoryIsExpense: "«{{name}}» es una categoría de gastos, y esta fila es un ingreso.",
+    categoryRequired: "No hay ninguna categoría de este tipo en la que poner la fila.",
+    duplicate: "Ya está en tu cuenta: la misma fecha, importe, moneda, tipo y descripción.",
+    duplicateId: "La transacción {{id}} ya está en tu cuenta.",
+    notInPreview: "La línea {{line}} no es una fila de esta vista previa.",
+    cannotInclude: "La línea {{line}} no se puede importar, así que no se puede incluir.",
   },
   // Las páginas /import e /import/{id} (issue 26).
   page: {

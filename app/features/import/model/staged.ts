@@ -132,7 +132,11 @@ export type MappingSample = {
 // --- What the commands answer (the login flow's discriminated outcomes). ---
 
 export type StageOutcome =
-  | { kind: "staged"; id: string }
+  /**
+   * `mappingErrors`: a mapping was sent with the file and does not fit it (a column the file
+   * lacks, an unknown fixed currency): the file is staged without it and waits for one.
+   */
+  | { kind: "staged"; id: string; mappingErrors?: (ImportMessage & { field: string })[] }
   /** The whole file is refused (over 5 MB, over 20,000 rows, empty, no rows): nothing is stored. */
   | { kind: "fileRefused"; error: ImportMessage };
 
