@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { requireActor, requireSession } from "~/auth/guards.server";
+import { userToday } from "~/calendar/time-zones";
 import { buttonClass } from "~/components/forms";
 import { LoadError, MessageCard } from "~/components/load-error";
 import { dbContext, envContext } from "~/context.server";
@@ -29,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = requireSession(context);
   const { t } = translatorFor(context);
   const page = await loadImportPage(context.get(dbContext), session.user.id, params.id, new URL(request.url), t("import.page.notFound.title"));
-  return { title: `${page.summary.fileName} · ${t("import.page.metaTitle")}`, ...page };
+  return { title: `${page.summary.fileName} · ${t("import.page.metaTitle")}`, today: userToday(session.user), ...page };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

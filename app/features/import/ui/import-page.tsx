@@ -34,7 +34,10 @@ export function ImportPage({ data, actionData }: { data: PageData; actionData: I
   const pageError = actionData?.error ? message(actionData.error) : null;
   return (
     <div className="space-y-4 sm:space-y-6">
-      <PageHeader back={{ to: "/import", label: t("import.page.back") }} title={<span className="break-all">{summary.fileName}</span>} subtitle={t(`import.page.status.${summary.status}`)} />
+      {/* A long file name wraps anywhere rather than widening the page on a phone. */}
+      <div className="[overflow-wrap:anywhere]">
+        <PageHeader back={{ to: "/import", label: t("import.page.back") }} title={summary.fileName} subtitle={t(`import.page.status.${summary.status}`)} />
+      </div>
       {pageError ? (
         <Alert tone="error" focusFor={actionData}>
           {pageError}
@@ -316,7 +319,7 @@ function MappingStep({
             <label htmlFor="mapping-saveAs" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
               {t("import.page.mapping.saveAs")}
             </label>
-            <input id="mapping-saveAs" name="saveMappingAs" maxLength={100} defaultValue={sample.saved?.name ?? ""} aria-describedby="mapping-saveAs-hint" className={inputClass} />
+            <input id="mapping-saveAs" name="saveMappingAs" maxLength={50} defaultValue={sample.saved?.name ?? ""} aria-describedby="mapping-saveAs-hint" className={inputClass} />
             <p id="mapping-saveAs-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
               {t("import.page.mapping.saveAsHint")}
             </p>
