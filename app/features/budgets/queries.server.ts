@@ -89,7 +89,7 @@ export async function hasBudgetsToCopy(db: Db, userId: string, month: MonthStart
  * Whether any of the user's budgets is for the category, as a condition for a caller's own
  * statement (the categories feature's DELETE). With the owner named it uses the (user, category) index.
  */
-export const budgetsUseCategory = (userId: string, categoryId: string): SQL =>
+export const budgetsUseCategory = (userId: string, categoryId: string | SQL): SQL =>
   sql`exists (select 1 from ${budgets} where ${budgets.userId} = ${userId} and ${budgets.categoryId} = ${categoryId})`;
 
 /** How many of the user's budgets are for the category (over all months). */

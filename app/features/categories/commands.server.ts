@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { inList, insertChunks } from "~/platform/db/bound-lists.server";
 import type { CategoryInput } from "~/features/categories/schemas";
-import { defaultNamed, type CategoryUsage } from "~/features/categories/model";
+import { type CategoryType, defaultNamed, type CategoryUsage } from "~/features/categories/model";
 import { resources } from "~/locales";
 import { nameKey } from "~/text/name-key";
 import { type Actor, recordActivityQuery, recordActivitySelectQuery } from "~/platform/db/activity.server";
@@ -250,4 +251,35 @@ export async function moveAndDeleteCategory(db: Db, actor: Actor, { id, to }: Mo
     if (isForeignKeyRefusal(error)) return { kind: "inUse", usage: await categoryUsage(db, userId, id) };
     throw error;
   }
+}
+
+/**
+ * The INSERTs of categories a caller creates inside its own batch (an import's, through the
+ * transactions door's newRecords): the user's, with the default colour and icon. The unique index
+ * on (user, type, name key) refuses a name taken since the caller looked, failing the batch.
+ */
+export function insertCategoriesQueries(db: Db, userId: string, rows: readonly { id: string; name: string; type: CategoryType }[]) {
+  const values = rows.map(({ id, name, type }) => ({ id, userId, name, nameKey: nameKey(name), type, isDefault: false }));
+  return insertChunks(categories, values).map((chunk) => db.insert(categories).values(chunk));
+}
+
+/**
+ * Deletes those of the categories (ids) that are the user's own and that nothing uses any more
+ * (no transaction, budget or schedule), in one statement for the caller's batch: an import's undo
+ * takes back the categories its commit created, after its transactions. Returns the deleted ids.
+ */
+export function deleteUnusedCategoriesQuery(db: Db, userId: string, ids: readonly string[]) {
+  return db
+    .delete(categories)
+    .where(
+      and(
+        inList(categories.id, ids),
+        eq(categories.userId, userId),
+        eq(categories.isDefault, false),
+        sql`not ${transactionsUseCategory(userId, sql`${categories.id}`)}`,
+        sql`not ${budgetsUseCategory(userId, sql`${categories.id}`)}`,
+        sql`not ${schedulesUseCategory(userId, sql`${categories.id}`)}`,
+      ),
+    )
+    .returning({ id: categories.id });
 }

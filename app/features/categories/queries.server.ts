@@ -3,6 +3,9 @@ import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { ownerCheck } from "~/platform/db/owner-check.server";
 import { categories } from "~/platform/db/schema";
+import { resources } from "~/locales";
+import { nameKey } from "~/text/name-key";
+import { type CategoryType, defaultNamed } from "./model";
 
 // Categories are the user's own plus the shared defaults (user_id NULL, read-only).
 // Every query names the owner; another user's category is not found, exactly like a missing one.
@@ -62,3 +65,19 @@ export async function findCategory(db: Db, userId: string, id: string): Promise<
   return row;
 }
 
+
+// A default category's name in each language (the locale files): a name that looks like one is that default.
+const defaultNamesByLanguage = Object.values(resources).map((language) => language.translation.categoryNames as Record<string, string>);
+
+/**
+ * For each wanted (name, type), the category a row with that category name goes into: the user's
+ * own of that type with the same name key, else the default that the name looks like (in any
+ * language, accents and case aside: defaultNamed), else undefined (the caller creates it). An
+ * import files its rows with it, so a category made since the file was staged is matched, not repeated.
+ */
+export async function categoriesNamed(db: Db, userId: string, wanted: readonly { name: string; type: CategoryType }[]): Promise<(Category | undefined)[]> {
+  if (wanted.length === 0) return [];
+  const visible = await listCategories(db, userId);
+  const own = new Map(visible.filter((c) => !c.isDefault).map((c) => [`${c.type}:${nameKey(c.name)}`, c]));
+  return wanted.map(({ name, type }) => own.get(`${type}:${nameKey(name)}`) ?? defaultNamed(name, visible.filter((c) => c.isDefault && c.type === type), defaultNamesByLanguage));
+}

@@ -199,8 +199,11 @@ export async function dueScheduleCandidates(
 }
 
 /** SQL that is true while any of the user's schedules uses the category: the categories' DELETE repeats the check inside itself. */
-export const schedulesUseCategory = (userId: string, categoryId: string): SQL =>
+export const schedulesUseCategory = (userId: string, categoryId: string | SQL): SQL =>
   sql`exists (select 1 from ${recurringTransactions} where ${recurringTransactions.userId} = ${userId} and ${recurringTransactions.categoryId} = ${categoryId})`;
+
+/** SQL that is true while any schedule carries the tag (a column or an id): an import's undo deletes the tags it created only when unused. */
+export const schedulesUseTag = (tagId: SQL): SQL => sql`exists (select 1 from ${recurringTags} where ${recurringTags.tagId} = ${tagId})`;
 
 /** How many of the user's schedules use the category: the categories feature refuses deleting a category in use. */
 export async function countSchedulesWithCategory(db: Db, userId: string, categoryId: string): Promise<number> {

@@ -1,4 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { inList, insertChunks } from "~/platform/db/bound-lists.server";
+import { schedulesUseTag } from "~/features/recurring/queries.server";
 import { nameKey } from "~/text/name-key";
 import type { TagInput } from "~/features/tags/schemas";
 import { type Actor, recordActivityQuery, recordActivitySelectQuery } from "~/platform/db/activity.server";
@@ -124,4 +126,33 @@ export async function restoreTag(db: Db, actor: Actor, { id }: DeleteTagInput): 
   }
   const restored = await findTag(db, userId, id);
   return restored ? { kind: "ok", tag: restored } : { kind: "notFound" };
+}
+
+/**
+ * The INSERTs of tags a caller creates inside its own batch (an import's, through the transactions
+ * door's newRecords). The unique index on (user, name key) refuses a name taken since the caller
+ * looked, failing the batch.
+ */
+export function insertTagsQueries(db: Db, userId: string, rows: readonly { id: string; name: string }[]) {
+  const values = rows.map(({ id, name }) => ({ id, userId, name, nameKey: nameKey(name) }));
+  return insertChunks(tags, values).map((chunk) => db.insert(tags).values(chunk));
+}
+
+/**
+ * Deletes those of the tags (ids) that are the user's and that no transaction or schedule carries
+ * any more, in one statement for the caller's batch: an import's undo takes back the tags its
+ * commit created, after its transactions. Returns the deleted ids.
+ */
+export function deleteUnusedTagsQuery(db: Db, userId: string, ids: readonly string[]) {
+  return db
+    .delete(tags)
+    .where(
+      and(
+        inList(tags.id, ids),
+        eq(tags.userId, userId),
+        sql`not exists (select 1 from ${transactionTags} where ${transactionTags.tagId} = ${tags.id})`,
+        sql`not ${schedulesUseTag(sql`${tags.id}`)}`,
+      ),
+    )
+    .returning({ id: tags.id });
 }

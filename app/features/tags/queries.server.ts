@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
+import { nameKey } from "~/text/name-key";
 import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { ownerCheck } from "~/platform/db/owner-check.server";
@@ -92,4 +93,15 @@ export function listTagChoices(db: Db, userId: string): Promise<TagChoice[]> {
     .from(tags)
     .where(eq(tags.userId, userId))
     .orderBy(asc(tags.nameKey));
+}
+
+/** The user's tags among the names (compared by name key), for an import that tags rows by name: name key → id. */
+export async function tagsNamed(db: Db, userId: string, names: readonly string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const keys = [...new Set(names.map(nameKey))];
+  const rows = await db
+    .select({ id: tags.id, nameKey: tags.nameKey })
+    .from(tags)
+    .where(and(eq(tags.userId, userId), inList(tags.nameKey, keys)));
+  return new Map(rows.map((row) => [row.nameKey, row.id]));
 }

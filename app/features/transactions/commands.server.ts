@@ -14,7 +14,8 @@ import type { UndoRefusal } from "~/platform/http/undo-refusals";
 import { rememberQuery, storedAnswer } from "~/platform/http/idempotency.server";
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { type BatchFacts, idsOfOwned, loadBatchFacts, loadResolveFacts, ownedTransaction, recordedPayment, toUserTotals, type TransactionRecord, type UserTotals, userTotalsQueries } from "./queries.server";
-import { type InputIssue, type RecordedTransaction, type ResolvedTransaction, resolveTransaction, userTotalLimitIssue } from "./model/resolve";
+import { type InputIssue, type RecordedPayment, type RecordedTransaction, type ResolvedTransaction, resolveTransaction, userTotalLimitIssue } from "./model/resolve";
+import { type CategoryType, DEFAULT_CATEGORY_COLOR, DEFAULT_CATEGORY_ICON } from "~/features/categories/model";
 
 // The only way a transaction is written. Both faces (the web form and list, the JSON API) call
 // createTransaction, updateTransaction and deleteTransaction, and any other feature or job
@@ -186,6 +187,12 @@ export type SaveRefusal =
 /** What became of one input of createTransactions. */
 export type CreateItemOutcome = { kind: "created"; id: string } | SaveRefusal;
 
+/**
+ * An all-or-nothing call's input that would have been created, but was not written because
+ * another input of the call was refused (`allOrNothing`).
+ */
+export type WithheldOutcome = { kind: "withheld" };
+
 export type CreateOutcome =
   /** With an Idempotency-Key, `answer` is the response body stored for the key. */
   | { kind: "created"; id: string; answer?: string }
@@ -226,10 +233,50 @@ export type CreateTransactionsOptions = {
    * (recurring_id, occurrence_date), so the list and the API can link it to its schedule.
    */
   origins?: readonly (TransactionOrigin | undefined)[];
+  /**
+   * Per input (by its index), its payments' conversions to store exactly, in payment order: the
+   * rate, rate date, source and USD cents the caller showed (an import's preview), as an edit whose
+   * date is unchanged keeps its recorded ones (model/resolve.ts). Not the relaxation of a
+   * recorded currency that was retired since: such an input's currencies must be active now.
+   * Its rates are not looked up.
+   */
+  storedRates?: readonly (readonly StoredRate[] | undefined)[];
+  /**
+   * All or nothing: when any input is refused (invalid, over a limit, unreadable facts), nothing is
+   * written, not even the caller's statements; the refused inputs keep their outcomes and the
+   * others are "withheld".
+   */
+  allOrNothing?: boolean;
+  /** The import that creates every input (issue 26): stored on each transaction (import_id), which its undo deletes by. */
+  importId?: string;
+  /** Categories and tags created in the same batch before the transactions (see NewRecords). */
+  newRecords?: NewRecords;
+  /**
+   * The caller writes the call's activity entry itself, in extraStatements (an import's "Imported
+   * 1,243 transactions from bank.csv"): the door writes none.
+   */
+  ownActivityEntry?: boolean;
 };
 
 /** The schedule and due date a transaction posts (issue 24); null on every other transaction. */
 export type TransactionOrigin = { recurringId: string; occurrenceDate: string };
+
+/**
+ * A payment's conversion as a caller already worked it out and showed it (an import's preview):
+ * the rate, the day it is for, its source and the USD cents, stored exactly (`storedRates`).
+ */
+export type StoredRate = Pick<RecordedPayment, "currencyCode" | "amountMinor" | "rate" | "rateDate" | "rateSource" | "usdCents">;
+
+/** A category the caller creates in the call's batch (an import's category that the user lacks). */
+export type NewCategory = { id: string; name: string; type: CategoryType };
+
+/**
+ * Categories and tags the inputs use that the caller creates in the same batch, before the
+ * transactions: the door counts them as the user's when resolving. `statements` are their
+ * INSERTs, built by their owners' commands (insertCategoriesQueries, insertTagsQueries); when one
+ * fails (a name taken since the caller looked), nothing is written and its error is thrown.
+ */
+export type NewRecords = { categories: readonly NewCategory[]; tagIds: readonly string[]; statements: readonly BatchItem[] };
 
 const overLimit = (value: ResolvedTransaction, limit: UserTotalLimit) =>
   ({ kind: "overLimit", limit, issue: userTotalLimitIssue(value, limit) }) as const;
@@ -280,20 +327,44 @@ export async function createTransactions(
   db: Db,
   actor: Actor,
   inputs: readonly TransactionInput[],
+  options: CreateTransactionsOptions & { allOrNothing: true },
+): Promise<(CreateItemOutcome | WithheldOutcome)[]>;
+export async function createTransactions(
+  db: Db,
+  actor: Actor,
+  inputs: readonly TransactionInput[],
+  options: CreateTransactionsOptions & { allOrNothing?: false },
+): Promise<CreateItemOutcome[]>;
+export async function createTransactions(
+  db: Db,
+  actor: Actor,
+  inputs: readonly TransactionInput[],
   options: CreateTransactionsOptions,
-): Promise<CreateItemOutcome[]> {
+): Promise<(CreateItemOutcome | WithheldOutcome)[]> {
   if (inputs.length === 0) return [];
+  const { storedRates, newRecords } = options;
   let facts: BatchFacts;
   try {
-    facts = await loadBatchFacts(db, actor.userId, inputs);
+    // An input whose conversions are given needs no rate looked up (an import of years: one lookup per date).
+    facts = await loadBatchFacts(db, actor.userId, inputs, storedRates ? inputs.filter((_, index) => !storedRates[index]) : inputs);
   } catch (cause) {
     return inputs.map(() => ({ kind: "unreadable", cause }));
   }
-  const resolutions = inputs.map((input) => {
-    const inputFacts = facts.factsFor(input);
-    return { resolution: resolveTransaction(input, inputFacts), category: inputFacts.category };
-  });
   const now = options.createdAt ?? new Date();
+  const created = new Map(
+    (newRecords?.categories ?? []).map((c) => [c.id, { ...c, color: DEFAULT_CATEGORY_COLOR, icon: DEFAULT_CATEGORY_ICON, isDefault: false, createdAt: now } satisfies Category]),
+  );
+  const createdTagIds = new Set(newRecords?.tagIds ?? []);
+  const activeCurrencies = facts.currencies.filter((c) => c.isActive);
+  const resolutions = inputs.map((input, index) => {
+    const stored = storedRates?.[index];
+    const inputFacts = facts.factsFor(input, stored ? { date: input.date, payments: stored } : undefined);
+    const category = inputFacts.category ?? created.get(input.categoryId);
+    const ownedTagIds = createdTagIds.size > 0 ? new Set([...inputFacts.ownedTagIds, ...createdTagIds]) : inputFacts.ownedTagIds;
+    // Stored conversions are kept exactly, but unlike an edit's they do not keep a retired currency usable.
+    const currencies = stored ? activeCurrencies : inputFacts.currencies;
+    return { resolution: resolveTransaction(input, { ...inputFacts, category, ownedTagIds, currencies }), category };
+  });
   const ids = inputs.map(() => crypto.randomUUID());
   let totals = facts.totals;
   for (let attempt = 0; ; attempt++) {
@@ -315,10 +386,14 @@ export async function createTransactions(
       planned.push({ index, value: resolution.value, record: plannedRecord(id, resolution.value, shown, now, options.origins?.[index]) });
       outcomes.push({ kind: "created", id });
     }
+    if (options.allOrNothing && planned.length < inputs.length) {
+      return outcomes.map((outcome) => (outcome.kind === "created" ? { kind: "withheld" } : outcome));
+    }
     const extra = options.extraStatements?.(planned.map(({ index, record }) => ({ index, record }))) ?? [];
     if (planned.length === 0 && extra.length === 0) return outcomes;
+    const leading = planned.length > 0 ? (newRecords?.statements ?? []) : [];
     try {
-      await batchWithinUserLimits(db, [...insertsOf(db, actor, planned, options, now), ...extra] as [BatchItem, ...BatchItem[]]);
+      await batchWithinUserLimits(db, [...leading, ...insertsOf(db, actor, planned, options, now), ...extra] as [BatchItem, ...BatchItem[]]);
       return outcomes;
     } catch (error) {
       if (!(error instanceof UserTotalLimitError)) throw error;
@@ -340,14 +415,22 @@ function insertsOf(
   db: Db,
   actor: Actor,
   planned: readonly { index: number; value: ResolvedTransaction; record: TransactionRecord }[],
-  { source, origins }: Pick<CreateTransactionsOptions, "source" | "origins">,
+  { source, origins, importId, ownActivityEntry }: Pick<CreateTransactionsOptions, "source" | "origins" | "importId" | "ownActivityEntry">,
   now: Date,
 ): BatchItem[] {
   if (planned.length === 0) return [];
   const userId = actor.userId;
   const rows = planned.map(({ index, value, record }) => {
     const origin = origins?.[index];
-    return { id: record.id, userId, ...rowFields(value), ...(origin ? { recurringId: origin.recurringId, occurrenceDate: origin.occurrenceDate } : {}), createdAt: now, updatedAt: now };
+    return {
+      id: record.id,
+      userId,
+      ...rowFields(value),
+      ...(origin ? { recurringId: origin.recurringId, occurrenceDate: origin.occurrenceDate } : {}),
+      ...(importId ? { importId } : {}),
+      createdAt: now,
+      updatedAt: now,
+    };
   });
   const paymentRows = planned.flatMap(({ value, record }) =>
     value.payments.map((p) => ({ transactionId: record.id, userId, position: p.position, ...recordedPayment(p) })),
@@ -362,7 +445,7 @@ function insertsOf(
     ...insertChunks(transactions, rows).map((chunk) => db.insert(transactions).values(chunk)),
     ...insertChunks(payments, paymentRows).map((chunk) => db.insert(payments).values(chunk)),
     ...insertChunks(transactionTags, tagLinks).map((chunk) => db.insert(transactionTags).values(chunk)),
-    recordActivityQuery(db, { userId, ...entry, ipAddress: actor.ip }),
+    ...(ownActivityEntry ? [] : [recordActivityQuery(db, { userId, ...entry, ipAddress: actor.ip })]),
   ];
 }
 
@@ -523,4 +606,26 @@ export function detachFromScheduleQuery(db: Db, userId: string, recurringId: str
     .update(transactions)
     .set({ recurringId: null })
     .where(and(eq(transactions.userId, userId), eq(transactions.recurringId, recurringId)));
+}
+
+/**
+ * The statements that delete every transaction an import created (issue 26: "Undo this import"),
+ * with their payments and tag links, for the caller's batch: three statements however many there
+ * are (the import's id is on each row, read through its partial index), children first because
+ * libSQL enforces ON DELETE CASCADE only when asked. The payments' delete trigger takes each
+ * payment off the user's running totals (migration 0004). The last returns the deleted ids.
+ */
+export function deleteImportedQueries(db: Db, userId: string, importId: string) {
+  const imported = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.importId, importId)));
+  return [
+    db.delete(transactionTags).where(inArray(transactionTags.transactionId, imported)),
+    db.delete(payments).where(and(eq(payments.userId, userId), inArray(payments.transactionId, imported))),
+    db
+      .delete(transactions)
+      .where(and(eq(transactions.userId, userId), eq(transactions.importId, importId)))
+      .returning({ id: transactions.id }),
+  ] as const;
 }

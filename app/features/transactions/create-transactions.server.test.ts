@@ -4,7 +4,7 @@ import { createLibsqlTestDb, storedPayment as storedPaymentIn } from "../../../t
 import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { transactionInputSchema, type TransactionInput } from "~/features/transactions/schemas/transaction";
 import type { Db } from "~/platform/db/client.server";
-import { activityLog, categories, idempotencyKeys, tags, users } from "~/platform/db/schema";
+import { activityLog, categories, currencies, exchangeRates, idempotencyKeys, tags, transactions, users } from "~/platform/db/schema";
 import { createTransaction, createTransactions } from "./commands.server";
 import { getTransaction } from "./queries.server";
 
@@ -185,4 +185,114 @@ test("with an Idempotency-Key the single create answers data, not HTTP: the stor
   });
   expect(await createTransaction(db, actorOf(me), { input: usd("8.00"), idempotency: idempotency("body-b"), source: "api" })).toEqual({ kind: "keyReused" });
   expect(await counts(me)).toMatchObject({ transactions: 1, activity: 1 });
+});
+
+// --- The options an import needs (issue 26, decision 024): its stored conversions, all or
+// nothing, its id on each row, the categories and tags it creates, and its own activity entry. ---
+
+const stored = (currencyCode: string, amountMinor: number, rate: string, rateDate: string, rateSource: string, usdCents: number) => ({
+  currencyCode,
+  amountMinor,
+  rate,
+  rateDate,
+  rateSource,
+  usdCents,
+});
+
+test("storedRates: each payment is stored with exactly the rate, rate date, source and USD cents given, not the rate on file for the date", async () => {
+  const me = await newUser();
+  await db.insert(exchangeRates).values({ currencyCode: "EUR", date: "2026-11-10", rate: "0.5", source: "door-test", fetchedAt: new Date() });
+  const eur = input({ multi: true, payments: [{ currencyCode: "EUR", amount: "10.00", method: "cash" }, { currencyCode: "USD", amount: "2.50", method: "cash" }] });
+  const given = [stored("EUR", 1000, "0.912345", "2026-11-08", "frankfurter", 1096), stored("USD", 250, "1", "2026-11-10", "fixed", 250)];
+  const [outcome] = await createTransactions(db, actorOf(me), [eur], { source: "import", storedRates: [given] });
+  expect(outcome?.kind).toBe("created");
+  const record = await getTransaction(db, me, (outcome as { id: string }).id);
+  expect(record?.payments.map((p) => [p.currencyCode, p.amountMinor, p.rate, p.rateDate, p.rateSource, p.usdCents])).toEqual([
+    ["EUR", 1000, "0.912345", "2026-11-08", "frankfurter", 1096],
+    ["USD", 250, "1", "2026-11-10", "fixed", 250],
+  ]);
+  expect(record?.usdCents).toBe(1346);
+  // Without them, the same input takes the rate on file for its date.
+  const [plain] = await createTransactions(db, actorOf(me), [eur], { source: "import" });
+  expect((await getTransaction(db, me, (plain as { id: string }).id))?.payments[0]).toMatchObject({ rate: "0.5", rateDate: "2026-11-10", rateSource: "door-test", usdCents: 2000 });
+});
+
+test("storedRates do not keep a retired currency usable, as an edit's recorded payments do: the input is refused", async () => {
+  const me = await newUser();
+  await db.insert(currencies).values({ code: "XTS", name: "Retired test money", symbol: "X", decimalPlaces: 2, isActive: false }).onConflictDoNothing();
+  const retired = input({ payments: [{ currencyCode: "XTS", amount: "1.00", method: "cash" }] });
+  const outcomes = await createTransactions(db, actorOf(me), [retired], { source: "import", storedRates: [[stored("XTS", 100, "2", "2026-11-10", "manual", 50)]] });
+  expect(outcomes).toEqual([{ kind: "invalid", issues: [{ path: ["payments", 0, "currencyCode"], message: "validation.currencyInvalid" }] }]);
+  expect(await counts(me)).toMatchObject({ transactions: 0, activity: 0 });
+});
+
+test("allOrNothing: one refused input writes nothing at all, not even the caller's statements; the refused keeps its issues and the others are withheld", async () => {
+  const me = await newUser();
+  let calls = 0;
+  const outcomes = await createTransactions(db, actorOf(me), [usd("1.00"), usd("2.00", { categoryId: "missing" }), usd("3.00")], {
+    source: "import",
+    allOrNothing: true,
+    extraStatements: () => {
+      calls++;
+      return [db.insert(idempotencyKeys).values({ userId: me, key: "all-or-nothing", requestHash: "h", responseStatus: 201, responseBody: "{}" })];
+    },
+  });
+  expect(outcomes).toEqual([{ kind: "withheld" }, { kind: "invalid", issues: [{ path: ["categoryId"], message: "validation.categoryInvalid" }] }, { kind: "withheld" }]);
+  expect(calls).toBe(0);
+  expect(await counts(me)).toMatchObject({ transactions: 0, payments: 0, activity: 0 });
+  expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, me))).toEqual([]);
+  // Over a per-user limit counts as refused too.
+  await storedPayment(me, "EUR", 1, MAX_USER_TOTAL_MINOR - 300);
+  const limited = await createTransactions(db, actorOf(me), [usd("2.00"), usd("2.00")], { source: "import", allOrNothing: true });
+  expect(limited.map((o) => o.kind)).toEqual(["withheld", "overLimit"]);
+  expect(await counts(me)).toMatchObject({ transactions: 1 });
+});
+
+test("importId is stored on every transaction of the call, and ownActivityEntry leaves the entry to the caller's statements", async () => {
+  const me = await newUser();
+  const outcomes = await createTransactions(db, actorOf(me), [usd("1.00"), usd("2.00")], {
+    source: "import",
+    importId: "import-door-1",
+    ownActivityEntry: true,
+  });
+  expect(outcomes.map((o) => o.kind)).toEqual(["created", "created"]);
+  const rows = await db.select({ importId: transactions.importId }).from(transactions).where(eq(transactions.userId, me));
+  expect(rows).toEqual([{ importId: "import-door-1" }, { importId: "import-door-1" }]);
+  expect(await counts(me)).toMatchObject({ activity: 0 });
+  // Other callers' transactions carry none.
+  await createTransactions(db, actorOf(me), [usd("3.00")], { source: "web" });
+  expect((await db.select({ importId: transactions.importId }).from(transactions).where(eq(transactions.userId, me))).filter((r) => r.importId === null)).toHaveLength(1);
+});
+
+test("newRecords: the categories and tags the caller creates in the batch count as the user's, are written before the transactions, and a name taken since fails the whole batch", async () => {
+  const me = await newUser();
+  const category = { id: `new-cat-${me}`, name: "Imported stuff", type: "expense" as const };
+  const tag = { id: `new-tag-${me}`, name: "From the bank" };
+  const newRecords = () => ({
+    categories: [category],
+    tagIds: [tag.id],
+    statements: [
+      db.insert(categories).values({ id: category.id, userId: me, name: category.name, nameKey: "imported stuff", type: "expense" }),
+      db.insert(tags).values({ id: tag.id, userId: me, name: tag.name, nameKey: "from the bank" }),
+    ],
+  });
+  // Without newRecords the same inputs are refused: the category and the tag are not the user's yet.
+  const refused = await createTransactions(db, actorOf(me), [usd("1.00", { categoryId: category.id, tagIds: [tag.id] })], { source: "import" });
+  expect(refused[0]?.kind).toBe("invalid");
+  const outcomes = await createTransactions(db, actorOf(me), [usd("1.00", { categoryId: category.id, tagIds: [tag.id] }), usd("2.00", { categoryId: category.id })], {
+    source: "import",
+    newRecords: newRecords(),
+  });
+  expect(outcomes.map((o) => o.kind)).toEqual(["created", "created"]);
+  const record = await getTransaction(db, me, (outcomes[0] as { id: string }).id);
+  expect(record).toMatchObject({ categoryId: category.id, category: { name: "Imported stuff" }, tagIds: [tag.id] });
+  // The same records again: the unique name keys refuse them, and nothing of the batch is written.
+  const before = await counts(me);
+  await expect(
+    createTransactions(db, actorOf(me), [usd("3.00", { categoryId: category.id })], {
+      source: "import",
+      newRecords: { ...newRecords(), categories: [{ ...category, id: `other-${me}` }], statements: [db.insert(categories).values({ id: `other-${me}`, userId: me, name: "IMPORTED STUFF", nameKey: "imported stuff", type: "expense" })] },
+    }),
+  ).rejects.toThrow();
+  expect(await counts(me)).toEqual(before);
 });

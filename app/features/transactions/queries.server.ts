@@ -493,7 +493,7 @@ export async function paymentExportChunk(
  * statement (the categories feature repeats it inside its DELETE, so a transaction saved between
  * its check and its delete still blocks it). With the owner named it uses the (user, category) index.
  */
-export const transactionsUseCategory = (userId: string, categoryId: string): SQL =>
+export const transactionsUseCategory = (userId: string, categoryId: string | SQL): SQL =>
   sql`exists (select 1 from ${transactions} where ${transactions.userId} = ${userId} and ${transactions.categoryId} = ${categoryId})`;
 
 /** How many of the user's transactions are in the category (what deleting it would leave without one, issue 23). */
@@ -646,6 +646,8 @@ export type UserTotals = { usdCents: bigint; byCurrency: Map<string, bigint> };
 export type BatchFacts = {
   factsFor: (input: TransactionInput, recorded?: RecordedTransaction) => ResolveFacts & { category: Category | undefined };
   totals: UserTotals;
+  /** Every currency, active or not. */
+  currencies: readonly { code: string; decimalPlaces: number; isActive: boolean }[];
 };
 
 type BatchItem = Parameters<Db["batch"]>[0][number];
@@ -670,14 +672,15 @@ export function toUserTotals(usd: { usdCents: number }[], byCurrency: { currency
 
 /**
  * Every input's categories, which of their tags are the user's, every currency, the rates on
- * file for each (currency, date) pair, and the user's running totals: one batch for all.
+ * file for each (currency, date) pair of `rateInputs` (all the inputs unless told: a caller that
+ * brings its own conversions needs none looked up), and the user's running totals: one batch for all.
  */
-export async function loadBatchFacts(db: Db, userId: string, inputs: readonly TransactionInput[]): Promise<BatchFacts> {
+export async function loadBatchFacts(db: Db, userId: string, inputs: readonly TransactionInput[], rateInputs: readonly TransactionInput[] = inputs): Promise<BatchFacts> {
   const categoryIds = [...new Set(inputs.map((i) => i.categoryId))];
   const tagIds = [...new Set(inputs.flatMap((i) => i.tagIds))];
   // USD's rate is the rule's own (1, fixed), never looked up. One lookup per date, for that date's currencies.
   const codesByDate = new Map<string, Set<string>>();
-  for (const input of inputs) {
+  for (const input of rateInputs) {
     for (const p of input.payments) {
       if (p.currencyCode === BASE_CURRENCY) continue;
       const codes = codesByDate.get(input.date) ?? new Set<string>();
@@ -718,6 +721,7 @@ export async function loadBatchFacts(db: Db, userId: string, inputs: readonly Tr
       recorded,
     }),
     totals: toUserTotals(usdRows, currencyTotalRows),
+    currencies: currencyRows,
   };
 }
 
@@ -849,4 +853,13 @@ export async function existingTransactionIds(db: Db, userId: string, ids: readon
   }
   const results = (await db.batch(queries as [BatchItem, ...BatchItem[]])) as unknown as { id: string }[][];
   return new Set(results.flat().map((row) => row.id));
+}
+
+/** How many of the user's transactions an import created (issue 26): what its undo would remove. */
+export async function countImported(db: Db, userId: string, importId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.importId, importId)));
+  return Number(row?.n ?? 0);
 }

@@ -68,6 +68,8 @@ export const importFile = {
     duplicateId: "Transaction {{id}} is already in your account.",
     notInPreview: "Line {{line}} is not a row of this preview.",
     cannotInclude: "Line {{line}} cannot be imported, so it cannot be included.",
+    // The commit (issue 26, step 5): a row that can no longer be written since the preview.
+    notImportable: "This row cannot be imported.",
   },
   // The /import and /import/{id} pages (issue 26).
   page: {

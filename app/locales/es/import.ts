@@ -69,6 +69,8 @@ export const importFile = {
     duplicateId: "La transacción {{id}} ya está en tu cuenta.",
     notInPreview: "La línea {{line}} no es una fila de esta vista previa.",
     cannotInclude: "La línea {{line}} no se puede importar, así que no se puede incluir.",
+    // The commit (issue 26, step 5): a row that can no longer be written since the preview.
+    notImportable: "Esta fila no se puede importar.",
   },
   // Las páginas /import e /import/{id} (issue 26).
   page: {

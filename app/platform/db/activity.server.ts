@@ -57,6 +57,9 @@ export const activityActions = [
   "category_restore",
   "tag_delete",
   "tag_restore",
+  /** An import's commit (issue 26): details.count (transactions created), details.file (the file's name); and its undo (details.file, details.count removed). */
+  "import_commit",
+  "import_undo",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
@@ -100,6 +103,31 @@ export function recordActivitySelectQuery(
     .select(
       sql`select lower(hex(randomblob(16))), ${entry.userId}, ${entry.action}, ${entry.description}, ${details}, ${entry.ipAddress}, (unixepoch('subsec') * 1000) ${rest}`,
     );
+}
+
+/**
+ * An activity entry that also guards its batch: written when `condition` (SQL) holds, and
+ * otherwise failing the whole batch, so nothing else in it is written. The entry's user id is
+ * selected only where the condition holds; otherwise it is NULL, which the NOT NULL constraint
+ * refuses (activityGuardRefused tells that failure apart). Put it before the statements that
+ * change what the condition reads: an import's commit checks that the import is still staged, so
+ * two commits at once write once.
+ */
+export function recordActivityGuardQuery(db: Db, entry: ActivityInput, condition: SQL) {
+  return db
+    .insert(activityLog)
+    .select(
+      sql`select lower(hex(randomblob(16))), (select ${entry.userId} where ${condition}), ${entry.action}, ${entry.description}, ${JSON.stringify(entry.details)}, ${entry.ipAddress}, (unixepoch('subsec') * 1000)`,
+    );
+}
+
+/** True when a batch failed on recordActivityGuardQuery's condition (searched through the cause chain). */
+export function activityGuardRefused(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (/NOT NULL constraint failed: activity_log\.user_id/i.test(String(e instanceof Error ? e.message : e))) return true;
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return false;
 }
 
 /** The details of the user's latest `limit` entries of one action, newest first (a feature's own record, e.g. a schedule's hold reason). */

@@ -94,6 +94,11 @@ function lineOf(action: string, details: Record<string, string | number>, t: Tra
     case "budget_delete":
     case "budget_restore":
       return said("budget", { category: categoryText(details, t), month: monthName(details.month, language) });
+    case "import_commit":
+    case "import_undo":
+      return typeof details.count === "number"
+        ? said(action === "import_commit" ? "imported" : "importUndone", { count: details.count, number: new Intl.NumberFormat(language).format(details.count), file: text("file") ?? "" })
+        : text("file");
     case "budget_copy":
       return said("budgetsCopied", { count: details.count, from: monthName(details.from, language), to: monthName(details.to, language) });
     default:
