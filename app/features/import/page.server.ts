@@ -6,7 +6,9 @@ import type { Db } from "~/platform/db/client.server";
 import type { Actor } from "~/platform/db/activity.server";
 import { commitImport, deleteImport, stageImport, undoImport, updateImport } from "./commands.server";
 import { isImportEncoding } from "./model/encoding";
-import { guessMappingForm, mappingErrorField, mappingFormValues, mappingFromForm, mappingToForm, type MappingFormValues } from "./model/mapping-form";
+import { guessMappingForm, mappingCandidate, mappingErrorField, mappingFormValues, mappingToForm, type MappingFormValues } from "./model/mapping-form";
+import type { ImportMapping } from "./model/mapping";
+import { importMappingSchema } from "./schemas";
 import { isImportDelimiter, type ImportMessage } from "./model/read";
 import type { ImportRowStatus, ImportSummary } from "./model/staged";
 import { findImport, listImportRows, listImports, mappingSample } from "./queries.server";
@@ -230,6 +232,25 @@ function uniqueLines(values: FormDataEntryValue[]): number[] | null {
     if (!lines.includes(line)) lines.push(line);
   }
   return lines;
+}
+
+export type MappingFormResult = { ok: true; mapping: ImportMapping } | { ok: false; errors: (ImportMessage & { field: string })[] };
+
+/** The mapping step's form → a mapping the API's schema accepts, or the errors by form field (message keys). */
+export function mappingFromForm(values: MappingFormValues): MappingFormResult {
+  const shaped = mappingCandidate(values);
+  if (!shaped.ok) return shaped;
+  const parsed = importMappingSchema.safeParse(shaped.candidate);
+  if (parsed.success) return { ok: true, mapping: parsed.data };
+  const errors: (ImportMessage & { field: string })[] = [];
+  const seen = new Set<string>();
+  for (const issue of parsed.error.issues) {
+    const field = mappingErrorField(issue.path.filter((part) => typeof part === "string").join("."));
+    if (seen.has(field)) continue;
+    seen.add(field);
+    errors.push({ field, key: issue.message.startsWith("import.") ? issue.message : "import.mapping.invalid" });
+  }
+  return { ok: false, errors };
 }
 
 export type ImportPageData = Awaited<ReturnType<typeof loadImportPage>>;

@@ -1,4 +1,3 @@
-import { importMappingSchema } from "../schemas";
 import type { DecimalSign } from "./amounts";
 import type { DateFormat } from "./dates";
 import type { ImportMapping } from "./mapping";
@@ -59,8 +58,6 @@ function typeValues(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-export type MappingFormResult = { ok: true; mapping: ImportMapping } | { ok: false; errors: (ImportMessage & { field: string })[] };
-
 /** Each form field a mapping error names (the schema's path, or the reader's field) belongs to. */
 const FIELD_OF: Record<string, MappingField> = {
   date: "dateColumn",
@@ -91,8 +88,11 @@ export function mappingErrorField(path: string): MappingField | "mapping" {
   return FIELD_OF[path] ?? "mapping";
 }
 
-/** The form's values → a mapping the schema accepts, or the errors by form field (message keys). */
-export function mappingFromForm(values: MappingFormValues): MappingFormResult {
+/**
+ * The form's values → the mapping's shape, unchecked (importMappingSchema checks it: the page's
+ * action does), or the required columns left at "none".
+ */
+export function mappingCandidate(values: MappingFormValues): { ok: true; candidate: unknown } | { ok: false; errors: (ImportMessage & { field: string })[] } {
   const required: MappingField[] = [
     "dateColumn",
     "description",
@@ -102,7 +102,6 @@ export function mappingFromForm(values: MappingFormValues): MappingFormResult {
   ];
   const missing = required.filter((field) => !values[field]);
   if (missing.length > 0) return { ok: false, errors: missing.map((field) => ({ field, key: "import.page.mapping.chooseColumn" })) };
-  const currencyColumn = column(values.currencyColumn);
   const candidate = {
     date: { column: column(values.dateColumn), format: values.dateFormat || undefined },
     description: column(values.description),
@@ -114,23 +113,12 @@ export function mappingFromForm(values: MappingFormValues): MappingFormResult {
       values.typeKind === "column"
         ? { kind: "column", column: column(values.typeColumn), income: typeValues(values.incomeValues), expense: typeValues(values.expenseValues) }
         : { kind: "amount" },
-    currency: values.currencyKind === "column" ? { kind: "column", column: currencyColumn } : { kind: "fixed", code: values.currencyCode ?? "" },
+    currency: values.currencyKind === "column" ? { kind: "column", column: column(values.currencyColumn) } : { kind: "fixed", code: values.currencyCode ?? "" },
     category: column(values.categoryColumn),
     tags: column(values.tagsColumn),
     rate: column(values.rateColumn),
   };
-  const parsed = importMappingSchema.safeParse(candidate);
-  if (parsed.success) return { ok: true, mapping: parsed.data };
-  const errors: (ImportMessage & { field: string })[] = [];
-  const seen = new Set<string>();
-  for (const issue of parsed.error.issues) {
-    const field = mappingErrorField(issue.path.filter((part) => typeof part === "string").join("."));
-    if (seen.has(field)) continue;
-    seen.add(field);
-    // A required column left at "none" reads as "choose one": the schema's own message otherwise.
-    errors.push({ field, key: issue.message.startsWith("import.") ? issue.message : "import.mapping.invalid" });
-  }
-  return { ok: false, errors };
+  return { ok: true, candidate };
 }
 
 /** A mapping → the form's values (the saved or current mapping preselected). */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { guessMappingForm, mappingFormValues, mappingFromForm, mappingToForm } from "./mapping-form";
-import type { ImportMapping } from "./mapping";
+import { mappingFromForm } from "./page.server";
+import { guessMappingForm, mappingFormValues, mappingToForm } from "./model/mapping-form";
+import type { ImportMapping } from "./model/mapping";
 
 function form(values: Record<string, string>) {
   const data = new FormData();
