@@ -10,31 +10,17 @@ import { guessMappingForm, mappingCandidate, mappingErrorField, mappingFormValue
 import type { ImportMapping } from "./model/mapping";
 import { importMappingSchema } from "./schemas";
 import { isImportDelimiter, type ImportMessage } from "./model/read";
-import type { ImportRowStatus, ImportSummary } from "./model/staged";
+import type { ImportSummary } from "./model/staged";
+import { IMPORT_INTENTS, IMPORT_ROW_FILTERS, importHref, PREVIEW_PAGE_SIZE } from "./ui/intents";
 import { findImport, listImportRows, listImports, mappingSample } from "./queries.server";
 
 // Issue 26: what the /import pages load and do, for their thin route modules. Every step is a
 // server-rendered page and a plain POST (intent buttons), so the flow works without JavaScript.
 
-/** Rows per page of the preview. */
-export const PREVIEW_PAGE_SIZE = 50;
 /** How many of the user's imports /import lists. */
 const RECENT_IMPORTS = 20;
 /** Rows of the file the mapping step shows. */
 const SAMPLE_ROWS = 5;
-
-export const IMPORT_INTENTS = {
-  upload: "upload",
-  read: "read",
-  map: "map",
-  rows: "rows",
-  suggested: "suggested",
-  commit: "commit",
-  discard: "discard",
-  undo: "undo",
-} as const;
-
-const ROW_FILTERS = ["new", "duplicate", "error"] as const;
 
 /** An action's refusal: a message (key and values) the page shows, or errors beside the mapping's fields. */
 export type ImportActionError = {
@@ -50,13 +36,6 @@ const refuse = (body: ImportActionError, status = 400) => data(body, { status })
 /** The 404 of an import that is not there (unknown, another user's, or a staged one past its 24 hours). */
 export function importNotFound(title: string): never {
   throw data({ message: "Import not found", title }, { status: 404 });
-}
-
-export function importHref(id: string, params: Record<string, string | number | undefined> = {}): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(name, String(value));
-  const query = search.toString();
-  return `/import/${encodeURIComponent(id)}${query ? `?${query}` : ""}`;
 }
 
 // --- /import ---
@@ -118,7 +97,7 @@ export async function loadImportPage(db: Db, userId: string, id: string, url: UR
         : guessMappingForm(sample.header, sample, "USD");
     return { step: "mapping" as const, summary, currencies, sample, values };
   }
-  const filter = ROW_FILTERS.find((status) => status === params.get("status")) ?? null;
+  const filter = IMPORT_ROW_FILTERS.find((status) => status === params.get("status")) ?? null;
   const requested = Number(params.get("page") ?? "1");
   let page = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
   const read = (p: number) => listImportRows(db, userId, id, { status: filter ?? undefined, page: p, limit: PREVIEW_PAGE_SIZE });
@@ -254,5 +233,3 @@ export function mappingFromForm(values: MappingFormValues): MappingFormResult {
 }
 
 export type ImportPageData = Awaited<ReturnType<typeof loadImportPage>>;
-export type ImportRowFilter = (typeof ROW_FILTERS)[number];
-export const IMPORT_ROW_FILTERS: readonly ImportRowStatus[] = ROW_FILTERS;

@@ -15,7 +15,8 @@ import { DATE_FORMATS, readDate, type DateFormat } from "../model/dates";
 import type { MappingField, MappingFormValues } from "../model/mapping-form";
 import { IMPORT_DELIMITERS, type ImportDelimiter, type ImportMessage } from "../model/read";
 import type { ImportRowView, ImportSummary, MappingSample } from "../model/staged";
-import { IMPORT_INTENTS, IMPORT_ROW_FILTERS, importHref, PREVIEW_PAGE_SIZE, type ImportActionError, type ImportPageData } from "../page.server";
+import type { ImportActionError, ImportPageData } from "../page.server";
+import { IMPORT_INTENTS, IMPORT_ROW_FILTERS, importHref, PREVIEW_PAGE_SIZE } from "./intents";
 import { useImportMessage } from "./message";
 import { ImportResultStep } from "./result";
 

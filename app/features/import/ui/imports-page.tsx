@@ -8,7 +8,7 @@ import { useFlashParam } from "~/components/use-flash-param";
 import { useTranslation } from "~/locales/use-translation";
 import { formatCount } from "~/text/count";
 import type { ImportActionError, ImportListItem } from "../page.server";
-import { IMPORT_INTENTS } from "../page.server";
+import { IMPORT_INTENTS } from "./intents";
 import { useImportMessage } from "./message";
 import { ResultLine, UndoImportButton } from "./result";
 

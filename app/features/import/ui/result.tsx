@@ -6,7 +6,7 @@ import { useFlashParam } from "~/components/use-flash-param";
 import { useTranslation } from "~/locales/use-translation";
 import { formatCount } from "~/text/count";
 import type { ImportResult, ImportSummary } from "../model/staged";
-import { IMPORT_INTENTS } from "../page.server";
+import { IMPORT_INTENTS } from "./intents";
 
 // Step 5's answer: how many rows were imported, skipped as duplicates and refused, and "Undo
 // this import" (a POST) while it can be undone; after an undo, a clear state.
