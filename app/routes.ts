@@ -124,6 +124,13 @@ export default [
       route("latest", "routes/api/exchange-rates/latest.ts"),
       route("history", "routes/api/exchange-rates/history.ts"),
     ]),
+    // Issue 26: importing a CSV file.
+    ...prefix("imports", [
+      index("routes/api/imports/index.ts"),
+      route(":id", "routes/api/imports/import.ts"),
+      route(":id/commit", "routes/api/imports/commit.ts"),
+      route(":id/undo", "routes/api/imports/undo.ts"),
+    ]),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),

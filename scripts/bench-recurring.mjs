@@ -24,7 +24,7 @@ export const JOB_USERS = 1_000;
 export const PAGE_SCHEDULES = 200;
 
 /** Resolves the app's `~/…` and extension-less relative imports to their .ts/.tsx files, as Vite does. */
-function loadAppTypeScript() {
+export function loadAppTypeScript() {
   const app = pathToFileURL(join(root, "app/")).href;
   registerHooks({
     resolve(specifier, context, next) {

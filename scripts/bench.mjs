@@ -24,6 +24,8 @@
 // run of the hourly job over 1,000 users a month behind, and /recurring with 200 schedules.
 // `--forgot` prints only the forgot-password timing for existing and unknown addresses (issue 25;
 // scripts/bench-forgot.mjs), `--requests N` each (200).
+// `--import` prints only the import figures (scripts/bench-import.mjs, decision 039): a 20,000-row
+// statement's upload to preview, commit and undo through the Worker, and the commands' statements.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,6 +38,7 @@ import { apiToken as apiTokenAt, findSqlite, signIn as signInAt, waitForServer a
 import { runForgotBench } from "./bench-forgot.mjs";
 import { runLoadBench } from "./bench-load.mjs";
 import { runRecurringBench } from "./bench-recurring.mjs";
+import { runImportBench } from "./bench-import.mjs";
 import { rawReports } from "./bench-raw.mjs";
 import { bin, ensureDevVars, migrateLocal, root, run } from "./lib.mjs";
 import { demoAccounts } from "./seed.mjs";
@@ -59,6 +62,10 @@ ensureDevVars(); // before the build, which copies it for `wrangler dev` on the 
 if (!process.argv.includes("--no-build")) run(bin("react-router"), ["build"], { quiet: true });
 if (process.argv.includes("--recurring")) {
   await runRecurringBench({ port });
+  process.exit(0);
+}
+if (process.argv.includes("--import")) {
+  await runImportBench({ port });
   process.exit(0);
 }
 const loadModes = ["--load", "--growth", "--users", "--writes"].filter((mode) => process.argv.includes(mode));

@@ -58,7 +58,10 @@ type Ids = {
   /** Issue 27: the victim's records deleted within the undo window, one set for the API's restore and one for the pages' Undo. */
   deleted: Deleted;
   deletedForWeb: Deleted;
+  /** Issue 26: the victim's imports, one staged and one committed (for its undo). */
+  imports: Imports;
 };
+type Imports = { stagedId: string; committedId: string };
 type Deleted = { transactionId: string; budgetId: string; goalId: string; categoryId: string; tagId: string };
 type Records = Pick<Ids, "transactionId" | "categoryId" | "spareCategoryId" | "tagId" | "budgetId" | "goalId" | "scheduleId">;
 
@@ -72,6 +75,7 @@ let victim: Person;
 let victimRecords: Records;
 let victimDeleted: Deleted;
 let victimDeletedForWeb: Deleted;
+let victimImports: Imports;
 let attacker: Person & { own: Records };
 let admin: Person & { own: Records };
 let deactivated: Person;
@@ -91,6 +95,7 @@ function idsFor(caller?: { own: Records }): Ids {
     ownBudgetId: (caller?.own ?? victimRecords).budgetId,
     deleted: victimDeleted,
     deletedForWeb: victimDeletedForWeb,
+    imports: victimImports,
   };
 }
 
@@ -108,6 +113,7 @@ function unknownIds(ids: Ids): Ids {
     userId: crypto.randomUUID(),
     deleted: unknownDeleted(),
     deletedForWeb: unknownDeleted(),
+    imports: { stagedId: crypto.randomUUID(), committedId: crypto.randomUUID() },
   };
 }
 
@@ -222,10 +228,37 @@ async function recordsOf(token: string, prefix: "Victim" | "Own", label = ""): P
   };
 }
 
+/** Issue 26: a bank statement the victim imports (its description is one only the victim's records hold), and the mapping it needs. */
+const IMPORT_CSV = `Date,Description,Debit,Credit\n10/11/2026,Victim rent ${MARK},12.34,\n10/12/2026,Victim rent ${MARK},,56.78\n`;
+const IMPORT_MAPPING = {
+  date: { column: 0, format: "MM/dd/yyyy" },
+  description: 1,
+  amount: { kind: "debitCredit", debit: 2, credit: 3, decimalSign: "." },
+  type: { kind: "amount" },
+  currency: { kind: "fixed", code: "USD" },
+};
+
+/** Two imports of the token's user: one staged (mapped, with its preview), one committed. */
+async function importsOf(token: string): Promise<Imports> {
+  const upload = async () => {
+    const res = await api("/api/imports?fileName=statement.csv", { token, headers: { "Content-Type": "text/csv" }, body: IMPORT_CSV });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.data.import.id as string;
+    const mapped = await api(`/api/imports/${id}`, { method: "PUT", token, json: { mapping: IMPORT_MAPPING, rows: [{ line: 2, included: true }, { line: 3, included: true }] } });
+    expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
+    return id;
+  };
+  const stagedId = await upload();
+  const committedId = await upload();
+  const committed = await api(`/api/imports/${committedId}/commit`, { method: "POST", token });
+  expect(committed.status, JSON.stringify(committed.body)).toBe(200);
+  return { stagedId, committedId };
+}
+
 /** Fresh records of the victim, for a control request that may delete what it names. */
 async function freshVictimIds(): Promise<Ids> {
   const records = await recordsOf(victim.accessToken, "Victim", `-${crypto.randomUUID().slice(0, 6)}`);
-  return { ...idsFor(), ...records, ownTransactionId: records.transactionId, ownBudgetId: records.budgetId };
+  return { ...idsFor(), ...records, ownTransactionId: records.transactionId, ownBudgetId: records.budgetId, imports: await importsOf(victim.accessToken) };
 }
 
 // The first request loads the whole app into workerd (30 s and more on a busy machine): its own hook, its own timeout.
@@ -247,6 +280,7 @@ beforeAll(async () => {
   victimRecords = await recordsOf(victim.accessToken, "Victim");
   victimDeleted = await deletedRecordsOf(victim.accessToken, "api", "2027-01-01");
   victimDeletedForWeb = await deletedRecordsOf(victim.accessToken, "web", "2027-02-01");
+  victimImports = await importsOf(victim.accessToken);
   attacker = { ...plainAttacker, own: await recordsOf(plainAttacker.accessToken, "Own") };
   admin = { ...superadmin, own: await recordsOf(superadmin.accessToken, "Own") };
   deactivatedCookies = [...deactivated.web.cookies];
@@ -295,6 +329,7 @@ function placeholderIds(label: string): Ids {
     ownBudgetId: "own-budget",
     deleted: placeholderDeleted(`${label}-deleted`),
     deletedForWeb: placeholderDeleted(`${label}-deleted-web`),
+    imports: { stagedId: `${label}-import`, committedId: `${label}-committed-import` },
   };
 }
 
@@ -764,6 +799,19 @@ const API: Record<string, ApiCase> = {
   // Issue 25: a link's token acts on the account it was mailed for (an unknown one here); Send again on the caller's own.
   verifyEmail: { requests: () => [call("POST", "/api/auth/verify-email", { token: "A".repeat(43) }, { guest: 400 })] },
   resendVerification: { requests: () => [call("POST", "/api/auth/resend-verification")] },
+  // Issue 26: importing a CSV file. The upload is a text/csv body, not JSON.
+  createImport: { requests: () => [{ method: "POST", path: "/api/imports?fileName=mallory.csv", headers: { "Content-Type": "text/csv" }, body: IMPORT_CSV }] },
+  listImports: { requests: () => [call("GET", "/api/imports")] },
+  getImport: { requests: (ids) => [call("GET", `/api/imports/${ids.imports.stagedId}?page=1&limit=50`, undefined, { foreign: 404 })] },
+  updateImport: {
+    requests: (ids) => [
+      call("PUT", `/api/imports/${ids.imports.stagedId}`, { rows: [{ line: 2, included: false }] }, { foreign: 404 }),
+      call("PUT", `/api/imports/${ids.imports.stagedId}`, { mapping: IMPORT_MAPPING, saveMappingAs: "Mallory's bank" }, { foreign: 404 }),
+    ],
+  },
+  deleteImport: { requests: (ids) => [call("DELETE", `/api/imports/${ids.imports.stagedId}`, undefined, { foreign: 404 })] },
+  commitImport: { requests: (ids) => [call("POST", `/api/imports/${ids.imports.stagedId}/commit`, undefined, { foreign: 404 })] },
+  undoImport: { requests: (ids) => [call("POST", `/api/imports/${ids.imports.committedId}/undo`, undefined, { foreign: 404 })] },
 };
 
 // ---------------------------------------------------------------------------------------------

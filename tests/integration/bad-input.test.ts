@@ -57,11 +57,12 @@ function messagePatterns(lang: Lang): RegExp[] {
     ...leaves((tree.transactionForm as Tree).error as Tree),
     ...leaves((tree.transactionForm as Tree).notFound as Tree),
     ...leaves(tree.recurring as Tree),
+    ...leaves(tree.import as Tree),
   ].map(([, text]) => text);
   return picked.map((text) => new RegExp(text.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".+")));
 }
 const PATTERNS = { en: messagePatterns("en"), es: messagePatterns("es") };
-const RAW_KEY = /\b(api|validation|errors|common|transactionForm|categories|tags|budgets|profile|admin|auth|settings)\.[a-z]\w+/;
+const RAW_KEY = /\b(api|validation|errors|common|transactionForm|categories|tags|budgets|profile|admin|auth|settings|import)\.[a-z]\w+/;
 
 function decodeEntities(text: string) {
   return text
@@ -214,6 +215,9 @@ type World = {
   bSchedule: string;
   admin: Browser;
   adminApi: ApiAccount;
+  /** Issue 26: staged imports (mapped, with their previews) of a and of b. */
+  aImport: string;
+  bImport: string;
 };
 
 let world: World | undefined;
@@ -266,11 +270,40 @@ async function setUp(): Promise<World> {
   const { email: adminEmail } = await registerViaForm(admin);
   await env.DB.prepare("update users set role = 'superadmin' where email = ?").bind(adminEmail).run();
   const adminApi = { ...(await loginViaApi(adminEmail)), email: adminEmail, password: "" } as ApiAccount;
-  world = { a, aId, aEmail, aApi, b, aCategory, aTag, aTransaction, bCategory, bTag, bTransaction, aBudget, aFoodBudget, bBudget, aGoal, bGoal, aPlainGoal, aSchedule, bSchedule, admin, adminApi };
+  const aImport = await stagedImport(aApi);
+  const bImport = await stagedImport(b);
+  world = { a, aId, aEmail, aApi, b, aCategory, aTag, aTransaction, bCategory, bTag, bTransaction, aBudget, aFoodBudget, bBudget, aGoal, bGoal, aPlainGoal, aSchedule, bSchedule, admin, adminApi, aImport, bImport };
   return world;
 }
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
+// Issue 26: a bank statement as a CSV upload, and the mapping it needs.
+const IMPORT_CSV = "Date,Description,Debit,Credit\n03/01/2026,COFFEE,4.75,\n03/02/2026,PAYROLL,,2500.00\n";
+const IMPORT_MAPPING = {
+  date: { column: 0, format: "MM/dd/yyyy" },
+  description: 1,
+  amount: { kind: "debitCredit", debit: 2, credit: 3, decimalSign: "." },
+  type: { kind: "amount" },
+  currency: { kind: "fixed", code: "USD" },
+};
+
+async function stagedImport(account: ApiAccount) {
+  const res = await api("/api/imports", { token: account.accessToken, headers: { "Content-Type": "text/csv" }, body: IMPORT_CSV });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const id = res.body.data.import.id as string;
+  const mapped = await api(`/api/imports/${id}`, { method: "PUT", token: account.accessToken, json: { mapping: IMPORT_MAPPING } });
+  expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
+  return id;
+}
+
+/** A multipart upload: the file (unless null) and the other fields as given. */
+function importForm(fields: Record<string, string>, file: string | null = IMPORT_CSV): FormData {
+  const form = new FormData();
+  if (file !== null) form.set("file", new File([file], "bank.csv", { type: "text/csv" }));
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
 
 /** A schedule's body (issue 24): monthly, USD, starting on the 15th of January next year. */
 const SCHEDULE_START = `${Number(isoDay().slice(0, 4)) + 1}-01-15`;
@@ -1422,6 +1455,78 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "2024-02-30", query: { startDate: "2024-02-30", endDate: "2024-03-01" }, status: 400, says: "validation.dateInvalid" },
         { name: "year 0000", query: { startDate: "0000-01-01", endDate: "2024-01-01" }, status: 400, says: "validation.dateInvalid" },
         { name: "year 0001", query: { startDate: "0001-01-01", endDate: "0001-12-31" }, status: 400, says: "validation.dateOutOfRange" },
+      ],
+    },
+    // Issue 26: the CSV upload (its body is the file, not JSON) and the staged import's changes.
+    createImport: {
+      as: "a",
+      cases: [
+        { name: "a JSON body", raw: { body: JSON.stringify({ csv: IMPORT_CSV }), type: "application/json" }, status: 415, says: "api.importMediaType" },
+        { name: "a form body", raw: { body: "file=x", type: "application/x-www-form-urlencoded" }, status: 415, says: "api.importMediaType" },
+        { name: "a PDF", raw: { body: "%PDF-1.7", type: "application/pdf" }, status: 415, says: "api.importMediaType" },
+        { name: "no Content-Type", raw: { body: IMPORT_CSV }, status: 415, says: "api.importMediaType" },
+        { name: "an empty file", raw: { body: "", type: "text/csv" }, status: 400, says: "import.file.empty" },
+        { name: "a header and no rows", raw: { body: "Date,Description,Amount\n", type: "text/csv" }, status: 400, says: "import.file.noRows" },
+        { name: "a file past 5 MB", raw: { body: `Date,Description,Amount\n${"03/01/2026,COFFEE,4.75\n".repeat(230_000)}`, type: "text/csv" }, status: 400, says: "import.file.tooLarge" },
+        { name: "a body past 6 MiB", raw: { body: "a".repeat(6 * 1024 * 1024 + 1), type: "text/csv" }, status: 413, says: "errors.payloadTooLarge" },
+        { name: "an unknown encoding", query: { encoding: "latin-9" }, raw: { body: IMPORT_CSV, type: "text/csv" }, status: 400, says: "api.importEncodingInvalid" },
+        { name: "an unknown delimiter", query: { delimiter: ":" }, raw: { body: IMPORT_CSV, type: "text/csv" }, status: 400, says: "api.importDelimiterInvalid" },
+        { name: "control characters in the file name", query: { fileName: CONTROL }, raw: { body: IMPORT_CSV, type: "text/csv" }, status: 400, says: "api.importFileNameInvalid" },
+        { name: "a 10,000-character file name", query: { fileName: LONG }, raw: { body: IMPORT_CSV, type: "text/csv" }, status: 400, says: "api.importFileNameInvalid" },
+        { name: "a form without its file", raw: { body: importForm({ mapping: JSON.stringify(IMPORT_MAPPING) }, null) }, status: 400, says: "api.importFileRequired" },
+        { name: "a form whose file is a text field", raw: { body: importForm({ file: IMPORT_CSV }, null) }, status: 400, says: "api.importFileRequired" },
+        { name: "a mapping that is not JSON", raw: { body: importForm({ mapping: "{date:" }) }, status: 400, says: "import.mapping.invalid" },
+        { name: "a mapping that is a JSON array", raw: { body: importForm({ mapping: "[]" }) }, status: 400 },
+        { name: "a mapping with a negative column", raw: { body: importForm({ mapping: JSON.stringify({ ...IMPORT_MAPPING, description: -1 }) }) }, status: 400, says: "import.mapping.invalid" },
+        { name: "a mapping with an unknown date format", raw: { body: importForm({ mapping: JSON.stringify({ ...IMPORT_MAPPING, date: { column: 0, format: "yyyy/dd/MM" } }) }) }, status: 400, says: "import.mapping.dateFormat" },
+        { name: "an unknown encoding in the form", raw: { body: importForm({ encoding: "ebcdic" }) }, status: 400, says: "api.importEncodingInvalid" },
+        { name: "a broken multipart body", raw: { body: "--x\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nabc", type: "multipart/form-data; boundary=x" }, status: 400 },
+      ],
+    },
+    listImports: {
+      as: "a",
+      cases: [
+        { name: "limit 0", query: { limit: "0" }, status: 400, says: "api.limitRange" },
+        { name: "limit 1e3", query: { limit: "1e3" }, status: 400, says: "api.limitRange" },
+        { name: "a 10,000-character limit", query: { limit: LONG }, status: 400, says: "api.limitRange" },
+      ],
+    },
+    getImport: {
+      as: "a",
+      params: { id: w.aImport },
+      cases: [
+        { name: "an unknown status", query: { status: "pending" }, status: 400, says: "api.importStatusInvalid" },
+        { name: "page 0", query: { page: "0" }, status: 400, says: "api.pageRange" },
+        { name: "limit 101", query: { limit: "101" }, status: 400, says: "api.limitRange" },
+        { name: "page 0x10", query: { page: "0x10" }, status: 400, says: "api.pageRange" },
+        { name: "another user's import", path: `/api/imports/${w.bImport}`, status: 404, says: "errors.notFound" },
+        { name: "unknown import", path: `/api/imports/${UNKNOWN_ID}`, status: 404, says: "errors.notFound" },
+        { name: "a 10,000-character id", path: `/api/imports/${LONG}`, status: 404, says: "errors.notFound" },
+      ],
+    },
+    updateImport: {
+      as: "a",
+      params: { id: w.aImport },
+      cases: [
+        { name: "another user's import", path: `/api/imports/${w.bImport}`, json: { rows: [{ line: 2, included: false }] }, status: 404, says: "errors.notFound" },
+        { name: "unknown import", path: `/api/imports/${UNKNOWN_ID}`, json: { rows: [{ line: 2, included: false }] }, status: 404, says: "errors.notFound" },
+        { name: "an unknown encoding", json: { encoding: "latin-9" }, status: 400, says: "api.importEncodingInvalid" },
+        { name: "an unknown delimiter", json: { delimiter: ":" }, status: 400, says: "api.importDelimiterInvalid" },
+        { name: "a mapping as a string", json: { mapping: JSON.stringify(IMPORT_MAPPING) }, status: 400 },
+        { name: "a mapping with a column past 999", json: { mapping: { ...IMPORT_MAPPING, description: 1000 } }, status: 400, says: "import.mapping.invalid" },
+        { name: "a mapping with an unknown date format", json: { mapping: { ...IMPORT_MAPPING, date: { column: 0, format: "yyyy/dd/MM" } } }, status: 400, says: "import.mapping.dateFormat" },
+        { name: "a mapping with a decimal sign of ;", json: { mapping: { ...IMPORT_MAPPING, amount: { ...IMPORT_MAPPING.amount, decimalSign: ";" } } }, status: 400 },
+        { name: "a mapping naming a column the file lacks", json: { mapping: { ...IMPORT_MAPPING, description: 9 } }, status: 400 },
+        { name: "a fixed currency that is not one", json: { mapping: { ...IMPORT_MAPPING, currency: { kind: "fixed", code: "XXX" } } }, status: 400 },
+        { name: "rows as a string", json: { rows: "2" }, status: 400, says: "api.importRowsInvalid" },
+        { name: "a row's line 0", json: { rows: [{ line: 0, included: true }] }, status: 400, says: "api.importLineInvalid" },
+        { name: "a row's line 2.5", json: { rows: [{ line: 2.5, included: true }] }, status: 400, says: "api.importLineInvalid" },
+        { name: "a line not in the preview", json: { rows: [{ line: 999, included: true }] }, status: 400, says: "api.importRowsInvalid" },
+        { name: "included as a string", json: { rows: [{ line: 2, included: "yes" }] }, status: 400, says: "api.booleanInvalid" },
+        { name: "applySuggestedRates as a string", json: { applySuggestedRates: "yes" }, status: 400, says: "api.booleanInvalid" },
+        { name: "control characters in the mapping's name", json: { saveMappingAs: CONTROL }, status: 400, says: "api.importMappingNameInvalid" },
+        { name: "a whitespace mapping name", json: { saveMappingAs: "   " }, status: 400, says: "api.importMappingNameInvalid" },
+        { name: "a 10,000-character mapping name", json: { saveMappingAs: LONG }, status: 400, says: "api.importMappingNameInvalid" },
       ],
     },
   };

@@ -7,6 +7,7 @@ import { existingTransactionIds, storedDuplicateKeyRows, toUserTotals, userTotal
 import { resources } from "~/locales";
 import { activityGuardRefused, type Actor, recordActivityGuardQuery } from "~/platform/db/activity.server";
 import { inList } from "~/platform/db/bound-lists.server";
+import { isUniqueViolation } from "~/platform/db/errors.server";
 import type { Db } from "~/platform/db/client.server";
 import { importFileChunks, importMappings, importRows, imports } from "~/platform/db/schema";
 import { duplicateKey } from "./model/duplicates";
@@ -127,9 +128,10 @@ export function insertRowsQueries(db: Db, importId: string, rows: readonly Stage
     if (piece.length === 0) return;
     const json = `[${piece.join(",")}]`;
     queries.push(
-      db.run(sql`insert into ${importRows} (import_id, line, status, included, data)
-        select ${importId}, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
-        from json_each(${json})`),
+      // Every column of import_rows, in its order: import_id, line, status, included, data.
+      db.insert(importRows).select(
+        sql`select ${importId}, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]') from json_each(${json})`,
+      ),
     );
     piece = [];
     size = 0;
@@ -316,8 +318,12 @@ export async function updateImport(db: Db, actor: Actor, input: UpdateImportInpu
     if (refused.length > 0) return { kind: "rowsInvalid", lines: [...new Set(refused)].sort((a, b) => a - b) };
     const choices = JSON.stringify(changes.rows.map((r) => [r.line, r.included ? 1 : 0]));
     statements.push(
-      db.run(sql`update ${importRows} set included = (select json_extract(c.value, '$[1]') from json_each(${choices}) c where json_extract(c.value, '$[0]') = ${importRows.line} order by c.key desc limit 1)
-        where ${importRows.importId} = ${record.id} and ${importRows.line} in (select json_extract(value, '$[0]') from json_each(${choices}))`),
+      db
+        .update(importRows)
+        .set({
+          included: sql`(select json_extract(c.value, '$[1]') from json_each(${choices}) as c where json_extract(c.value, '$[0]') = ${importRows.line} order by c.key desc limit 1)`,
+        })
+        .where(and(eq(importRows.importId, record.id), sql`${importRows.line} in (select json_extract(value, '$[0]') from json_each(${choices}))`)),
     );
     if (!restage) statements.push(db.update(imports).set({ updatedAt: now }).where(eq(imports.id, record.id)));
   }
@@ -452,7 +458,23 @@ function inputOf(
  * limit), nothing is written: those rows become error rows with the door's reason, and the answer
  * is `changed` with their lines.
  */
-export async function commitImport(db: Db, actor: Actor, { id, now = new Date() }: { id: string; now?: Date }): Promise<CommitImportOutcome> {
+export async function commitImport(db: Db, actor: Actor, input: { id: string; now?: Date }): Promise<CommitImportOutcome> {
+  try {
+    return await commitOnce(db, actor, input);
+  } catch (error) {
+    // Refused by the database: when the import is no longer staged, another commit won the race
+    // (its guard, or the categories it created first, stopped this batch); nothing of this one was written.
+    if (!activityGuardRefused(error) && !isUniqueViolation(error)) throw error;
+    const now = await importOf(db, actor.userId, input.id);
+    if (!now) return { kind: "notFound" };
+    if (now.status !== "staged") return { kind: "notStaged" };
+    // Still staged: a category or tag of the same name was made meanwhile; read the names again, once.
+    if (isUniqueViolation(error)) return commitOnce(db, actor, input);
+    throw error;
+  }
+}
+
+async function commitOnce(db: Db, actor: Actor, { id, now = new Date() }: { id: string; now?: Date }): Promise<CommitImportOutcome> {
   const { userId } = actor;
   const found = await importOf(db, userId, id);
   if (!found || (found.status === "staged" && found.expiresAt.getTime() <= now.getTime())) return { kind: "notFound" };
@@ -547,44 +569,37 @@ export async function commitImport(db: Db, actor: Actor, { id, now = new Date() 
   const tagsToCreate = newTags.filter((t) => usedTagIds.has(t.id));
   const createdRecords = [...categoriesToCreate.map((c) => c.id), ...tagsToCreate.map((t) => t.id)];
 
-  let outcomes: (CreateItemOutcome | WithheldOutcome)[];
-  try {
-    outcomes = await createTransactions(db, actor, inputs, {
-      source: "import",
-      allOrNothing: true,
-      importId: id,
-      storedRates,
-      ownActivityEntry: true,
-      createdAt: now,
-      newRecords: {
-        categories: categoriesToCreate,
-        tagIds: tagsToCreate.map((t) => t.id),
-        statements: [...insertCategoriesQueries(db, userId, categoriesToCreate), ...insertTagsQueries(db, userId, tagsToCreate)],
-      },
-      extraStatements: (planned) => [
-        // First, so that a commit of an import that is no longer staged fails before marking it.
-        recordActivityGuardQuery(
-          db,
-          {
-            userId,
-            action: "import_commit",
-            description: importedText(planned.length, found.fileName),
-            details: { count: planned.length, file: found.fileName },
-            ipAddress: actor.ip,
-          },
-          stillStaged(userId, id),
-        ),
-        db
-          .update(imports)
-          .set({ status: "committed", result: JSON.stringify(result), createdRecords: JSON.stringify(createdRecords), committedAt: now, updatedAt: now })
-          .where(and(eq(imports.id, id), eq(imports.userId, userId), eq(imports.status, "staged"))),
-      ],
-    });
-  } catch (error) {
-    if (!activityGuardRefused(error)) throw error;
-    const now2 = await importOf(db, userId, id);
-    return now2 ? { kind: "notStaged" } : { kind: "notFound" };
-  }
+  const outcomes: (CreateItemOutcome | WithheldOutcome)[] = await createTransactions(db, actor, inputs, {
+    source: "import",
+    allOrNothing: true,
+    importId: id,
+    storedRates,
+    ownActivityEntry: true,
+    createdAt: now,
+    newRecords: {
+      categories: categoriesToCreate,
+      tagIds: tagsToCreate.map((t) => t.id),
+      statements: [...insertCategoriesQueries(db, userId, categoriesToCreate), ...insertTagsQueries(db, userId, tagsToCreate)],
+    },
+    extraStatements: (planned) => [
+      // First, so that a commit of an import that is no longer staged fails before marking it.
+      recordActivityGuardQuery(
+        db,
+        {
+          userId,
+          action: "import_commit",
+          description: importedText(planned.length, found.fileName),
+          details: { count: planned.length, file: found.fileName },
+          ipAddress: actor.ip,
+        },
+        stillStaged(userId, id),
+      ),
+      db
+        .update(imports)
+        .set({ status: "committed", result: JSON.stringify(result), createdRecords: JSON.stringify(createdRecords), committedAt: now, updatedAt: now })
+        .where(and(eq(imports.id, id), eq(imports.userId, userId), eq(imports.status, "staged"))),
+    ],
+  });
   const unreadable = outcomes.find((outcome) => outcome.kind === "unreadable");
   if (unreadable) throw unreadable.cause;
   const refused = outcomes.flatMap((outcome, index) => {

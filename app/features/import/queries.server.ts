@@ -52,23 +52,38 @@ function aggregateQueries(db: Db, importId: string) {
       .from(importRows)
       .where(eq(importRows.importId, importId))
       .groupBy(importRows.status, importRows.included),
-    db.all<{ currency: string; type: TransactionType; minor: number; cents: number }>(sql`
-      select json_extract(p.value, '$.currency') as currency, json_extract(r.data, '$.candidate.type') as type,
-        sum(json_extract(p.value, '$.amountMinor')) as minor, sum(json_extract(p.value, '$.usdCents')) as cents
-      from ${importRows} r, json_each(r.data, '$.candidate.payments') p
-      where r.import_id = ${importId} and r.included = 1
-      group by 1, 2 order by 1, 2`),
-    db.all<{ n: number }>(sql`
-      select count(*) as n from ${importRows}
-      where import_id = ${importId} and status = 'error' and json_extract(data, '$.error.key') = 'import.row.rateSuggested'`),
-    db.all<{ name: string; type: TransactionType }>(sql`
-      select distinct json_extract(data, '$.candidate.categoryName') as name, json_extract(data, '$.candidate.type') as type
-      from ${importRows}
-      where import_id = ${importId} and included = 1 and json_extract(data, '$.kind') = 'candidate'
-        and json_extract(data, '$.categoryId') is null and json_extract(data, '$.candidate.categoryName') is not null`),
-    db.all<{ name: string }>(sql`
-      select distinct t.value as name from ${importRows} r, json_each(r.data, '$.tagsToCreate') t
-      where r.import_id = ${importId} and r.included = 1`),
+    db
+      .select({
+        currency: sql<string>`json_extract(p.value, '$.currency')`.as("currency"),
+        type: sql<TransactionType>`json_extract(r.data, '$.candidate.type')`.as("type"),
+        minor: sql<number>`sum(json_extract(p.value, '$.amountMinor'))`.as("minor"),
+        cents: sql<number>`sum(json_extract(p.value, '$.usdCents'))`.as("cents"),
+      })
+      .from(sql`${importRows} as r, json_each(r.data, '$.candidate.payments') as p`)
+      .where(sql`r.import_id = ${importId} and r.included = 1`)
+      .groupBy(sql`1, 2`)
+      .orderBy(sql`1, 2`),
+    db
+      .select({ n: count().as("n") })
+      .from(importRows)
+      .where(and(eq(importRows.importId, importId), eq(importRows.status, "error"), sql`json_extract(${importRows.data}, '$.error.key') = 'import.row.rateSuggested'`)),
+    db
+      .selectDistinct({
+        name: sql<string>`json_extract(${importRows.data}, '$.candidate.categoryName')`.as("name"),
+        type: sql<TransactionType>`json_extract(${importRows.data}, '$.candidate.type')`.as("type"),
+      })
+      .from(importRows)
+      .where(
+        and(
+          eq(importRows.importId, importId),
+          eq(importRows.included, true),
+          sql`json_extract(${importRows.data}, '$.kind') = 'candidate' and json_extract(${importRows.data}, '$.categoryId') is null and json_extract(${importRows.data}, '$.candidate.categoryName') is not null`,
+        ),
+      ),
+    db
+      .selectDistinct({ name: sql<string>`t.value`.as("name") })
+      .from(sql`${importRows} as r, json_each(r.data, '$.tagsToCreate') as t`)
+      .where(sql`r.import_id = ${importId} and r.included = 1`),
   ] as const;
 }
 

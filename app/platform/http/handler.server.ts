@@ -97,7 +97,7 @@ export function endpoint<const O extends ApiOperation>(operation: O, handler: Ap
         let body: unknown;
         if (operation.body) {
           body = await readJsonBody(request);
-        } else if (BODY_METHODS.has(request.method)) {
+        } else if (BODY_METHODS.has(request.method) && !operation.upload) {
           // No body expected; but whatever is sent to /api must not be a form (ARCHITECTURE.md 5).
           const type = request.headers.get("Content-Type");
           if (type && !isJsonContentType(type)) throw apiErrors.unsupportedMediaType();

@@ -39,6 +39,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: "No such resource",
   409: "Conflicts with existing data",
   413: `The body is larger than ${MAX_REQUEST_BODY_LABEL} (${MAX_REQUEST_BODY_BYTES} bytes)`,
+  410: "No longer possible: the time allowed has passed",
   415: "The body is not JSON",
   429: "Too many attempts; wait Retry-After seconds",
   500: "Unexpected server error",
@@ -90,7 +91,8 @@ function operationDoc(op: ApiOperation) {
   };
   const errorStatuses = new Set<number>(op.errorStatuses ?? []);
   if (op.body || op.query) errorStatuses.add(400);
-  if (op.body) {
+  if (op.body || op.upload) {
+    errorStatuses.add(400);
     errorStatuses.add(413);
     errorStatuses.add(415);
   }
@@ -109,6 +111,15 @@ function operationDoc(op: ApiOperation) {
     ...(op.body
       ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body, "input") } } } }
       : {}),
+    ...(op.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: `At most ${op.upload.maxBytes} bytes (413 otherwise)`,
+            content: Object.fromEntries(Object.entries(op.upload.contentTypes).map(([type, schema]) => [type, { schema: jsonSchema(schema, "input") }])),
+          },
+        }
+      : {}),
     responses,
   };
 }
@@ -126,7 +137,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[]) {
       version: "1.0.0",
       description:
         'Every answer is an envelope: { "status": "success", "data": … } or { "status": "error", "message": …, "errors"?: { field: [messages] } }. ' +
-        "Messages follow Accept-Language (en, es). Request bodies must be JSON (415 otherwise) and at most " +
+        "Messages follow Accept-Language (en, es). Request bodies must be JSON (415 otherwise; the CSV upload, POST /api/imports, takes text/csv or multipart/form-data up to 6 MiB) and at most " +
         `${MAX_REQUEST_BODY_LABEL} (${MAX_REQUEST_BODY_BYTES} bytes; 413 otherwise, by Content-Length or counted while reading a chunked body).`,
     },
     tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),

@@ -20,6 +20,12 @@ export type ApiOperation = {
   access: ApiAccess;
   /** The JSON body (POST, PUT, PATCH, DELETE). Messages are locale keys. */
   body?: z.ZodType;
+  /**
+   * A body that is not JSON (a file upload): its media types, each with the shape it is
+   * documented as. The request wrapper leaves it unread (no 415 for not being JSON); the handler
+   * reads it, answering 415 for any other type and 400 for a body it cannot use.
+   */
+  upload?: { contentTypes: Record<string, z.ZodType>; maxBytes: number };
   /** An object schema over the query string; values arrive as strings, so coerce. */
   query?: z.ZodType;
   /** Path parameters: name → description. */

@@ -2,6 +2,7 @@ import { authOperations, emailVerificationOperations, userOperations } from "~/f
 import { budgetOperations } from "~/features/budgets/api";
 import { categoryOperations } from "~/features/categories/api";
 import { goalOperations } from "~/features/goals/api";
+import { importOperations } from "~/features/import/api";
 import { recurringOperations } from "~/features/recurring/api";
 import { currencyOperations, rateOperations } from "~/features/rates/api";
 import { reportOperations } from "~/features/reports/api";
@@ -28,6 +29,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...goalOperations,
   ...recurringOperations,
   ...reportOperations,
+  ...importOperations,
   openApiOperation,
 ];
 
