@@ -70,7 +70,7 @@ for (const language of ["en", "es"] as const) {
     await page.goto("/expenses");
     await page.getByRole("link", { name: text.importLink, exact: true }).click();
     await expect(page).toHaveURL(/\/import$/);
-    await page.getByLabel(text.file).setInputFiles(FILE);
+    await page.getByLabel(text.file, { exact: true }).setInputFiles(FILE);
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page, testInfo);
     await page.getByRole("button", { name: text.upload }).click();

@@ -26,9 +26,10 @@ const SAMPLE_ROWS = 5;
 export type ImportActionError = {
   intent: string;
   error?: ImportMessage;
-  fieldErrors?: Partial<Record<keyof MappingFormValues | "mapping", ImportMessage[]>>;
+  fieldErrors?: Partial<Record<keyof MappingFormValues | "saveMappingAs" | "mapping", ImportMessage[]>>;
   /** What the mapping form held, shown again with its errors. */
   values?: MappingFormValues;
+  saveMappingAs?: string;
 };
 
 const refuse = (body: ImportActionError, status = 400) => data(body, { status });
@@ -128,10 +129,13 @@ export async function importPageAction(db: Db, actor: Actor, id: string, form: F
     case IMPORT_INTENTS.map: {
       const values = mappingFormValues(form);
       const parsed = mappingFromForm(values);
-      const saveAs = String(form.get("saveMappingAs") ?? "").trim();
-      if (!parsed.ok) return refuse({ intent, values, fieldErrors: groupErrors(parsed.errors) });
+      const saveAsField = form.get("saveMappingAs");
+      const saveAs = typeof saveAsField === "string" ? saveAsField.trim() : "";
+      // Shown again as typed, up to the input's own length.
+      const typed = saveAs.slice(0, 200);
+      if (!parsed.ok) return refuse({ intent, values, saveMappingAs: typed, fieldErrors: groupErrors(parsed.errors) });
       const outcome = await updateImport(db, actor, { id, changes: { mapping: parsed.mapping, ...(saveAs ? { saveMappingAs: saveAs } : {}) }, today, history });
-      if (outcome.kind === "mappingInvalid") return refuse({ intent, values, fieldErrors: groupErrors(outcome.errors.map((e) => ({ ...e, field: mappingErrorField(e.field) }))) });
+      if (outcome.kind === "mappingInvalid") return refuse({ intent, values, saveMappingAs: typed, fieldErrors: groupErrors(outcome.errors.map((e) => ({ ...e, field: mappingErrorField(e.field) }))) });
       return afterUpdate(outcome, intent, notFoundTitle) ?? redirect(importHref(id));
     }
     case IMPORT_INTENTS.rows: {

@@ -84,7 +84,8 @@ const FIELD_OF: Record<string, MappingField> = {
 };
 
 /** The form field a mapping error is shown beside ("mapping" for one that belongs to none). */
-export function mappingErrorField(path: string): MappingField | "mapping" {
+export function mappingErrorField(path: string): MappingField | "saveMappingAs" | "mapping" {
+  if (path === "saveMappingAs") return path;
   return FIELD_OF[path] ?? "mapping";
 }
 

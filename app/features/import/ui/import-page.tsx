@@ -184,6 +184,7 @@ function MappingStep({
   const formats = dateColumn === null ? null : (sample.dateFormats[dateColumn] ?? []);
   const dateValues = dateColumn === null ? [] : columnValues(dateColumn).slice(0, 3);
   const mappingErrors = (actionData?.fieldErrors?.mapping ?? []).map(message);
+  const saveAsErrors = (actionData?.fieldErrors?.saveMappingAs ?? []).map(message);
   const fieldset = "space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700";
   const legend = "px-1 text-sm font-semibold";
   return (
@@ -320,10 +321,19 @@ function MappingStep({
             <label htmlFor="mapping-saveAs" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
               {t("import.page.mapping.saveAs")}
             </label>
-            <input id="mapping-saveAs" name="saveMappingAs" maxLength={50} defaultValue={sample.saved?.name ?? ""} aria-describedby="mapping-saveAs-hint" className={inputClass} />
+            <input
+              id="mapping-saveAs"
+              name="saveMappingAs"
+              maxLength={50}
+              defaultValue={actionData?.saveMappingAs ?? sample.saved?.name ?? ""}
+              aria-describedby={`mapping-saveAs-hint${saveAsErrors.length ? " mapping-saveAs-error" : ""}`}
+              aria-invalid={saveAsErrors.length ? true : undefined}
+              className={inputClass}
+            />
             <p id="mapping-saveAs-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
               {t("import.page.mapping.saveAsHint")}
             </p>
+            <ErrorList id="mapping-saveAs-error" errors={saveAsErrors} reserve={false} />
           </div>
           <SubmitButton name="intent" value={IMPORT_INTENTS.map} pending={pending} pendingLabel={t("import.page.mapping.pending")}>
             {t("import.page.mapping.submit")}
