@@ -13,10 +13,10 @@ import { formatCount } from "~/text/count";
 import { IMPORT_ENCODINGS } from "../model/encoding";
 import { DATE_FORMATS, readDate, type DateFormat } from "../model/dates";
 import type { MappingField, MappingFormValues } from "../model/mapping-form";
-import { IMPORT_DELIMITERS, type ImportDelimiter, type ImportMessage } from "../model/read";
+import type { ImportMessage } from "../model/read";
 import type { ImportRowView, ImportSummary, MappingSample } from "../model/staged";
 import type { ImportActionError, ImportPageData } from "../page.server";
-import { IMPORT_INTENTS, IMPORT_ROW_FILTERS, importHref, PREVIEW_PAGE_SIZE } from "./intents";
+import { DELIMITER_CHOICES, IMPORT_INTENTS, IMPORT_ROW_FILTERS, importHref, PREVIEW_PAGE_SIZE } from "./intents";
 import { useImportMessage } from "./message";
 import { ImportResultStep } from "./result";
 
@@ -24,8 +24,6 @@ import { ImportResultStep } from "./result";
 
 type PageData = ImportPageData & { today: string };
 type Currencies = PageData["currencies"];
-
-const DELIMITER_NAMES: Record<ImportDelimiter, string> = { ",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe" };
 
 export function ImportPage({ data, actionData }: { data: PageData; actionData: ImportActionError | undefined }) {
   const { t } = useTranslation();
@@ -84,9 +82,9 @@ function ReadOptions({ summary }: { summary: ImportSummary }) {
             {t("import.page.read.delimiter")}
           </label>
           <select id="import-delimiter" name="delimiter" defaultValue={summary.delimiter} className={inputClass}>
-            {IMPORT_DELIMITERS.map((delimiter) => (
-              <option key={delimiter} value={delimiter}>
-                {t(`import.delimiter.${DELIMITER_NAMES[delimiter]}`)}
+            {DELIMITER_CHOICES.map((delimiter) => (
+              <option key={delimiter.name} value={delimiter.value}>
+                {t(`import.delimiter.${delimiter.name}`)}
               </option>
             ))}
           </select>

@@ -1,3 +1,4 @@
+import type { ImportDelimiter } from "../model/read";
 import type { ImportRowStatus } from "../model/staged";
 
 // The /import pages' intents, addresses and page size, shared by the pages (client) and their
@@ -27,3 +28,15 @@ export function importHref(id: string, params: Record<string, string | number | 
   const query = search.toString();
   return `/import/${encodeURIComponent(id)}${query ? `?${query}` : ""}`;
 }
+
+/**
+ * The separators the page offers, with their message names: the reader's IMPORT_DELIMITERS
+ * (model/read.ts, which the page does not import: it brings the CSV parser, and Node's Buffer,
+ * into the browser), checked against it by intents.test.ts.
+ */
+export const DELIMITER_CHOICES = [
+  { value: ",", name: "comma" },
+  { value: ";", name: "semicolon" },
+  { value: "\t", name: "tab" },
+  { value: "|", name: "pipe" },
+] as const satisfies readonly { value: ImportDelimiter; name: string }[];
