@@ -447,7 +447,7 @@ function Totals({ summary, currencyOf }: { summary: ImportSummary; currencyOf: (
       <DataTable columns={columns} labelledBy="import-totals-heading" wideAt="sm" compact>
         {byCurrency.map((row) => (
           <DataRow key={row.currencyCode}>
-            <DataCell label={label.currency} place="title" header>
+            <DataCell label={label.currency} place="title" header className="text-left">
               {row.currencyCode}
             </DataCell>
             <DataCell label={label.income} align="right">
@@ -459,7 +459,7 @@ function Totals({ summary, currencyOf }: { summary: ImportSummary; currencyOf: (
           </DataRow>
         ))}
         <DataRow data-import-usd="">
-          <DataCell label={label.currency} place="title" header>
+          <DataCell label={label.currency} place="title" header className="text-left">
             {t("import.page.preview.usd")}
           </DataCell>
           <DataCell label={label.income} align="right">
@@ -642,7 +642,7 @@ function PreviewRow({
       <DataCell label={label.date} place="subtitle">
         {row.date ? formatDate(dayToDate(row.date), i18n.language) : "—"}
       </DataCell>
-      <DataCell label={label.description} place="title" header className="break-words">
+      <DataCell label={label.description} place="title" header className="text-left break-words">
         {row.description ?? t("import.page.preview.lines", { lines: row.lines.join(", ") })}
       </DataCell>
       <DataCell label={label.amount} place="headline" align="right">

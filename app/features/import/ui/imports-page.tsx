@@ -92,7 +92,7 @@ function ImportsTable({ imports }: { imports: ImportListItem[] }) {
     <DataTable columns={columns} labelledBy="import-list-heading" inset>
       {imports.map((item) => (
         <DataRow key={item.id} data-import={item.id}>
-          <DataCell label={label.file} place="title" header className="break-all">
+          <DataCell label={label.file} place="title" header className="text-left [overflow-wrap:anywhere]">
             <Link to={`/import/${item.id}`} className="text-brand-700 underline-offset-2 hover:underline dark:text-blue-300">
               {item.fileName}
             </Link>
