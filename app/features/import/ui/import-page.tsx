@@ -51,7 +51,7 @@ export function ImportPage({ data, actionData }: { data: PageData; actionData: I
           ) : (
             <PreviewStep data={data} />
           )}
-          {summary.ownExport ? null : <ReadOptions summary={summary} />}
+          {summary.ownExport ? null : <ReadOptions summary={summary} mapping={data.step === "mapping"} />}
         </>
       )}
     </div>
@@ -59,12 +59,12 @@ export function ImportPage({ data, actionData }: { data: PageData; actionData: I
 }
 
 /** The detected (or chosen) encoding and separator, changeable: the file is read again with them. */
-function ReadOptions({ summary }: { summary: ImportSummary }) {
+function ReadOptions({ summary, mapping }: { summary: ImportSummary; mapping: boolean }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: IMPORT_INTENTS.read });
   return (
     <Card id="import-read-heading" title={t("import.page.read.heading")} titleSize="base">
-      <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <Form method="post" action={mapping ? importHref(summary.id, { step: "mapping" }) : undefined} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <div>
           <label htmlFor="import-encoding" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
             {t("import.page.read.encoding")}
@@ -205,7 +205,8 @@ function MappingStep({
           </div>
         ) : null}
         {mappingErrors.length ? <ErrorList errors={mappingErrors} reserve={false} /> : null}
-        <Form method="post" className="space-y-4" noValidate>
+        {/* Posted to the mapping step's own address, so a refusal shows this form again with its errors. */}
+        <Form method="post" action={importHref(summary.id, { step: "mapping" })} className="space-y-4" noValidate>
           <fieldset className={fieldset}>
             <legend className={legend}>{t("import.page.mapping.date")}</legend>
             {select("dateColumn", t("import.page.mapping.date"))}
