@@ -26,6 +26,7 @@ const words = {
     skipped: "1 skipped as a duplicate",
     undo: "Undo this import",
     undone: "Import undone: 2 transactions removed.",
+    undoneStatus: "Undone",
   },
   es: {
     importLink: "Importar",
@@ -42,6 +43,7 @@ const words = {
     skipped: "1 omitida por duplicada",
     undo: "Deshacer esta importación",
     undone: "Importación deshecha: se eliminaron 2 transacciones.",
+    undoneStatus: "Deshecho",
   },
 } as const;
 
@@ -83,6 +85,7 @@ for (const language of ["en", "es"] as const) {
     await page.getByLabel(text.saveAs).fill(language === "es" ? "Mi banco" : "My bank");
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page, testInfo);
+    await screenshotBothThemes(page, testInfo, `import-mapping-${language}`);
     await page.getByRole("button", { name: text.preview }).click();
 
     // Step 4: the coffee already recorded is a duplicate, left out unless ticked.
@@ -107,6 +110,12 @@ for (const language of ["en", "es"] as const) {
     await page.getByRole("button", { name: text.undo }).click();
     await expect(page.getByRole("status").filter({ hasText: text.undone })).toBeVisible();
     await expect(page.getByRole("button", { name: text.undo })).toHaveCount(0);
+
+    // "Your imports" lists it as undone.
+    await page.goto("/import");
+    await expect(page.locator("[data-import]").first()).toContainText(text.undoneStatus);
+    await expectNoSidewaysScroll(page);
+    await screenshotBothThemes(page, testInfo, `import-list-${language}`);
 
     // The list holds the coffee only, as before the import.
     await page.goto("/expenses");
