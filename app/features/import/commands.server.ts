@@ -57,8 +57,11 @@ type BatchItem = Parameters<Db["batch"]>[0][number];
 
 /** The file's bytes are stored in pieces of at most this size: D1 refuses a value over 2 MB. */
 export const FILE_CHUNK_BYTES = 1_000_000;
-/** Staged rows are inserted from JSON parameters of about this many characters each (one statement per piece, all in one batch). */
-const ROWS_JSON_CHUNK_CHARS = 900_000;
+/**
+ * Staged rows are inserted from JSON parameters of at most this many bytes of UTF-8 each (one
+ * statement per piece, all in one batch): under D1's 2 MB per value with room to spare.
+ */
+export const ROWS_JSON_CHUNK_BYTES = 900_000;
 export const MAPPING_NAME_MAX = 50;
 
 // A default category's name in each language (the locale files), which the categories feature also counts as the default's.
@@ -81,7 +84,9 @@ export async function classifyFile(
   options: { today: string; history: RateHistoryOptions | null; applySuggestedRates: boolean },
 ): Promise<Classified> {
   if (!file.ownExport && !mapping) return { kind: "needsMapping" };
-  const [currencyRows, [usd, byCurrency]] = await Promise.all([listCurrencies(db), db.batch(userTotalsQueries(db, userId))]);
+  // One read after another: a batch beside other statements on one libSQL connection can find the database busy.
+  const currencyRows = await listCurrencies(db);
+  const [usd, byCurrency] = await db.batch(userTotalsQueries(db, userId));
   const totals = toUserTotals(usd, byCurrency);
   const currencies = currencyRows.map((c) => ({ code: c.code, decimals: c.decimalPlaces }));
   const applied = applyMapping(file, file.ownExport ? null : mapping, {
@@ -93,15 +98,13 @@ export async function classifyFile(
 
   const needs = rateNeeds(applied.candidates);
   // The history provider first (decision 037), once for all needs, then the rates on file.
-  await fillPastRates(db, options.history, needs);
+  await fillPastRates(db, options.history, rateNeeds(applied.candidates, { fileRates: false }));
   const range = dateRange(applied.candidates);
-  const [categories, tags, ratesOnFile, stored, existingIds] = await Promise.all([
-    listCategories(db, userId),
-    listTagChoices(db, userId),
-    findRatesOnOrBefore(db, needs),
-    !file.ownExport && range ? storedDuplicateKeyRows(db, userId, range) : Promise.resolve([]),
-    file.ownExport ? existingTransactionIds(db, userId, applied.candidates.flatMap((c) => (c.transactionId ? [c.transactionId] : []))) : Promise.resolve(new Set<string>()),
-  ]);
+  const categories = await listCategories(db, userId);
+  const tags = await listTagChoices(db, userId);
+  const ratesOnFile = await findRatesOnOrBefore(db, needs);
+  const stored = range ? await storedDuplicateKeyRows(db, userId, range) : [];
+  const existingIds = file.ownExport ? await existingTransactionIds(db, userId, applied.candidates.flatMap((c) => (c.transactionId ? [c.transactionId] : []))) : new Set<string>();
   const missing = needs.filter((n) => !ratesOnFile.has(rateKey(n.currencyCode, n.date)));
   const suggestions = missing.length > 0 ? await findNearestRates(db, missing) : new Map();
   const rows = classifyRows(applied, {
@@ -138,12 +141,20 @@ export function insertRowsQueries(db: Db, importId: string, rows: readonly Stage
   };
   for (const row of rows) {
     const item = JSON.stringify([row.line, row.status, row.included ? 1 : 0, JSON.stringify(row.data)]);
-    if (size + item.length > ROWS_JSON_CHUNK_CHARS) flush();
+    const bytes = utf8Bound(item);
+    if (size + bytes > ROWS_JSON_CHUNK_BYTES) flush();
     piece.push(item);
-    size += item.length + 1;
+    size += bytes + 1;
   }
   flush();
   return queries;
+}
+
+/** An upper bound of a text's UTF-8 length without encoding it: a non-ASCII UTF-16 unit takes at most 3 bytes (a pair, 4 for 2). */
+function utf8Bound(text: string): number {
+  let extra = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) extra += 2;
+  return text.length + extra;
 }
 
 function fileChunkQueries(db: Db, importId: string, bytes: Uint8Array): BatchItem[] {
@@ -182,8 +193,9 @@ export async function stageImport(db: Db, actor: Actor, input: StageImportInput)
   let classified = await classifyFile(db, actor.userId, file, mapping, { today: input.today, history: input.history, applySuggestedRates: false });
   let mappingErrors: (ImportMessage & { field: string })[] | undefined;
   if (classified.kind === "mappingInvalid") {
-    // A mapping that does not fit the file is not kept: the import waits for one that does.
-    mappingErrors = classified.errors;
+    // A mapping that does not fit the file is not kept: the import waits for one that does. Only
+    // the caller's own mapping is reported (a saved one that no longer fits is simply not offered).
+    if (input.mapping) mappingErrors = classified.errors;
     mapping = null;
     classified = { kind: "needsMapping" };
   }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { TransactionType } from "~/features/transactions/model/transaction";
+import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { importFileChunks, importMappings, importRows, imports } from "~/platform/db/schema";
 import { nameKey } from "~/text/name-key";
@@ -40,60 +41,80 @@ async function ownedImport(db: Db, userId: string, id: string, now: Date): Promi
 }
 
 /**
- * The aggregates of an import's staged rows, in SQL (json_extract over import_rows.data), one
- * batch of four reads: counts by status and inclusion, totals of the included rows per currency
- * and type, the error rows that only lack a rate and have a suggestion, and the categories and
- * tags the included rows would create.
+ * The aggregates of imports' staged rows, in SQL (json_extract over import_rows.data), one batch
+ * of five reads however many imports (each grouped by import; D1 counts every statement of a
+ * batch against its queries per request): counts by status and inclusion, totals of the included
+ * rows per currency and type, the error rows that only lack a rate and have a suggestion, and the
+ * categories and tags the included rows would create.
  */
-function aggregateQueries(db: Db, importId: string) {
+function aggregateQueries(db: Db, importIds: readonly string[]) {
+  // One import (findImport): a plain key; several (listImports): one JSON parameter.
+  const single = importIds.length === 1 ? importIds[0]! : null;
+  const ofImports = single !== null ? sql`= ${single}` : sql`in (select value from json_each(${JSON.stringify(importIds)}))`;
+  const inImports = (column: typeof importRows.importId) => (single !== null ? eq(column, single) : inList(column, importIds));
   return [
     db
-      .select({ status: importRows.status, included: importRows.included, n: count().as("n") })
+      .select({ importId: importRows.importId, status: importRows.status, included: importRows.included, n: count().as("n") })
       .from(importRows)
-      .where(eq(importRows.importId, importId))
-      .groupBy(importRows.status, importRows.included),
+      .where(inImports(importRows.importId))
+      .groupBy(importRows.importId, importRows.status, importRows.included),
     db
       .select({
+        importId: sql<string>`r.import_id`.as("import_id"),
         currency: sql<string>`json_extract(p.value, '$.currency')`.as("currency"),
         type: sql<TransactionType>`json_extract(r.data, '$.candidate.type')`.as("type"),
         minor: sql<number>`sum(json_extract(p.value, '$.amountMinor'))`.as("minor"),
         cents: sql<number>`sum(json_extract(p.value, '$.usdCents'))`.as("cents"),
       })
       .from(sql`${importRows} as r, json_each(r.data, '$.candidate.payments') as p`)
-      .where(sql`r.import_id = ${importId} and r.included = 1`)
-      .groupBy(sql`1, 2`)
-      .orderBy(sql`1, 2`),
+      .where(sql`r.import_id ${ofImports} and r.included = 1`)
+      .groupBy(sql`1, 2, 3`)
+      .orderBy(sql`1, 2, 3`),
     db
-      .select({ n: count().as("n") })
+      .select({ importId: importRows.importId, n: count().as("n") })
       .from(importRows)
-      .where(and(eq(importRows.importId, importId), eq(importRows.status, "error"), sql`json_extract(${importRows.data}, '$.error.key') = 'import.row.rateSuggested'`)),
+      .where(and(inImports(importRows.importId), eq(importRows.status, "error"), sql`json_extract(${importRows.data}, '$.error.key') = 'import.row.rateSuggested'`))
+      .groupBy(importRows.importId),
     db
       .selectDistinct({
+        importId: importRows.importId,
         name: sql<string>`json_extract(${importRows.data}, '$.candidate.categoryName')`.as("name"),
         type: sql<TransactionType>`json_extract(${importRows.data}, '$.candidate.type')`.as("type"),
       })
       .from(importRows)
       .where(
         and(
-          eq(importRows.importId, importId),
+          inImports(importRows.importId),
           eq(importRows.included, true),
+          // A text test first (the stored JSON is minified): most rows go into a known category and are never parsed.
+          sql`instr(${importRows.data}, '"categoryId":null') > 0`,
           sql`json_extract(${importRows.data}, '$.kind') = 'candidate' and json_extract(${importRows.data}, '$.categoryId') is null and json_extract(${importRows.data}, '$.candidate.categoryName') is not null`,
         ),
       ),
     db
-      .selectDistinct({ name: sql<string>`t.value`.as("name") })
+      .selectDistinct({ importId: sql<string>`r.import_id`.as("import_id"), name: sql<string>`t.value`.as("name") })
       .from(sql`${importRows} as r, json_each(r.data, '$.tagsToCreate') as t`)
-      .where(sql`r.import_id = ${importId} and r.included = 1`),
+      // As above: a row with no tag to create is not parsed.
+      .where(sql`r.import_id ${ofImports} and r.included = 1 and instr(r.data, '"tagsToCreate":[]') = 0 and instr(r.data, '"tagsToCreate":') > 0`),
   ] as const;
 }
 
 type Aggregates = [
-  { status: ImportRowStatus; included: boolean; n: number }[],
-  { currency: string; type: TransactionType; minor: number; cents: number }[],
-  { n: number }[],
-  { name: string; type: TransactionType }[],
-  { name: string }[],
+  { importId: string; status: ImportRowStatus; included: boolean; n: number }[],
+  { importId: string; currency: string; type: TransactionType; minor: number; cents: number }[],
+  { importId: string; n: number }[],
+  { importId: string; name: string; type: TransactionType }[],
+  { importId: string; name: string }[],
 ];
+
+async function readAggregates(db: Db, importIds: readonly string[]): Promise<Aggregates> {
+  return (await db.batch(aggregateQueries(db, importIds))) as unknown as Aggregates;
+}
+
+/** One import's share of the aggregates. */
+function aggregatesOf(all: Aggregates, importId: string): Aggregates {
+  return all.map((rows) => (rows as { importId: string }[]).filter((row) => row.importId === importId)) as unknown as Aggregates;
+}
 
 function toSummary(record: ImportRecord, [countRows, totalRows, suggestibleRows, categoryRows, tagRows]: Aggregates, now: Date): ImportSummary {
   const counts: ImportCounts = { new: 0, duplicate: 0, error: 0, included: 0, total: 0 };
@@ -156,8 +177,7 @@ function toSummary(record: ImportRecord, [countRows, totalRows, suggestibleRows,
 export async function findImport(db: Db, userId: string, id: string, now = new Date()): Promise<ImportSummary | undefined> {
   const record = await ownedImport(db, userId, id, now);
   if (!record) return undefined;
-  const aggregates = (await db.batch(aggregateQueries(db, record.id))) as unknown as Aggregates;
-  return toSummary(record, aggregates, now);
+  return toSummary(record, await readAggregates(db, [record.id]), now);
 }
 
 /** The import's preview rows in line order (one status, or all), paged; undefined as findImport. */
@@ -192,7 +212,7 @@ function toRowView(row: { line: number; status: ImportRowStatus; included: boole
   const usdCents = candidate.payments.every((p) => p.usdCents !== null) ? candidate.payments.reduce((sum, p) => sum + p.usdCents!, 0) : null;
   const duplicateReason =
     row.status === "duplicate"
-      ? candidate.transactionId
+      ? data.duplicateBy === "transactionId" && candidate.transactionId
         ? { key: "import.row.duplicateId", values: { id: candidate.transactionId } }
         : { key: "import.row.duplicate" }
       : undefined;
@@ -203,6 +223,7 @@ function toRowView(row: { line: number; status: ImportRowStatus; included: boole
     description: candidate.description,
     type: candidate.type,
     categoryName: candidate.categoryName,
+    categoryId: data.categoryId,
     tagNames: candidate.tagNames,
     payments: candidate.payments,
     usdCents,
@@ -219,10 +240,8 @@ export async function listImports(db: Db, userId: string, { limit }: { limit: nu
     .orderBy(desc(imports.createdAt), desc(imports.id))
     .limit(Math.max(1, Math.min(limit, 100)));
   if (records.length === 0) return [];
-  const [first, ...rest] = records.flatMap((record) => [...aggregateQueries(db, record.id)]);
-  const results = (await db.batch([first!, ...rest])) as unknown[];
-  const width = aggregateQueries(db, records[0]!.id).length;
-  return records.map((record, i) => toSummary(record, results.slice(i * width, (i + 1) * width) as unknown as Aggregates, now));
+  const all = await readAggregates(db, records.map((record) => record.id));
+  return records.map((record) => toSummary(record, aggregatesOf(all, record.id), now));
 }
 
 /** Rows read to guess the date formats and the decimal sign. */

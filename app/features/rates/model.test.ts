@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { decodeFailure, encodeFailure, failureDetail, fixedBaseRate, paymentRateAgeDays, rateAgeDays, staleRateAge, toRunView } from "./model";
+import { decodeFailure, encodeFailure, failureDetail, fixedBaseRate, paymentRateAgeDays, rateAgeDays, rateOnOrBefore, staleRateAge, toRunView } from "./model";
 
 test("a failure is stored as reason and detail and read back", () => {
   expect(decodeFailure(encodeFailure("missingRate", "JPY,VES"))).toEqual({ reason: "missingRate", detail: "JPY,VES" });
@@ -49,4 +49,13 @@ test("a failure's known details are said in words or kept in the sentence; anyth
   expect(failureDetail("invalidPayload", "base_code")).toEqual({ inline: null, tooLarge: false, raw: "base_code" });
   expect(failureDetail("unknown", "socket hang up")).toEqual({ inline: null, tooLarge: false, raw: "socket hang up" });
   expect(failureDetail("timeout", "")).toEqual({ inline: null, tooLarge: false, raw: null });
+});
+
+test("the rate a day uses among a currency's sorted rates is the latest on or before it, and none before the first", () => {
+  const rates = ["2026-01-05", "2026-02-01", "2026-03-10"].map((date, i) => ({ currencyCode: "EUR", rate: `0.9${i}`, date, source: "provider" }));
+  expect(rateOnOrBefore(rates, "2026-01-04")).toBeUndefined();
+  expect(rateOnOrBefore(rates, "2026-01-05")?.rate).toBe("0.90");
+  expect(rateOnOrBefore(rates, "2026-03-09")?.rate).toBe("0.91");
+  expect(rateOnOrBefore(rates, "2027-01-01")?.rate).toBe("0.92");
+  expect(rateOnOrBefore([], "2026-01-01")).toBeUndefined();
 });

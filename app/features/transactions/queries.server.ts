@@ -851,7 +851,8 @@ export async function existingTransactionIds(db: Db, userId: string, ids: readon
         .where(and(inList(transactions.id, unique.slice(i, i + IDS_PER_LOOKUP)), ownerCheck(transactions.userId, userId))),
     );
   }
-  const results = (await db.batch(queries as [BatchItem, ...BatchItem[]])) as unknown as { id: string }[][];
+  const [first, ...rest] = queries;
+  const results = (rest.length === 0 ? [await first!] : await db.batch([first!, ...rest])) as unknown as { id: string }[][];
   return new Set(results.flat().map((row) => row.id));
 }
 

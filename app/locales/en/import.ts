@@ -66,8 +66,6 @@ export const importFile = {
     categoryRequired: "There is no category of this type to put the row in.",
     duplicate: "Already in your account: the same date, amount, currency, type and description.",
     duplicateId: "Transaction {{id}} is already in your account.",
-    notInPreview: "Line {{line}} is not a row of this preview.",
-    cannotInclude: "Line {{line}} cannot be imported, so it cannot be included.",
     // The commit (issue 26, step 5): a row that can no longer be written since the preview.
     notImportable: "This row cannot be imported.",
   },

@@ -67,8 +67,6 @@ export const importFile = {
     categoryRequired: "No hay ninguna categoría de este tipo en la que poner la fila.",
     duplicate: "Ya está en tu cuenta: la misma fecha, importe, moneda, tipo y descripción.",
     duplicateId: "La transacción {{id}} ya está en tu cuenta.",
-    notInPreview: "La línea {{line}} no es una fila de esta vista previa.",
-    cannotInclude: "La línea {{line}} no se puede importar, así que no se puede incluir.",
     // The commit (issue 26, step 5): a row that can no longer be written since the preview.
     notImportable: "Esta fila no se puede importar.",
   },

@@ -70,12 +70,24 @@ test("occurrences are counted: two stored coffees make the first two of three du
   expect(statuses(rows)).toEqual(["duplicate", "duplicate", "new+"]);
 });
 
-test("our own export: a transaction_id already in the account is a duplicate, another is new", () => {
+test("our own export: a transaction_id already in the account is a duplicate; an identical coffee whose id is not is new (the stored one is that id's)", () => {
   const rows = classifyRows(
     { candidates: [coffee(2, { transactionId: "tx-1" }), coffee(3, { transactionId: "tx-2" })], errors: [] },
-    facts({ ownExport: true, existingIds: new Set(["tx-1"]), storedKeys: [candidateKey(coffee(0)), candidateKey(coffee(0))] }),
+    facts({ ownExport: true, existingIds: new Set(["tx-1"]), storedKeys: [candidateKey(coffee(0))] }),
   );
   expect(statuses(rows)).toEqual(["duplicate", "new+"]);
+  expect(rows.map((r) => r.data.kind === "candidate" && r.data.duplicateBy)).toEqual(["transactionId", undefined]);
+});
+
+test("our own export imported a second time into another account (new ids): its single-payment transactions are duplicates by their key, counted", () => {
+  const multi = coffee(4, { transactionId: "tx-3", payments: [{ currency: "USD", amountMinor: 100, rate: null }, { currency: "USD", amountMinor: 200, rate: null }] });
+  const rows = classifyRows(
+    { candidates: [coffee(2, { transactionId: "tx-1" }), coffee(3, { transactionId: "tx-2" }), multi], errors: [] },
+    // The first import stored both coffees under new ids.
+    facts({ ownExport: true, existingIds: new Set(), storedKeys: [candidateKey(coffee(0)), candidateKey(coffee(0))] }),
+  );
+  expect(statuses(rows)).toEqual(["duplicate", "duplicate", "new+"]);
+  expect(rows.map((r) => r.data.kind === "candidate" && r.data.duplicateBy)).toEqual(["key", "key", undefined]);
 });
 
 test("a payment in another currency takes the rate on or before its day, with that rate's day and source, and its USD cents once", () => {
@@ -129,6 +141,9 @@ test("a mapped rate column is manual on the transaction's day, unless it is exac
   expect(payment(typed("0.9"))).toMatchObject({ stored: { rate: "0.9", date: "2026-02-27", source: "provider" }, usdCents: 1000 });
   const exported = coffee(2, { transactionId: "tx-9", payments: [{ currency: "EUR", amountMinor: 900, rate: { rate: "0.92", date: "2026-03-01", source: "exchangerate-api" } }] });
   expect(rateNeeds([exported])).toEqual([]);
+  // A mapped rate is looked up (is it the rate on file?) but never asked of the history provider.
+  expect(rateNeeds([typed("0.95")])).toEqual([{ currencyCode: "EUR", date: "2026-03-02" }]);
+  expect(rateNeeds([typed("0.95")], { fileRates: false })).toEqual([]);
   expect(payment(exported, { ownExport: true })).toMatchObject({ stored: { rate: "0.92", date: "2026-03-01", source: "exchangerate-api" }, usdCents: 978 });
 });
 

@@ -48,13 +48,14 @@ export const rateKey = (currency: string, date: string) => `${currency}:${date}`
 /**
  * The (currency, day) pairs whose rate the staging looks up: every non-USD payment without a
  * rate from the file, and every one with a bare file rate (a mapped column), whose stored date
- * and source depend on whether it is exactly the rate on file (typedRateStored).
+ * and source depend on whether it is exactly the rate on file (typedRateStored). Without
+ * `fileRates`, only the payments the file gives no rate for: what the history provider is asked.
  */
-export function rateNeeds(candidates: readonly ImportCandidate[]): RateNeed[] {
+export function rateNeeds(candidates: readonly ImportCandidate[], { fileRates = true }: { fileRates?: boolean } = {}): RateNeed[] {
   const seen = new Map<string, RateNeed>();
   for (const candidate of candidates) {
     for (const payment of candidate.payments) {
-      if (isBaseCurrency(payment.currency) || (payment.rate && payment.rate.date !== null)) continue;
+      if (isBaseCurrency(payment.currency) || (payment.rate && (payment.rate.date !== null || !fileRates))) continue;
       seen.set(rateKey(payment.currency, candidate.date), { currencyCode: payment.currency, date: candidate.date });
     }
   }
@@ -75,12 +76,7 @@ export function dateRange(candidates: readonly ImportCandidate[]): { from: strin
 
 /** Every record of the applied file as a staged row, in line order. */
 export function classifyRows(applied: Pick<ApplyResult, "candidates" | "errors">, facts: PreviewFacts): StagedRow[] {
-  const duplicates = facts.ownExport
-    ? markOwnExportDuplicates(applied.candidates, facts.existingIds)
-    : markDuplicates(
-        applied.candidates.map((c) => candidateKey(c)),
-        facts.storedKeys,
-      );
+  const duplicates = duplicatesOf(applied.candidates, facts);
   const resolveCategory = categoryResolver(facts);
   const tagKeys = new Set(facts.tags.map((t) => nameKey(t.name)));
   const rows: StagedRow[] = applied.candidates.map((candidate, i) => {
@@ -96,7 +92,7 @@ export function classifyRows(applied: Pick<ApplyResult, "candidates" | "errors">
       ...(error ? { error } : {}),
     };
     if (error) return { line: candidate.line, status: "error", included: false, data };
-    if (duplicates[i]) return { line: candidate.line, status: "duplicate", included: false, data };
+    if (duplicates[i]) return { line: candidate.line, status: "duplicate", included: false, data: { ...data, duplicateBy: duplicates[i] } };
     return { line: candidate.line, status: "new", included: true, data };
   });
   for (const error of applied.errors) {
@@ -106,6 +102,42 @@ export function classifyRows(applied: Pick<ApplyResult, "candidates" | "errors">
   // Two records on one line cannot happen (a line starts one record); a parse problem is reported
   // at the line a record would start on, which may be a refused record's: keep the first.
   return rows.filter((row, i) => i === 0 || rows[i - 1]!.line !== row.line);
+}
+
+/**
+ * Which candidates are duplicates, and by what. A foreign file: the five-part key, occurrences
+ * counted (decision 036). Our own export: a transaction_id already in the account; and, for a
+ * single-payment transaction whose id is not (the file was exported from another account, or
+ * imported here before, which gave its transactions new ids), the same key, counted among the
+ * stored transactions that no id of the file already matched: our export imported twice into a
+ * new account imports nothing the second time.
+ */
+function duplicatesOf(candidates: readonly ImportCandidate[], facts: PreviewFacts): ("transactionId" | "key" | null)[] {
+  if (!facts.ownExport) {
+    return markDuplicates(
+      candidates.map((c) => candidateKey(c)),
+      facts.storedKeys,
+    ).map((duplicate) => (duplicate ? "key" : null));
+  }
+  const byId = markOwnExportDuplicates(candidates, facts.existingIds);
+  const single = (c: ImportCandidate) => c.payments.length === 1;
+  const pool = new Map<string, number>();
+  for (const key of facts.storedKeys) pool.set(key, (pool.get(key) ?? 0) + 1);
+  // A stored transaction matched by its id is not there to match another row by its key.
+  candidates.forEach((c, i) => {
+    if (!byId[i] || !single(c)) return;
+    const key = candidateKey(c);
+    if ((pool.get(key) ?? 0) > 0) pool.set(key, pool.get(key)! - 1);
+  });
+  return candidates.map((c, i) => {
+    if (byId[i]) return "transactionId";
+    if (!single(c)) return null;
+    const key = candidateKey(c);
+    const left = pool.get(key) ?? 0;
+    if (left === 0) return null;
+    pool.set(key, left - 1);
+    return "key";
+  });
 }
 
 /**

@@ -42,6 +42,8 @@ export type StagedRowData =
       tagsToCreate: string[];
       /** Why a candidate is an error row after all (no rate, a category of the other type…); absent when it can be imported. */
       error?: ImportMessage;
+      /** A duplicate row's match: our export's transaction_id already in the account, or the five-part key (decision 039). */
+      duplicateBy?: "transactionId" | "key";
     }
   | { kind: "error"; error: ImportMessage };
 
@@ -57,6 +59,11 @@ export type ImportRowView = {
   description?: string;
   type?: TransactionType;
   categoryName?: string | null;
+  /**
+   * The category it goes into: the user's or a default one matched by name, or, without a
+   * category cell, the type's first (decision 039); null when the commit creates `categoryName`.
+   */
+  categoryId?: string | null;
   tagNames?: string[];
   payments?: StagedPayment[];
   /** The transaction's USD cents when every payment has a stored rate. */
