@@ -1531,6 +1531,7 @@ function apiTables(w: World): Record<string, ApiTable> {
         { name: "control characters in the mapping's name", json: { saveMappingAs: CONTROL }, status: 400, says: "api.importMappingNameInvalid" },
         { name: "a whitespace mapping name", json: { saveMappingAs: "   " }, status: 400, says: "api.importMappingNameInvalid" },
         { name: "a 10,000-character mapping name", json: { saveMappingAs: LONG }, status: 400, says: "api.importMappingNameInvalid" },
+        { name: "a 51-character mapping name", json: { saveMappingAs: "b".repeat(51) }, status: 400, says: "api.importMappingNameInvalid" },
       ],
     },
   };

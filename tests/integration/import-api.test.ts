@@ -186,9 +186,21 @@ test("three identical coffees import as three, and a file with them again as not
   expect(next.body.data.import.counts).toMatchObject({ new: 1, duplicate: 3 });
 });
 
+test("a mapping sent with the file that does not fit it: the file is staged without it, and the answer says which field is wrong", async () => {
+  const me = await registerViaApi();
+  const res = await uploadForm(me, BANK_CSV, { mapping: JSON.stringify({ ...BANK_MAPPING, description: 7 }) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  expect(res.body.data.import).toMatchObject({ needsMapping: true, mapping: null, counts: { total: 0 } });
+  expect(res.body.data.mappingErrors).toEqual([{ field: "description", code: "import.mapping.columnMissing", message: "Choose one of the file's 4 columns." }]);
+});
+
 test("a saved mapping is applied to the next file with the same header", async () => {
   const me = await registerViaApi();
   const first = await uploadCsv(me, BANK_CSV);
+  // Nothing to save before the columns are mapped: refused on the name's field, nothing saved.
+  const early = await api(`/api/imports/${first.body.data.import.id}`, { method: "PUT", token: me.accessToken, json: { saveMappingAs: "My bank" } });
+  expect(early.status).toBe(400);
+  expect(early.body.errors).toEqual({ saveMappingAs: ["There is no mapping to save: map the columns first."] });
   const saved = await api(`/api/imports/${first.body.data.import.id}`, {
     method: "PUT",
     token: me.accessToken,
@@ -220,6 +232,55 @@ test("the reader's choices: a Spanish bank's file with ; and 1.234,56, read as s
   const asUtf8 = await api(`/api/imports/${res.body.data.import.id}`, { method: "PUT", token: me.accessToken, json: { encoding: "utf-8" } });
   expect(asUtf8.status, JSON.stringify(asUtf8.body)).toBe(200);
   expect(asUtf8.body.data.import.encoding).toBe("utf-8");
+});
+
+test("our own export round-trips through the API: exported, uploaded as is into a fresh account, committed, exported again, the same rows apart from ids", async () => {
+  const alice = await registerViaApi();
+  const post = async (json: unknown) => {
+    const res = await api("/api/transactions", { token: alice.accessToken, json });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  };
+  await post({ description: "Groceries, weekly", date: "2026-03-01", type: "EXPENSE", categoryId: "default-food", amount: "45.23" });
+  await post({ description: "Coffee", date: "2026-03-02", type: "EXPENSE", categoryId: "default-food", amount: "4.50" });
+  await post({ description: "Coffee", date: "2026-03-02", type: "EXPENSE", categoryId: "default-food", amount: "4.50" });
+  await post({
+    description: "Dinner in Tokyo",
+    date: "2026-03-03",
+    type: "EXPENSE",
+    categoryId: "default-food",
+    payments: [
+      { currencyCode: "EUR", amount: "50.00", exchangeRate: "0.92" },
+      { currencyCode: "JPY", amount: "1500", exchangeRate: "150.25" },
+    ],
+  });
+  const exported = async (account: ApiAccount) => {
+    const res = await SELF.fetch(`${ORIGIN}/api/reports/export?format=csv&${MARCH}&includeCategories=true&includeCurrencyConversion=true`, {
+      headers: { Authorization: `Bearer ${account.accessToken}` },
+    });
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+  /** The export's lines without the transaction_id column (the last one), sorted. */
+  const withoutIds = (csv: string) =>
+    csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.replace(/,[^,]*$/, ""))
+      .sort();
+  const first = await exported(alice);
+  expect(first.split(/\r?\n/)[0]).toMatch(/transaction_id$/);
+
+  const fresh = await registerViaApi();
+  const uploaded = await uploadCsv(fresh, first, "tallyworth.csv");
+  expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+  expect(uploaded.body.data.import).toMatchObject({ ownExport: true, needsMapping: false, counts: { new: 4, duplicate: 0, error: 0 } });
+  expect((await commit(fresh, uploaded.body.data.import.id)).body.data.result).toEqual({ imported: 4, duplicates: 0, refused: 0 });
+  expect(withoutIds(await exported(fresh))).toEqual(withoutIds(first));
+
+  // The same export into the account it came from: every transaction_id is already there.
+  const again = await uploadCsv(alice, first, "tallyworth.csv");
+  expect(again.body.data.import.counts).toMatchObject({ new: 0, duplicate: 4 });
 });
 
 test("refused uploads store nothing and say why in the request's language", async () => {

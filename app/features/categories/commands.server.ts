@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { inList, insertChunks } from "~/platform/db/bound-lists.server";
+import { ownerCheck } from "~/platform/db/owner-check.server";
 import type { CategoryInput } from "~/features/categories/schemas";
 import { type CategoryType, defaultNamed, type CategoryUsage } from "~/features/categories/model";
 import { resources } from "~/locales";
@@ -273,9 +274,10 @@ export function deleteUnusedCategoriesQuery(db: Db, userId: string, ids: readonl
     .delete(categories)
     .where(
       and(
+        // Found by id, checked for owner: not by walking the user's (or the defaults') categories.
         inList(categories.id, ids),
-        eq(categories.userId, userId),
-        eq(categories.isDefault, false),
+        ownerCheck(categories.userId, userId),
+        sql`+${categories.isDefault} = 0`,
         sql`not ${transactionsUseCategory(userId, sql`${categories.id}`)}`,
         sql`not ${budgetsUseCategory(userId, sql`${categories.id}`)}`,
         sql`not ${schedulesUseCategory(userId, sql`${categories.id}`)}`,

@@ -32,7 +32,8 @@ import type { ImportMapping } from "./model/mapping";
 // a row's date is yyyy-MM-dd.
 
 const FILE_NAME_MAX = 200;
-const SAVED_MAPPING_NAME_MAX = 100;
+/** As the staging saves it (commands.server.ts MAPPING_NAME_MAX). */
+const SAVED_MAPPING_NAME_MAX = 50;
 /** The rows of the preview a POST answers with (GET pages the rest). */
 export const FIRST_PAGE_ROWS = 20;
 
@@ -277,6 +278,11 @@ export function toApiImportRow(row: ImportRowView, view: ImportView): ApiImportR
   };
 }
 
+/** A mapping's problems as the API shows them, on their fields. */
+export function mappingErrorsView(errors: readonly (ImportMessage & { field: string })[], t: Translate) {
+  return errors.map((error) => ({ field: error.field, ...translated(t, error) }));
+}
+
 export function pagination(page: number, limit: number, total: number) {
   return { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
 }
@@ -388,7 +394,12 @@ export const createImportOperation = defineOperation({
   access: "user",
   query: createImportQuerySchema,
   upload: { contentTypes: { "text/csv": z.string().meta({ description: "The CSV file" }), "multipart/form-data": multipartUploadSchema }, maxBytes: MAX_UPLOAD_BODY_BYTES },
-  response: importAndRows,
+  response: importAndRows.extend({
+    mappingErrors: z
+      .array(messageSchema.extend({ field: z.string().meta({ description: "The mapping's field, e.g. description or amount.debit" }) }))
+      .optional()
+      .meta({ description: "Present when the mapping sent does not fit the file (a column it lacks, an unknown currency): the file is staged without it (needsMapping) and waits for one" }),
+  }),
   successStatus: 201,
 });
 
@@ -424,7 +435,8 @@ export const updateImportOperation = defineOperation({
   summary: "Change a staged import: encoding, delimiter, mapping, suggested rates, or which rows are included",
   description:
     "Only the fields sent change. A new encoding, delimiter, mapping or applySuggestedRates reads the stored file again and stages the rows again (include/exclude choices are kept by line where a row's status is unchanged). " +
-    "A mapping that names a column the file lacks, or rows that are error rows or not in the preview, answer 400 and change nothing (details.lines lists such rows). A committed or undone import answers 409.",
+    "A mapping that names a column the file lacks, or rows that are error rows or not in the preview, answer 400 and change nothing (details.lines lists such rows). A committed or undone import answers 409. " +
+    "The body keeps the 64 KiB limit of every JSON body: about 2,000 row choices fit in one; send more in several.",
   tag: "imports",
   access: "user",
   params: idParam,
@@ -524,7 +536,8 @@ export function importRefusal(outcome: Refused): ApiError {
       return new ApiError(410, "api.importTooLate");
     case "mappingInvalid": {
       const errors: Record<string, string[]> = {};
-      for (const error of outcome.errors) (errors[`mapping.${error.field}`] ??= []).push(importMessageKey(error));
+      // The mapping's own fields sit under mapping; the name to save it under is a field of the body.
+      for (const error of outcome.errors) (errors[error.field === "saveMappingAs" ? error.field : `mapping.${error.field}`] ??= []).push(importMessageKey(error));
       return apiErrors.validation(outcome.errors[0] ? importMessageKey(outcome.errors[0]) : "import.mapping.invalid", errors);
     }
     case "rowsInvalid":

@@ -526,7 +526,10 @@ async function commitOnce(db: Db, actor: Actor, { id, now = new Date() }: { id: 
     }
     for (const name of c.candidate.tagNames) if (!tagNames.has(nameKey(name))) tagNames.set(nameKey(name), name.trim());
   }
-  const [matched, ownedTags, decimals] = await Promise.all([categoriesNamed(db, userId, [...wanted.values()]), tagsNamed(db, userId, [...tagNames.values()]), currencyDecimals(db)]);
+  // One after another: a libSQL connection finds a batch beside other statements busy.
+  const matched = await categoriesNamed(db, userId, [...wanted.values()]);
+  const ownedTags = await tagsNamed(db, userId, [...tagNames.values()]);
+  const decimals = await currencyDecimals(db);
   const categoryIdByKey = new Map<string, string>();
   const newCategories: NewCategory[] = [];
   for (const [index, [key, want]] of [...wanted.entries()].entries()) {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { inList, insertChunks } from "~/platform/db/bound-lists.server";
+import { ownerCheck } from "~/platform/db/owner-check.server";
 import { schedulesUseTag } from "~/features/recurring/queries.server";
 import { nameKey } from "~/text/name-key";
 import type { TagInput } from "~/features/tags/schemas";
@@ -148,8 +149,9 @@ export function deleteUnusedTagsQuery(db: Db, userId: string, ids: readonly stri
     .delete(tags)
     .where(
       and(
+        // Found by id, checked for owner: not by walking the user's tags.
         inList(tags.id, ids),
-        eq(tags.userId, userId),
+        ownerCheck(tags.userId, userId),
         sql`not exists (select 1 from ${transactionTags} where ${transactionTags.tagId} = ${tags.id})`,
         sql`not ${schedulesUseTag(sql`${tags.id}`)}`,
       ),

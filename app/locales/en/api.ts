@@ -39,7 +39,7 @@ export const api = {
   importFileNameInvalid: "fileName must be 1 to 200 characters without control characters",
   importEncodingInvalid: "encoding must be utf-8, utf-16le, utf-16be or windows-1252",
   importDelimiterInvalid: "delimiter must be a comma, a semicolon, a tab or a vertical bar",
-  importMappingNameInvalid: "saveMappingAs must be 1 to 100 characters without control characters",
+  importMappingNameInvalid: "saveMappingAs must be 1 to 50 characters without control characters",
   importStatusInvalid: "status must be new, duplicate or error",
   importLineInvalid: "A row's line must be a whole number from 1",
   importRowsInvalid: "These rows cannot be included: error rows, and lines that are not in the preview",

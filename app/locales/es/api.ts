@@ -40,7 +40,7 @@ export const api = {
   importFileNameInvalid: "fileName debe tener de 1 a 200 caracteres, sin caracteres de control",
   importEncodingInvalid: "encoding debe ser utf-8, utf-16le, utf-16be o windows-1252",
   importDelimiterInvalid: "delimiter debe ser una coma, un punto y coma, un tabulador o una barra vertical",
-  importMappingNameInvalid: "saveMappingAs debe tener de 1 a 100 caracteres, sin caracteres de control",
+  importMappingNameInvalid: "saveMappingAs debe tener de 1 a 50 caracteres, sin caracteres de control",
   importStatusInvalid: "status debe ser new, duplicate o error",
   importLineInvalid: "La línea de una fila debe ser un número entero desde 1",
   importRowsInvalid: "Estas filas no se pueden incluir: filas con error y líneas que no están en la vista previa",

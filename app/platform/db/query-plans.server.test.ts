@@ -10,7 +10,9 @@ import { D1_MAX_BOUND_PARAMETERS } from "./bound-lists.server";
 import { payments, tags, transactions, transactionTags, users } from "./schema";
 import { categoryHasTransactions, entryMemory, getTransaction, listTransactions, loadAndResolveTransaction, loadBatchFacts, paymentExportChunk, transactionSummary } from "~/features/transactions/queries.server";
 import { reportData } from "~/features/reports/queries/report.server";
-import { detachFromScheduleQuery, insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
+import { deleteImportedQueries, detachFromScheduleQuery, insertTransaction, replaceTransaction } from "~/features/transactions/commands.server";
+import { deleteUnusedCategoriesQuery } from "~/features/categories/commands.server";
+import { deleteUnusedTagsQuery } from "~/features/tags/commands.server";
 import { categoryHasBudgets, listBudgetMonth } from "~/features/budgets/queries.server";
 import { hasVisitedBefore } from "~/features/accounts/queries.server";
 
@@ -332,4 +334,31 @@ test("the new form's memory reads the user's latest transactions from a (user, d
     expect(plan).toMatch(/SEARCH payments USING INDEX payments_transaction_idx \(transaction_id=\? AND position=\?\)/);
     expect(plan).not.toMatch(/SCAN transactions|SCAN payments/);
   }
+});
+
+test("an import's undo finds its transactions, their payments and tag links through the import's own index, and the unused categories and tags it created by their keys", async () => {
+  const plans: string[] = [];
+  const statements = [
+    ...deleteImportedQueries(db, user, "import-1").map((q) => q.toSQL()),
+    deleteUnusedCategoriesQuery(db, user, ["cat-1", "cat-2"]).toSQL(),
+    deleteUnusedTagsQuery(db, user, ["tag-a", "tag-b"]).toSQL(),
+  ];
+  for (const { sql, params } of statements) {
+    plans.push((await client.execute({ sql: `explain query plan ${sql}`, args: params as never })).rows.map((r) => String(r.detail)).join(" | "));
+  }
+  // A category's delete ends with the foreign keys' look-ups of its children (recurring schedules,
+  // transactions, budgets by category alone), as every category delete does (deleteCategory):
+  // those are the schema's, not this statement's choice, and are left out here.
+  const [links, paymentRows, rows, categoriesDelete, unusedTags] = plans as [string, string, string, string, string];
+  const unusedCategories = categoriesDelete.split(" | SCAN recurring_transactions")[0]!;
+  for (const plan of [links, paymentRows, rows]) {
+    expect(plan).toMatch(/transactions USING (COVERING )?INDEX transactions_import_idx \(user_id=\? AND import_id=\?\)/);
+    expect(plan).not.toMatch(readsAllOfTheUser);
+  }
+  expect(paymentRows).toMatch(/payments USING INDEX payments_transaction_idx \(transaction_id=\?\)/);
+  expect(unusedCategories).toMatch(/categories USING INDEX sqlite_autoindex_categories_1 \(id=\?\)/);
+  expect(unusedCategories).toMatch(/transactions USING (COVERING )?INDEX transactions_user_category_idx \(user_id=\? AND category_id=\?\)/);
+  expect(unusedTags).toMatch(/tags USING INDEX sqlite_autoindex_tags_1 \(id=\?\)/);
+  expect(unusedTags).toMatch(/transaction_tags USING (COVERING )?INDEX transaction_tags_tag_idx \(tag_id=\?\)/);
+  for (const plan of [links, paymentRows, rows, unusedCategories, unusedTags]) expect(plan).not.toMatch(/SCAN (transactions|payments|categories|tags)\b/);
 });

@@ -75,3 +75,13 @@ test("an old entry whose stored description is an id shows no line: no UUIDs on 
   expect(read({ action: "transaction_delete", description: "a3f9c2e17b4d4e0c9f1a2b3c4d5e6f70", details: null }).line).toBeNull();
   expect(read({ action: "transaction_delete", description: "Coffee", details: null }).line).toBe("Coffee");
 });
+
+test("an import's commit and its undo read with the file's name and how many, in the reader's digits, in English and Spanish", () => {
+  const commit = { action: "import_commit", description: "Imported 1,243 transactions from bank.csv", details: { count: 1243, file: "bank.csv" } };
+  expect(read(commit)).toEqual({ title: "Transactions imported", line: "Imported 1,243 transactions from bank.csv" });
+  expect(read(commit, es)).toEqual({ title: "Transacciones importadas", line: "1243 transacciones importadas de bank.csv" });
+  expect(read({ ...commit, details: { count: 1, file: "one.csv" } }).line).toBe("Imported 1 transaction from one.csv");
+  const undo = { action: "import_undo", description: "Import undone: bank.csv", details: { count: 12_430, file: "bank.csv" } };
+  expect(read(undo)).toEqual({ title: "Import undone", line: "Import undone: bank.csv (12,430 transactions removed)" });
+  expect(read(undo, es)).toEqual({ title: "Importación deshecha", line: "Importación deshecha: bank.csv (12.430 transacciones eliminadas)" });
+});

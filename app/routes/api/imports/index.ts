@@ -1,5 +1,5 @@
 import { dbContext } from "~/context.server";
-import { createImportOperation, importMessageKey, listImportsOperation, readUpload, toApiImport } from "~/features/import/api";
+import { createImportOperation, importMessageKey, listImportsOperation, mappingErrorsView, readUpload, toApiImport } from "~/features/import/api";
 import { stageImport } from "~/features/import/commands.server";
 import { listImports } from "~/features/import/queries.server";
 import { apiErrors } from "~/platform/http/envelope";
@@ -19,7 +19,8 @@ const route = apiRoute([
       ...stagingServices(context, auth.user),
     });
     if (outcome.kind === "fileRefused") throw apiErrors.validation(importMessageKey(outcome.error));
-    return importWithRows(context, t, auth.user.id, outcome.id);
+    const staged = await importWithRows(context, t, auth.user.id, outcome.id);
+    return outcome.mappingErrors ? { ...staged, mappingErrors: mappingErrorsView(outcome.mappingErrors, t) } : staged;
   }),
   endpoint(listImportsOperation, async ({ context, auth, query, t }) => {
     const imports = await listImports(context.get(dbContext), auth.user.id, { limit: query.limit });
