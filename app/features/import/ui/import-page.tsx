@@ -374,7 +374,7 @@ function PreviewStep({ data }: { data: Extract<PageData, { step: "preview" }> })
                   <div>
                     <dt className="inline font-medium">{t("import.page.preview.categoriesToCreate")}: </dt>
                     <dd className="inline break-words">
-                      {summary.categoriesToCreate.map((c) => t("import.page.preview.categoryType", { name: c.name, type: t(`common.types.${c.type}`, { defaultValue: c.type }) })).join(", ")}
+                      {summary.categoriesToCreate.map((c) => t("import.page.preview.categoryType", { name: c.name, type: t(`money.types.${c.type}`) })).join(", ")}
                     </dd>
                   </div>
                 ) : null}
