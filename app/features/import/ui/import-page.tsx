@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { dayToDate } from "~/calendar/days";
 import { formatDate, formatDateTime } from "~/calendar/format";
 import { Card } from "~/components/card";
@@ -511,6 +511,15 @@ function PreviewRows({ data, currencyOf }: { data: Extract<PageData, { step: "pr
   const message = useImportMessage();
   const { summary, rows, total, filter, page } = data;
   const saving = useIsPending({ intent: IMPORT_INTENTS.rows });
+  const submit = useSubmit();
+  // With JavaScript a tick saves at once (the same POST as the button, which stays for a page without it).
+  const saveOnChange = (event: React.ChangeEvent<HTMLFormElement>) => {
+    const target = event.target as unknown;
+    if (!(target instanceof HTMLInputElement) || target.name !== "include") return;
+    const choices = new FormData(event.currentTarget);
+    choices.set("intent", IMPORT_INTENTS.rows);
+    void submit(choices, { method: "post", preventScrollReset: true });
+  };
   const choosable = rows.filter((row) => row.status !== "error");
   const label = {
     line: t("import.page.preview.line"),
@@ -572,7 +581,7 @@ function PreviewRows({ data, currencyOf }: { data: Extract<PageData, { step: "pr
       {rows.length === 0 ? (
         <p className="px-4 py-6 text-slate-600 dark:text-slate-300">{t("import.page.preview.noRows")}</p>
       ) : (
-        <Form method="post" preventScrollReset>
+        <Form method="post" preventScrollReset onChange={saveOnChange}>
           {choosable.map((row) => (
             <input key={row.line} type="hidden" name="line" value={row.line} />
           ))}
