@@ -131,6 +131,8 @@ export default [
       route(":id/commit", "routes/api/imports/commit.ts"),
       route(":id/undo", "routes/api/imports/undo.ts"),
     ]),
+    // Issue 27: sample data (decision 040).
+    route("sample-data", "routes/api/sample-data/index.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),

@@ -4,14 +4,15 @@
 //      client of the API would: POST /api/imports (multipart: the file and its mapping) until the
 //      preview is staged, GET the first page of the preview, POST …/commit, POST …/undo. Each step
 //      is timed, and workerd's resident memory (summed over its processes, /proc/<pid>/status VmRSS)
-//      is sampled every 25 ms during it: its peak, against what it was before the step. That is
+//      is sampled every 25 ms during it: its peak, against what it was before the step (the
+//      server's descendant processes named workerd, found through /proc by parent). That is
 //      the whole runtime's memory (workerd, miniflare's SQLite, the isolate), not the isolate's heap
 //      alone, which workerd does not report.
 //  (b) The same three commands called directly on real libSQL in Node (a `file:` database migrated
 //      like the tests'), through a client that counts what it sends (as the recurring bench does,
 //      decision 033): statements, batches, and calls (each execute or batch is one call; D1 counts
 //      calls against its 1,000 per invocation), with Node's peak heap during each.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -58,13 +59,35 @@ export function benchCsv(rows = IMPORT_ROWS, today = new Date()) {
 
 const isoDay = (date) => date.toISOString().slice(0, 10);
 
-/** workerd's resident memory (KB), summed over its processes in the server's process group. */
-function workerdRssKb(groupId) {
+/** The server's descendant processes named workerd, found through /proc by parent. */
+function workerdPids(rootPid) {
+  const children = new Map();
+  const names = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // pid (comm) state ppid …: comm may hold spaces, so split after its closing parenthesis.
+      const close = stat.lastIndexOf(")");
+      const ppid = Number(stat.slice(close + 2).split(" ")[1]);
+      names.set(Number(entry), stat.slice(stat.indexOf("(") + 1, close));
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {}
+  }
+  const found = [];
+  const queue = [rootPid];
+  while (queue.length) {
+    const pid = queue.shift();
+    for (const child of children.get(pid) ?? []) queue.push(child);
+    if (pid !== rootPid && names.get(pid)?.startsWith("workerd")) found.push(pid);
+  }
+  return found;
+}
+
+/** Their resident memory (KB), summed. */
+function rssKb(pids) {
   let total = 0;
-  const listing = execFileSync("ps", ["-o", "pid=,comm=", "-g", String(groupId)], { encoding: "utf8" });
-  for (const line of listing.trim().split("\n")) {
-    const [pid, comm] = line.trim().split(/\s+/);
-    if (!comm?.startsWith("workerd")) continue;
+  for (const pid of pids) {
     try {
       total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
     } catch {}
@@ -107,15 +130,17 @@ export async function workerFigures(port, csv) {
     await fetch(`${base}/api/imports/${(await warmed.json()).data.import.id}`, { method: "DELETE", headers: auth });
 
     const step = async (name, send, expected) => {
-      const before = workerdRssKb(server.pid);
+      const pids = workerdPids(server.pid);
+      if (pids.length === 0) throw new Error("no workerd process under the server");
+      const before = rssKb(pids);
       let peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, workerdRssKb(server.pid))), 25);
+      const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pids))), 25);
       const started = performance.now();
       const res = await send();
       const body = await res.json();
       const ms = performance.now() - started;
       clearInterval(sampler);
-      peak = Math.max(peak, workerdRssKb(server.pid));
+      peak = Math.max(peak, rssKb(pids));
       if (res.status !== expected) throw new Error(`${name} answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
       return { name, ms, beforeKb: before, peakKb: peak, body };
     };

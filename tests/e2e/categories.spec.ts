@@ -119,7 +119,21 @@ test("a category in use: the delete says what uses it and moves them to another 
   await panel.getByRole("button", { name: "Move and delete" }).click();
   await expect(page.getByText("Category deleted successfully!")).toBeVisible();
   await expect(yours.getByText("You have not created any categories yet.")).toBeVisible();
+  // The list, in another tab while the banner stays: the transaction moved.
+  const list = await page.context().newPage();
+  await list.goto("/expenses");
+  await expect(list.getByRole("main")).toContainText("Flat white");
+  await expect(list.getByRole("main")).toContainText("Food & Dining");
+  await expect(list.getByRole("row").filter({ hasText: "Flat white" })).toContainText("Food & Dining");
+  await list.close();
+
+  // Undo (issue 27, decision 035) takes the move back: Coffee and its transaction return.
+  const banner = page.getByRole("status").filter({ hasText: "Deleted" }).filter({ has: page.getByRole("button", { name: "Undo" }) });
+  await banner.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Category restored.")).toBeVisible();
+  await expect(yours.getByText("Coffee")).toBeVisible();
   await page.goto("/expenses");
-  await expect(page.getByRole("main")).toContainText("Flat white");
-  await expect(page.getByRole("main")).toContainText("Food & Dining");
+  const row = page.getByRole("row").filter({ hasText: "Flat white" });
+  await expect(row).toContainText("Coffee");
+  await expect(row).not.toContainText("Food & Dining");
 });

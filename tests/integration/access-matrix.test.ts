@@ -446,6 +446,9 @@ const WEB: Record<string, WebEntry> = {
       { path: "/dashboard", form: fields({ intent: "dismiss-verification" }) },
       // Issue 27: "Hide this list" under the first-run checklist.
       { path: "/dashboard", form: fields({ intent: "dismiss-checklist" }) },
+      // Issue 27: "Explore with sample data" and "Remove sample data", each about the caller's own account.
+      { path: "/dashboard", form: fields({ intent: "sample-add" }) },
+      { path: "/dashboard", form: fields({ intent: "sample-remove" }) },
     ],
   },
   // Issue 25: a mailed link's page; GET shows a button, POST uses the token (an unknown one here, which changes nothing).
@@ -763,6 +766,9 @@ const API: Record<string, ApiCase> = {
   restoreSavingsGoal: { requests: (ids) => [call("POST", `/api/savings-goals/${ids.deleted.goalId}/restore`, undefined, { foreign: 404 })] },
   restoreCategory: { requests: (ids) => [call("POST", `/api/categories/${ids.deleted.categoryId}/restore`, undefined, { foreign: 404 })] },
   restoreTag: { requests: (ids) => [call("POST", `/api/tags/${ids.deleted.tagId}/restore`, undefined, { foreign: 404 })] },
+  // Issue 27: sample data, always the caller's own (decision 040).
+  addSampleData: { requests: () => [call("POST", "/api/sample-data")] },
+  removeSampleData: { requests: () => [call("DELETE", "/api/sample-data")] },
   transactionSummary: { requests: () => [call("GET", "/api/transactions/summary")] },
   transactionsByCategory: { requests: () => [call("GET", "/api/transactions/by-category")] },
   transactionsByDateRange: { requests: () => [call("GET", "/api/transactions/by-date-range?startDate=2026-11-01&endDate=2026-11-30")] },

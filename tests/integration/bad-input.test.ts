@@ -1692,6 +1692,17 @@ test("the import pages refuse bad files, bad mappings and choices, other users' 
   expect(await dumpDatabase()).toEqual(before);
 }, 180_000);
 
+// Issue 27, sample data (decision 040): its two intents take no fields; a body the form cannot be
+// read from is refused with a translated message and writes nothing (no sample set, no removal).
+test("the dashboard's sample data forms refuse a body that is no form, changing nothing (issue 27)", async () => {
+  const w = await setUp();
+  const cases: WebCase[] = [...bodyCases("/dashboard", { intent: "sample-add" }), ...bodyCases("/dashboard", { intent: "sample-remove" })];
+  const before = await dumpDatabase();
+  caseCount += await runWebCases(w.a, cases);
+  caseCount += await runSpanish(w.a, cases[0]!);
+  expect(await dumpDatabase()).toEqual(before);
+});
+
 test("the table's size", () => {
   // Printed for the issue's closing note; the floor catches a table that lost its cases.
   console.info(`bad-input cases: ${caseCount}`);

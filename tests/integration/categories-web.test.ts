@@ -294,7 +294,8 @@ test("Move and delete moves the user's transactions and budgets to the chosen ca
   await env.DB.prepare("update budgets set alert_threshold = 90 where user_id = ? and category_id = 'default-food'").bind(userId).run();
   const res = await post(b, { intent: "move-delete", id: coffee!.id, to: "default-food" }, `/categories?delete=${coffee!.id}`);
   expect(res.status).toBe(302);
-  expect(res.headers.get("Location")).toBe("/categories?saved=deleted#your-categories");
+  // With Undo's flag (issue 27, decision 035): the move-then-delete can be undone like a plain delete.
+  expect(res.headers.get("Location")).toBe(`/categories?saved=deleted&undo=category%3A${coffee!.id}#your-categories`);
   expect(await rowsOf(userId)).toEqual([]);
   for (const id of spent) expect((await categoryOf(id))!.c).toBe("default-food");
   expect((await categoryOf(elsewhere))!.c).toBe("default-travel");

@@ -3,6 +3,7 @@ import { addMonths, type MonthStart, yearMonthOf } from "~/calendar/months";
 import { MAX_BUDGET_MONTH_CENTS, type BudgetInput } from "~/features/budgets/model";
 import { findCategory } from "~/features/categories/queries.server";
 import { recordActivityQuery, recordActivitySelectQuery, type Actor } from "~/platform/db/activity.server";
+import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { budgets } from "~/platform/db/schema";
@@ -207,6 +208,73 @@ export function moveBudgetsToCategoryQueries(db: Db, userId: string, from: strin
   ] as const;
 }
 
+/**
+ * What moveBudgetsToCategoryQueries is about to do, as JSON for the move-then-delete's Undo
+ * snapshot (decision 035), read by the database in the same batch just before the move: the ids
+ * of the budgets that will only change category, and for each budget that will be merged into
+ * `to`'s budget of its month, the kept budget's id, the cents it will add, and the merged budget's
+ * row as stored (it is deleted). No list is bound: the database collects them (json_group_array).
+ */
+export function budgetsMoveSnapshot(userId: string, from: string, to: string): SQL {
+  const kept = sql`kept.user_id = ${userId} and kept.category_id = ${to} and kept.month = b.month`;
+  return sql`json_object(
+    'movedIds', json((select json_group_array(b.id) from budgets as b
+      where b.user_id = ${userId} and b.category_id = ${from} and not exists (select 1 from budgets as kept where ${kept}))),
+    'merged', json((select json_group_array(json_object('keptId', kept.id, 'added', b.amount_usd_cents,
+        'budget', json_object('id', b.id, 'month', b.month, 'amountUsdCents', b.amount_usd_cents, 'alertThreshold', b.alert_threshold,
+          'createdAt', b.created_at, 'updatedAt', b.updated_at)))
+      from budgets as b join budgets as kept on ${kept} where b.user_id = ${userId} and b.category_id = ${from})))`;
+}
+
+/**
+ * Whether the budgets a move merged can be taken apart again exactly, for the move-then-delete's
+ * Undo (decision 035). `merged` is json_each over the snapshot's merged list (snapshotArray). A
+ * kept budget still there gets back what the merge added: refused ("budgetChanged") when the user
+ * has lowered it since so far that subtracting would leave it at zero or below. A kept budget
+ * deleted since has nothing to subtract from, and the merged one comes back on top of its month:
+ * refused ("monthTotalLimit") when that passes MAX_BUDGET_MONTH_CENTS (decision 018). Otherwise
+ * every month's total stays as it is (what is subtracted is what comes back).
+ */
+export async function unmergeBudgetsRefusal(db: Db, userId: string, merged: SQL): Promise<Extract<UndoRefusal, "budgetChanged" | "monthTotalLimit"> | undefined> {
+  const rows = await db.all<{ keptAmount: number | null; added: number; monthTotal: number }>(sql`select kept.amount_usd_cents as keptAmount,
+      json_extract(m.value, '$.added') as added,
+      (select coalesce(sum(in_month.amount_usd_cents), 0) from budgets as in_month
+        where in_month.user_id = ${userId} and in_month.month = json_extract(m.value, '$.budget.month')) as monthTotal
+    from ${merged} as m left join budgets as kept on kept.id = json_extract(m.value, '$.keptId') and kept.user_id = ${userId}`);
+  if (rows.some((row) => row.keptAmount !== null && Number(row.keptAmount) - Number(row.added) <= 0)) return "budgetChanged";
+  if (rows.some((row) => row.keptAmount === null && Number(row.monthTotal) + Number(row.added) > MAX_BUDGET_MONTH_CENTS)) return "monthTotalLimit";
+  return undefined;
+}
+
+/**
+ * The move undone, as statements for the category's restore batch (decision 035), after the
+ * category's own row is back: the budgets that only changed category go back to `restored` if
+ * they are still `target`'s (one the user has moved since stays), the kept budgets lose exactly
+ * what the merge added, and the merged budgets come back with their ids and stored values.
+ * `movedIds` and `merged` read the snapshot with json_each (snapshotIds, snapshotArray): nothing
+ * is bound per budget. unmergeBudgetsRefusal says beforehand whether this is exact.
+ */
+export function unmergeBudgetsQueries(db: Db, userId: string, target: string, restored: string, movedIds: SQL, merged: SQL) {
+  const updatedAt = new Date();
+  const field = (path: string) => sql`json_extract(m.value, ${path})`;
+  return [
+    db
+      .update(budgets)
+      .set({ categoryId: restored, updatedAt })
+      .where(and(eq(budgets.userId, userId), eq(budgets.categoryId, target), sql`${budgets.id} in ${movedIds}`)),
+    db
+      .update(budgets)
+      .set({ amountUsdCents: sql`${budgets.amountUsdCents} - (select ${field("$.added")} from ${merged} as m where ${field("$.keptId")} = ${budgets.id})`, updatedAt })
+      .where(and(eq(budgets.userId, userId), sql`${budgets.id} in (select ${field("$.keptId")} from ${merged} as m)`)),
+    db
+      .insert(budgets)
+      .select(
+        sql`select ${field("$.budget.id")}, ${userId}, ${restored}, ${field("$.budget.amountUsdCents")}, ${field("$.budget.month")}, ${field("$.budget.alertThreshold")},
+          ${field("$.budget.createdAt")}, ${field("$.budget.updatedAt")} from ${merged} as m`,
+      ),
+  ] as const;
+}
+
 export type CopyOutcome = { kind: "ok"; copied: number } | { kind: "monthTotalLimit" };
 
 /**
@@ -249,4 +317,24 @@ export async function copyPreviousMonthBudgets(db: Db, actor: Actor, month: Mont
   if (copied.length > 0) return { kind: "ok", copied: copied.length };
   // Nothing copied: nothing to copy, or no room for it.
   return (await hasBudgetsToCopy(db, userId, month)) ? { kind: "monthTotalLimit" } : { kind: "ok", copied: 0 };
+}
+
+/**
+ * A budget's INSERT for a caller's batch (sample data, issue 27), written only when the month has
+ * room for it (decision 018), like createBudget's. The caller picks a budgetable category (an
+ * expense one) and the id; a budget for the same category and month makes the whole batch fail
+ * on the unique index. No activity entry: the caller writes its own.
+ */
+export function insertBudgetQuery(db: Db, userId: string, { id, ...input }: BudgetInput & { id: string }) {
+  return db
+    .insert(budgets)
+    .select(
+      sql`select ${id}, ${userId}, ${input.categoryId}, ${input.amountCents}, ${input.month}, ${input.alertThreshold}, ${now}, ${now}
+      where ${monthHasRoom(userId, input.month, input.amountCents)}`,
+    );
+}
+
+/** Deletes the user's budgets among `ids`, as one statement for a caller's batch (one JSON parameter however many). */
+export function deleteBudgetsQuery(db: Db, userId: string, ids: readonly string[]) {
+  return db.delete(budgets).where(and(eq(budgets.userId, userId), inList(budgets.id, ids)));
 }

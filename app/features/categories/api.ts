@@ -111,7 +111,8 @@ export const restoreCategoryOperation = defineOperation({
     "Undo of a delete within 24 hours of it (decision 035): the category comes back exactly as it was, with the same id, name, type, colour and icon. " +
     "Never deleted, already restored, deleted more than 24 hours ago, or another user's: 404, and nothing changes. " +
     "Refused with 409, changing nothing, when it cannot come back exactly: a category of the same name and type exists again. " +
-    "A category deleted by moving its transactions elsewhere (the web page's move-then-delete) has no undo.",
+    "A category deleted by moving what used it elsewhere (the web page's move-then-delete) comes back with the transactions, schedules and budgets that moved and are still in the other category; merged budgets give back exactly what was added. " +
+    "409 when a budget they were merged into has been lowered since below what the merge added.",
   tag: "categories",
   access: "user",
   params: { id: "The category's id" },

@@ -9,19 +9,19 @@ import { type Actor, recordActivityQuery, recordActivitySelectQuery } from "~/pl
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { budgetsUseCategory, countBudgetsInCategory } from "~/features/budgets/queries.server";
-import { moveBudgetsToCategoryQueries } from "~/features/budgets/commands.server";
+import { budgetsMoveSnapshot, moveBudgetsToCategoryQueries, unmergeBudgetsQueries, unmergeBudgetsRefusal } from "~/features/budgets/commands.server";
 import { categoryHasTransactions, countTransactionsInCategory, transactionsUseCategory } from "~/features/transactions/queries.server";
-import { moveToCategoryQuery } from "~/features/transactions/commands.server";
+import { categoryTransactionIdsSelect, moveBackToCategoryQuery, moveToCategoryQuery } from "~/features/transactions/commands.server";
 import { countSchedulesWithCategory, schedulesUseCategory } from "~/features/recurring/queries.server";
-import { moveSchedulesToCategoryQuery } from "~/features/recurring/commands.server";
+import { categoryScheduleIdsSelect, moveSchedulesBackQuery, moveSchedulesToCategoryQuery } from "~/features/recurring/commands.server";
 import { categories } from "~/platform/db/schema";
 import type { UndoRefusal } from "~/platform/http/undo-refusals";
-import { markRestoredQuery, recordDeletionQuery, restorableDeletion } from "~/platform/db/deleted-records.server";
+import { markRestoredQuery, recordDeletionIdsQuery, recordDeletionQuery, recordDeletionSelectQuery, restorableDeletion, snapshotArray, snapshotIdList, snapshotIds } from "~/platform/db/deleted-records.server";
 import { categoryColumns, findCategory, type Category } from "./queries.server";
 
-// The only write path for categories, for the web page and the API alike. Each write is one
-// statement, so it needs no batch; category changes have never been entries of the activity
-// log (its actions are account, transaction and rate events), so none is written here.
+// The only write path for categories, for the web page and the API alike. A create or an update
+// is one statement; a delete (plain or move-then-delete) and its Undo are one batch each, with
+// their snapshot (decision 035) and their activity entry (category_delete, category_restore).
 
 /** Why a write was refused; errors.ts gives each its status and message for both faces. */
 export type CategoryRefusal = "notFound" | "defaultReadOnly" | "duplicate" | "inUse" | "inUseByBudgets" | "inUseBySchedules" | "typeInUse" | "moveTargetInvalid";
@@ -137,30 +137,64 @@ function deleteUnusedQuery(db: Db, userId: string, id: string) {
 }
 
 /**
- * What a category's delete keeps for Undo (issue 27, decision 035): its row as stored. A category
- * is deleted only when nothing uses it (deleteCategory), so nothing else changed with it. The
- * move-then-delete (moveAndDeleteCategory) keeps no snapshot: decision 035 says why.
+ * What a category's delete keeps for Undo (issue 27, decision 035): its row as stored. A plain
+ * delete (deleteCategory) happens only when nothing uses the category, so nothing else changed
+ * with it. A move-then-delete (moveAndDeleteCategory) also keeps what the move did (`move`): the
+ * target, the budgets that only changed category, and each budget merged into the target's (the
+ * kept budget's id, the cents added, the merged row as stored); the ids of the transactions and
+ * schedules it re-pointed are kept beside it in id-list rows ("transactions", "schedules":
+ * recordDeletionIdsQuery), so 50,000 transactions pass neither D1's 2 MB row nor its 100
+ * parameters. The database writes all of it itself, in the move's batch, and the restore reads the
+ * lists back with json_each.
  */
-export type CategorySnapshot = { category: typeof categories.$inferSelect };
+export type CategorySnapshot = {
+  category: typeof categories.$inferSelect;
+  move?: {
+    to: string;
+    budgets: {
+      movedIds: string[];
+      merged: { keptId: string; added: number; budget: { id: string; month: string; amountUsdCents: number; alertThreshold: number; createdAt: number; updatedAt: number } }[];
+    };
+  };
+};
 
 /**
  * Undo of a delete within the window (decision 035): the category comes back as it was (same id,
- * name, type, colour, icon, dates). Refused, changing nothing, when a category of the same name
- * and type (or a default one of that name) exists again. Never deleted, already restored, too old
- * or another user's: "notFound".
+ * name, type, colour, icon, dates). After a move-then-delete the move is undone in the same batch:
+ * the transactions, schedules and budgets it moved that still are the target's go back (one the
+ * user has moved since stays where it is), merged budgets get back what was added to the target's
+ * and the merged rows return with their ids (unmergeBudgetsRefusal says when that cannot be exact).
+ * Refused, changing nothing, when a category of the same name and type (or a default one of that
+ * name) exists again. Never deleted, already restored, too old or another user's: "notFound".
  */
-export type RestoreCategoryOutcome = { kind: "ok"; category: Category } | { kind: Extract<UndoRefusal, "notFound" | "nameTaken"> };
+export type RestoreCategoryOutcome =
+  | { kind: "ok"; category: Category }
+  | { kind: Extract<UndoRefusal, "notFound" | "nameTaken" | "budgetChanged" | "monthTotalLimit"> };
 
 export async function restoreCategory(db: Db, actor: Actor, { id }: DeleteCategoryInput): Promise<RestoreCategoryOutcome> {
   const { userId } = actor;
   const deletion = await restorableDeletion<CategorySnapshot>(db, userId, "category", id);
   if (!deletion) return { kind: "notFound" };
-  const { category } = deletion.snapshot;
+  const { category, move } = deletion.snapshot;
   if (await nameTakenByDefault(db, category)) return { kind: "nameTaken" };
+  const merged = snapshotArray(deletion.id, "$.move.budgets.merged");
+  if (move) {
+    const refusal = await unmergeBudgetsRefusal(db, userId, merged);
+    if (refusal) return { kind: refusal };
+  }
+  // The move undone, after the category's row is back (the rows' foreign keys point at it).
+  const moveBack = move
+    ? [
+        moveBackToCategoryQuery(db, userId, move.to, id, snapshotIdList(userId, deletion.id, "transactions")),
+        moveSchedulesBackQuery(db, userId, move.to, id, snapshotIdList(userId, deletion.id, "schedules")),
+        ...unmergeBudgetsQueries(db, userId, move.to, id, snapshotIds(deletion.id, "$.move.budgets.movedIds"), merged),
+      ]
+    : [];
   try {
     const [marked] = await db.batch([
       markRestoredQuery(db, userId, deletion.id),
       db.insert(categories).values({ ...category, userId, isDefault: false, createdAt: new Date(category.createdAt), updatedAt: new Date(category.updatedAt) }),
+      ...moveBack,
       recordActivityQuery(db, { userId, action: "category_restore", description: `Category ${category.name} restored`, details: { name: category.name }, ipAddress: actor.ip }),
     ]);
     if (marked.length === 0) return { kind: "notFound" };
@@ -221,7 +255,8 @@ export type MoveAndDeleteOutcome =
  * deletes it, all in one batch: everything moves and the category goes, or nothing changes.
  * Budgets that meet a budget of `to` in the same month are merged into it (budgets' commands).
  * Only the user's own rows move; `to` may not be the category itself, another user's or of the
- * other type ("moveTargetInvalid").
+ * other type ("moveTargetInvalid"). The batch keeps what it did for Undo (CategorySnapshot's
+ * `move`), so restoreCategory can take the move back (decision 035).
  */
 export async function moveAndDeleteCategory(db: Db, actor: Actor, { id, to }: MoveAndDeleteInput): Promise<MoveAndDeleteOutcome> {
   const { userId } = actor;
@@ -230,8 +265,23 @@ export async function moveAndDeleteCategory(db: Db, actor: Actor, { id, to }: Mo
   const target = to && to !== id ? await findCategory(db, userId, to) : undefined;
   if (!target || target.type !== owned.category.type) return { kind: "moveTargetInvalid" };
   const moved = await categoryUsage(db, userId, id);
+  const deletionId = crypto.randomUUID();
+  const deletedAt = new Date();
+  const stillOwned = sql`exists (select 1 from categories as owned where owned.id = ${id} and owned.user_id = ${userId} and owned.is_default = 0)`;
   try {
     const results = await db.batch([
+      // What the move is about to do, kept for Undo (decision 035), read before it by the database
+      // itself: written only while the category is still the user's, as the delete at the end.
+      recordDeletionSelectQuery(
+        db,
+        { userId, kind: "category", recordId: id, id: deletionId, deletedAt },
+        sql`json_object('category', json_object('id', c.id, 'userId', c.user_id, 'name', c.name, 'nameKey', c.name_key, 'type', c.type,
+            'color', c.color, 'icon', c.icon, 'isDefault', json('false'), 'createdAt', c.created_at, 'updatedAt', c.updated_at),
+          'move', json_object('to', ${target.id}, 'budgets', ${budgetsMoveSnapshot(userId, id, target.id)}))`,
+        sql`from categories as c where c.id = ${id} and c.user_id = ${userId} and c.is_default = 0`,
+      ),
+      recordDeletionIdsQuery(db, { userId, deletionId, name: "transactions", deletedAt }, categoryTransactionIdsSelect(userId, id), stillOwned),
+      recordDeletionIdsQuery(db, { userId, deletionId, name: "schedules", deletedAt }, categoryScheduleIdsSelect(userId, id), stillOwned),
       moveToCategoryQuery(db, userId, id, target.id),
       ...moveBudgetsToCategoryQueries(db, userId, id, target.id),
       moveSchedulesToCategoryQuery(db, userId, id, target.id),

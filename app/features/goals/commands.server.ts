@@ -4,6 +4,7 @@ import { userToday } from "~/calendar/time-zones";
 import type { GoalInput, GoalProgressInput } from "~/features/goals/model";
 import { findCurrency } from "~/features/rates/queries.server";
 import { recordActivityQuery, type Actor } from "~/platform/db/activity.server";
+import { inList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { checkViolated, isUniqueViolation } from "~/platform/db/errors.server";
 import { markRestoredQuery, recordDeletionQuery, restorableDeletion, snapshotArray } from "~/platform/db/deleted-records.server";
@@ -192,3 +193,36 @@ export async function recordGoalProgress(db: Db, actor: Actor, { id, amountMinor
 }
 
 const isSavedBelowZero = (error: unknown) => checkViolated(error, "savings_goals_saved_not_negative");
+
+/** A goal with its history, as a caller's batch writes it (sample data, issue 27). */
+export type GoalWithEntries = GoalInput & { id: string; entries: readonly { date: string; amountMinor: number; note: string | null }[] };
+
+/**
+ * A goal's INSERT and its entries', for a caller's batch (sample data, issue 27): saved_minor is
+ * the entries' sum, as every write here keeps it. The caller picks an active currency; no
+ * activity entry (the caller writes its own).
+ */
+export function insertGoalQueries(db: Db, userId: string, goal: GoalWithEntries) {
+  const saved = goal.entries.reduce((sum, entry) => sum + entry.amountMinor, 0);
+  return [
+    db.insert(savingsGoals).values({
+      id: goal.id,
+      userId,
+      name: goal.name,
+      currencyCode: goal.currencyCode,
+      targetMinor: goal.targetMinor,
+      savedMinor: saved,
+      targetDate: goal.targetDate,
+      description: goal.description,
+    }),
+    ...(goal.entries.length > 0 ? [db.insert(goalEntries).values(goal.entries.map((entry) => ({ goalId: goal.id, userId, ...entry })))] : []),
+  ];
+}
+
+/** Deletes the user's goals among `ids` with their entries, as two statements for a caller's batch (one JSON parameter each). */
+export function deleteGoalsQueries(db: Db, userId: string, ids: readonly string[]) {
+  return [
+    db.delete(goalEntries).where(and(eq(goalEntries.userId, userId), inList(goalEntries.goalId, ids))),
+    db.delete(savingsGoals).where(and(eq(savingsGoals.userId, userId), inList(savingsGoals.id, ids))),
+  ] as const;
+}

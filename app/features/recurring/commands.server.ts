@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { localDay } from "~/calendar/time-zones";
 import { addDays } from "~/calendar/days";
 import { minorToDecimalString, parseAmount } from "~/money/amounts";
@@ -87,6 +87,41 @@ export function moveSchedulesToCategoryQuery(db: Db, userId: string, from: strin
     .update(recurringTransactions)
     .set({ categoryId: to, updatedAt: new Date() })
     .where(and(eq(recurringTransactions.userId, userId), eq(recurringTransactions.categoryId, from)));
+}
+
+/**
+ * A SELECT of the ids of the user's schedules in category `from`, for the move-then-delete's Undo
+ * (decision 035), read just before moveSchedulesToCategoryQuery in the same batch.
+ */
+export function categoryScheduleIdsSelect(userId: string, from: string): SQL {
+  return sql`select r.id as id from recurring_transactions as r where r.user_id = ${userId} and r.category_id = ${from}`;
+}
+
+/** The move undone (decision 035): the schedules among `ids` still in `target` go back to `restored`. */
+export function moveSchedulesBackQuery(db: Db, userId: string, target: string, restored: string, ids: SQL) {
+  return db
+    .update(recurringTransactions)
+    .set({ categoryId: restored, updatedAt: new Date() })
+    .where(and(eq(recurringTransactions.userId, userId), eq(recurringTransactions.categoryId, target), sql`${recurringTransactions.id} in ${ids}`));
+}
+
+/**
+ * A posted transaction's Undo (decision 035): its occurrence, whose link the delete cleared (ON
+ * DELETE SET NULL), points at it again. Only a posted occurrence of the user's that links nothing.
+ */
+export function relinkOccurrenceQuery(db: Db, userId: string, recurringId: string, dueDate: string, transactionId: string) {
+  return db
+    .update(recurringOccurrences)
+    .set({ transactionId })
+    .where(
+      and(
+        eq(recurringOccurrences.userId, userId),
+        eq(recurringOccurrences.recurringId, recurringId),
+        eq(recurringOccurrences.dueDate, dueDate),
+        eq(recurringOccurrences.status, "posted"),
+        isNull(recurringOccurrences.transactionId),
+      ),
+    );
 }
 /**
  * Creates a schedule. A start before the user's today posts the past occurrences too, each on its

@@ -158,3 +158,18 @@ export function deleteUnusedTagsQuery(db: Db, userId: string, ids: readonly stri
     )
     .returning({ id: tags.id });
 }
+
+/** A tag's INSERT for a caller's batch (sample data's "Sample" tag, issue 27); a tag of the same name makes the batch fail on the unique index. */
+export function insertTagQuery(db: Db, userId: string, { id, name, color }: { id: string; name: string; color: string }) {
+  return db.insert(tags).values({ id, userId, name, nameKey: nameKey(name), color, description: null });
+}
+
+/**
+ * Deletes the user's tag when no transaction carries it any more, as one statement for a caller's
+ * batch placed after the links it removes (sample data's tag, when the sample created it).
+ */
+export function deleteTagIfUnusedQuery(db: Db, userId: string, id: string) {
+  return db
+    .delete(tags)
+    .where(and(eq(tags.id, id), eq(tags.userId, userId), sql`not exists (select 1 from transaction_tags as tt where tt.tag_id = ${id})`));
+}

@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { transactionSearchText } from "~/text/search-text";
 import { type Category, findCategory } from "~/features/categories/queries.server";
 import { findSchedule } from "~/features/recurring/queries.server";
+import { relinkOccurrenceQuery } from "~/features/recurring/commands.server";
 import { ownedTagIdsQuery } from "~/features/tags/queries.server";
 import { markRestoredQuery, recordDeletionQuery, restorableDeletion } from "~/platform/db/deleted-records.server";
 import type { TransactionInput } from "~/features/transactions/schemas/transaction";
 import { type ActivityInput, type Actor, recordActivityQuery } from "~/platform/db/activity.server";
-import { insertChunks, insertFromJson } from "~/platform/db/bound-lists.server";
+import { inList, insertChunks, insertFromJson } from "~/platform/db/bound-lists.server";
 import { ownerCheck } from "~/platform/db/owner-check.server";
 import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation, type UserTotalLimit, UserTotalLimitError, userTotalLimitViolated } from "~/platform/db/errors.server";
@@ -207,11 +208,12 @@ export type CreateOutcome =
 export type Idempotency = { key: string; hash: string; answer: (record: TransactionRecord) => string };
 
 /**
- * Who asks for the transactions: the web form, an API client, an import, or the recurring job.
+ * Who asks for the transactions: the web form, an API client, an import, the recurring job, or
+ * "Explore with sample data" (issue 27).
  * The call's activity entry stores it among its values, so the log can say where a batch came
  * from ("12 transactions added · from an import").
  */
-export type CreateSource = "web" | "api" | "import" | "recurring";
+export type CreateSource = "web" | "api" | "import" | "recurring" | "sample";
 
 type BatchItem = Parameters<Db["batch"]>[0][number];
 
@@ -553,6 +555,26 @@ export function moveToCategoryQuery(db: Db, userId: string, from: string, to: st
     .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, from)));
 }
 
+/**
+ * A SELECT of the ids of the user's transactions in category `from`, for the move-then-delete's
+ * Undo (decision 035): the deletion keeps them in its id-list rows (recordDeletionIdsQuery), read
+ * just before moveToCategoryQuery in the same batch, so no list is bound however many there are.
+ */
+export function categoryTransactionIdsSelect(userId: string, from: string): SQL {
+  return sql`select t.id as id from transactions as t where t.user_id = ${userId} and t.category_id = ${from}`;
+}
+
+/**
+ * The move undone (decision 035): the transactions among `ids` (SQL rows of ids, snapshotIdList)
+ * that are still in `target` go back to `restored`; one the user has put elsewhere since stays.
+ */
+export function moveBackToCategoryQuery(db: Db, userId: string, target: string, restored: string, ids: SQL) {
+  return db
+    .update(transactions)
+    .set({ categoryId: restored, updatedAt: new Date() })
+    .where(and(eq(transactions.userId, userId), eq(transactions.categoryId, target), sql`${transactions.id} in ${ids}`));
+}
+
 export type DeleteOutcome = { kind: "deleted" } | { kind: "notFound" };
 
 /** Deletes the transaction with its payments and tag links; another user's is not found, like a missing one. */
@@ -568,8 +590,9 @@ export type RestoreOutcome = { kind: "restored"; id: string } | { kind: RestoreR
  * ids, stored rates and USD cents) and its tag links exactly as they were, in one batch with the
  * activity entry and the snapshot marked restored. Refused, changing nothing, when that cannot be
  * exact: its category or one of its tags was deleted meanwhile, or putting it back would pass a
- * per-user total (decision 011). A transaction a schedule posted whose schedule has been deleted
- * since comes back as an ordinary one, as the schedule's delete made its posted transactions.
+ * per-user total (decision 011). A transaction a schedule posted is linked from its occurrence
+ * again (the schedule's card shows it posted with it); one whose schedule has been deleted since
+ * comes back as an ordinary one, as the schedule's delete made its posted transactions.
  * Never deleted, already restored, too old or another user's: "notFound".
  */
 export async function restoreTransaction(db: Db, actor: Actor, { id }: { id: string }): Promise<RestoreOutcome> {
@@ -587,6 +610,8 @@ export async function restoreTransaction(db: Db, actor: Actor, { id }: { id: str
       db.insert(transactions).values(row),
       ...insertChunks(payments, paymentRows).map((rows) => db.insert(payments).values(rows.map((p) => ({ ...p, userId, transactionId: id })))),
       ...insertChunks(transactionTags, tagIds.map((tagId) => ({ transactionId: id, tagId }))).map((rows) => db.insert(transactionTags).values(rows)),
+      // A posted transaction is its occurrence's again: the delete cleared that link (ON DELETE SET NULL).
+      ...(recurringId !== null && row.occurrenceDate !== null ? [relinkOccurrenceQuery(db, userId, recurringId, row.occurrenceDate, id)] : []),
       recordActivityQuery(db, { userId, action: "transaction_restore", description: row.description, details: { description: row.description }, ipAddress: actor.ip }),
     ]);
     return marked.length > 0 ? { kind: "restored", id } : { kind: "notFound" };
@@ -630,5 +655,34 @@ export function deleteImportedQueries(db: Db, userId: string, importId: string) 
       .delete(transactions)
       .where(and(eq(transactions.userId, userId), eq(transactions.importId, importId)))
       .returning({ id: transactions.id }),
+  ] as const;
+}
+
+/**
+ * Links the user's transactions among `transactionIds` to the tag, as one statement for a
+ * caller's batch (sample data labels what it created with a tag it may create in the same batch,
+ * so the door cannot check that tag beforehand). The ids go in as one JSON parameter.
+ */
+export function tagTransactionsQuery(db: Db, userId: string, tagId: string, transactionIds: readonly string[]) {
+  return db
+    .insert(transactionTags)
+    .select(sql`select t.id, ${tagId} from transactions as t where t.user_id = ${userId} and ${inList(sql`t.id`, transactionIds)}`);
+}
+
+/**
+ * Deletes the user's transactions among `ids` with their payments and tag links, as statements
+ * for a caller's batch (sample data's removal, issue 27): three statements however many ids (one
+ * JSON parameter each, D1's 100). Deleting the payments runs the running totals' triggers (migration
+ * 0004), so the user's totals drop by exactly what is removed. Another user's ids are left alone.
+ */
+export function deleteTransactionsQueries(db: Db, userId: string, ids: readonly string[]) {
+  const owned = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), inList(transactions.id, ids)));
+  return [
+    db.delete(transactionTags).where(inArray(transactionTags.transactionId, owned)),
+    db.delete(payments).where(and(eq(payments.userId, userId), inList(payments.transactionId, ids))),
+    db.delete(transactions).where(and(eq(transactions.userId, userId), inList(transactions.id, ids))),
   ] as const;
 }

@@ -90,4 +90,21 @@ export const dashboard = {
     doneEmail: "Your email address is confirmed.",
     doneChanged: "Your new email address is confirmed: sign in with it from now on.",
   },
+  // "Explore with sample data" (issue 27, decision 040).
+  sampleData: {
+    offerTitle: "Just looking?",
+    offer: "Fill your account with a sample month (several currencies, a budget near its limit, a savings goal) to see what the app shows. You can remove it in one step.",
+    explore: "Explore with sample data",
+    exploring: "Adding sample data…",
+    bannerTitle: "You are exploring sample data",
+    banner: "The transactions tagged “{{tag}}”, a budget and a savings goal are samples. Remove them when you are ready to start with your own.",
+    remove: "Remove sample data",
+    confirm: "This removes the sample transactions, budget and goal, also any you have edited. What you added yourself stays.",
+    confirmRemove: "Yes, remove sample data",
+    removing: "Removing sample data…",
+    added: "Sample data added.",
+    removed: "Sample data removed.",
+    alreadyAdded: "You are already exploring sample data.",
+    nothingToRemove: "There is no sample data to remove.",
+  },
 };

@@ -62,6 +62,7 @@ export const errors = {
   undoMonthLimit: "It cannot be restored: the month's budgets would pass their limit.",
   undoNameTaken: "It cannot be restored: one with the same name exists again.",
   undoTotalLimit: "It cannot be restored: your totals would pass their limit.",
+  undoBudgetChanged: "It cannot be restored: a budget its budgets were merged into has been lowered since, below what the merge added.",
   resetTokenInvalid: "This password reset link has expired, was already used or is not valid. Ask for a new one.",
   accountInactive: "This account is deactivated: reactivate it first",
   failedToResetPassword: "The password could not be reset. Please try again.",

@@ -79,6 +79,8 @@ export const profile = {
       tag_restore: "Tag restored",
       import_commit: "Transactions imported",
       import_undo: "Import undone",
+      sample_add: "Sample data added",
+      sample_remove: "Sample data removed",
       goal_progress: "Savings goal progress recorded",
       recurring_create: "Recurring transaction created",
       recurring_update: "Recurring transaction updated",

@@ -102,4 +102,7 @@ export const transactions = {
     deleted: "Transaction deleted successfully!",
     restored: "Transaction restored.",
   },
+  // Issue 27: the list says when some of its rows are sample data (decision 040).
+  sampleNotice: "Some of these transactions are sample data (tagged “{{tag}}”).",
+  sampleNoticeAction: "Remove sample data on the dashboard",
 };

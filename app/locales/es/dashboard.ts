@@ -92,4 +92,21 @@ export const dashboard = {
     doneEmail: "Tu dirección de correo está confirmada.",
     doneChanged: "Tu nueva dirección de correo está confirmada: inicia sesión con ella a partir de ahora.",
   },
+  // "Explorar con datos de ejemplo" (issue 27, decision 040).
+  sampleData: {
+    offerTitle: "¿Solo estás mirando?",
+    offer: "Llena tu cuenta con un mes de ejemplo (varias monedas, un presupuesto casi al límite, una meta de ahorro) para ver lo que muestra la aplicación. Puedes eliminarlo en un paso.",
+    explore: "Explorar con datos de ejemplo",
+    exploring: "Añadiendo datos de ejemplo…",
+    bannerTitle: "Estás explorando datos de ejemplo",
+    banner: "Las transacciones con la etiqueta «{{tag}}», un presupuesto y una meta de ahorro son de ejemplo. Elimínalos cuando quieras empezar con los tuyos.",
+    remove: "Eliminar datos de ejemplo",
+    confirm: "Esto elimina las transacciones, el presupuesto y la meta de ejemplo, también los que hayas editado. Lo que añadiste tú se queda.",
+    confirmRemove: "Sí, eliminar datos de ejemplo",
+    removing: "Eliminando datos de ejemplo…",
+    added: "Datos de ejemplo añadidos.",
+    removed: "Datos de ejemplo eliminados.",
+    alreadyAdded: "Ya estás explorando datos de ejemplo.",
+    nothingToRemove: "No hay datos de ejemplo que eliminar.",
+  },
 } satisfies Messages<typeof en>;

@@ -65,6 +65,7 @@ export const errors = {
   undoMonthLimit: "No se puede restaurar: los presupuestos del mes superarían su límite.",
   undoNameTaken: "No se puede restaurar: ya existe de nuevo uno con el mismo nombre.",
   undoTotalLimit: "No se puede restaurar: tus totales superarían su límite.",
+  undoBudgetChanged: "No se puede restaurar: un presupuesto con el que se fusionaron sus presupuestos se redujo después, por debajo de lo que sumó la fusión.",
   resetTokenInvalid: "Este enlace para restablecer la contraseña caducó, ya se usó o no es válido. Solicita uno nuevo.",
   accountInactive: "Esta cuenta está desactivada: reactívala primero",
   failedToResetPassword: "No se pudo restablecer la contraseña. Inténtalo de nuevo.",

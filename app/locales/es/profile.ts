@@ -82,6 +82,8 @@ export const profile = {
       tag_restore: "Etiqueta restaurada",
       import_commit: "Transacciones importadas",
       import_undo: "Importación deshecha",
+      sample_add: "Datos de ejemplo añadidos",
+      sample_remove: "Datos de ejemplo eliminados",
       goal_progress: "Progreso de meta de ahorro registrado",
       recurring_create: "Transacción recurrente creada",
       recurring_update: "Transacción recurrente actualizada",

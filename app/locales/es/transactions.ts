@@ -102,4 +102,7 @@ export const transactions = {
     deleted: "¡Transacción eliminada correctamente!",
     restored: "Transacción restaurada.",
   },
+  // Issue 27: la lista avisa cuando algunas filas son datos de ejemplo (decision 040).
+  sampleNotice: "Algunas de estas transacciones son datos de ejemplo (con la etiqueta «{{tag}}»).",
+  sampleNoticeAction: "Elimina los datos de ejemplo en el panel",
 } satisfies Messages<typeof en>;

@@ -60,6 +60,9 @@ export const activityActions = [
   /** An import's commit (issue 26): details.count (transactions created), details.file (the file's name); and its undo (details.file, details.count removed). */
   "import_commit",
   "import_undo",
+  /** "Explore with sample data" and "Remove sample data" (issue 27, decision 040): details.count, the sample transactions. */
+  "sample_add",
+  "sample_remove",
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

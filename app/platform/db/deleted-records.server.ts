@@ -42,10 +42,48 @@ export function recordDeletionQuery(
  * over the rows of `rest`, the SELECT's `from … where …` tail), for a snapshot too long to bind
  * (the ids of every transaction a tag is on). No row when `rest` selects none.
  */
-export function recordDeletionSelectQuery(db: Db, entry: { userId: string; kind: DeletedKind; recordId: string }, snapshot: SQL, rest: SQL) {
+export function recordDeletionSelectQuery(
+  db: Db,
+  entry: { userId: string; kind: DeletedKind; recordId: string; id?: string; deletedAt?: Date },
+  snapshot: SQL,
+  rest: SQL,
+) {
+  const at = (entry.deletedAt ?? new Date()).getTime();
   return db
     .insert(deletedRecords)
-    .select(sql`select ${crypto.randomUUID()}, ${entry.userId}, ${entry.kind}, ${entry.recordId}, ${snapshot}, ${Date.now()}, null ${rest}`);
+    .select(sql`select ${entry.id ?? crypto.randomUUID()}, ${entry.userId}, ${entry.kind}, ${entry.recordId}, ${snapshot}, ${at}, null ${rest}`);
+}
+
+/**
+ * The kind of the rows that hold a long list of ids beside a deletion (recordDeletionIdsQuery).
+ * Not a DeletedKind: nothing restores such a row on its own, restorableDeletion never finds it,
+ * and the purge takes it with its deletion (same deleted_at).
+ */
+const ID_LIST_KIND = "ids";
+/** Ids per list row: about 39 bytes each in JSON, so a row stays near 400 kB, far below D1's 2 MB. */
+export const IDS_PER_ROW = 10_000;
+
+/**
+ * A list of ids kept beside the deletion `deletionId`, for its restore batch, in rows of at most
+ * IDS_PER_ROW ids (kind "ids", record_id "<deletion id>:<name>"): however many ids `select` gives
+ * (SQL of a SELECT whose first column is `id`, with the feature's own conditions, evaluated before
+ * the batch's writes that follow), no row passes D1's 2 MB and no list is bound. Written only when
+ * `stillThere` holds, as the deletion's own row. Read back with snapshotIdList.
+ */
+export function recordDeletionIdsQuery(db: Db, entry: { userId: string; deletionId: string; name: string; deletedAt: Date }, select: SQL, stillThere: SQL) {
+  // The chunk size is written into the SQL (an integer constant): a bound number may arrive as a
+  // real, and the division would no longer group.
+  return db.insert(deletedRecords).select(
+    sql`select lower(hex(randomblob(16))), ${entry.userId}, ${ID_LIST_KIND}, ${`${entry.deletionId}:${entry.name}`}, json_group_array(x.id), ${entry.deletedAt.getTime()}, null
+      from (select listed.id as id, (row_number() over (order by listed.id) - 1) / ${sql.raw(String(IDS_PER_ROW))} as part from (${select}) as listed where ${stillThere}) as x
+      group by x.part`,
+  );
+}
+
+/** SQL rows (one column) of the ids recordDeletionIdsQuery kept beside a deletion under `name`: one bound list-free subquery. */
+export function snapshotIdList(userId: string, deletionId: string, name: string): SQL {
+  return sql`(select j.value from deleted_records as d, json_each(d.snapshot) as j
+    where d.user_id = ${userId} and d.kind = ${ID_LIST_KIND} and d.record_id = ${`${deletionId}:${name}`})`;
 }
 
 /** SQL of json_each over an array in a deletion's stored snapshot: its rows, for an INSERT … SELECT of any length. */

@@ -45,7 +45,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   500: "Unexpected server error",
 };
 
-function errorResponseDoc(status: number) {
+function errorResponseDoc(status: number, op?: ApiOperation) {
   const headers: Record<string, unknown> = {};
   if (status === 401) {
     headers["WWW-Authenticate"] = {
@@ -55,7 +55,12 @@ function errorResponseDoc(status: number) {
   }
   if (status === 429) headers["Retry-After"] = { description: "Seconds to wait", schema: { type: "integer" } };
   return {
-    description: ERROR_DESCRIPTIONS[status] ?? "Error",
+    description:
+      status === 413 && op?.upload
+        ? `The body is larger than ${op.upload.maxBytes} bytes`
+        : status === 415 && op?.upload
+          ? `The body is none of ${Object.keys(op.upload.contentTypes).join(", ")}`
+          : (ERROR_DESCRIPTIONS[status] ?? "Error"),
     ...(Object.keys(headers).length ? { headers } : {}),
     content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
   };
@@ -99,7 +104,7 @@ function operationDoc(op: ApiOperation) {
   if (op.access !== "public") errorStatuses.add(401);
   if (op.access === "superadmin") errorStatuses.add(403);
   errorStatuses.add(500);
-  for (const status of [...errorStatuses].sort((a, b) => a - b)) responses[String(status)] = errorResponseDoc(status);
+  for (const status of [...errorStatuses].sort((a, b) => a - b)) responses[String(status)] = errorResponseDoc(status, op);
 
   return {
     operationId: op.operationId,

@@ -4,7 +4,7 @@ import type { Refusal } from "./envelope";
 // every kind, with the same status and message on both faces. "notFound" covers never deleted,
 // already restored, deleted more than 24 hours ago and another user's: never told apart.
 
-export type UndoRefusal = "notFound" | "categoryGone" | "tagGone" | "budgetExists" | "monthTotalLimit" | "nameTaken" | "totalLimit";
+export type UndoRefusal = "notFound" | "categoryGone" | "tagGone" | "budgetExists" | "monthTotalLimit" | "nameTaken" | "totalLimit" | "budgetChanged";
 
 export const undoRefusals: Record<UndoRefusal, Refusal> = {
   notFound: { status: 404, message: "errors.nothingToUndo" },
@@ -14,4 +14,5 @@ export const undoRefusals: Record<UndoRefusal, Refusal> = {
   monthTotalLimit: { status: 409, message: "errors.undoMonthLimit" },
   nameTaken: { status: 409, message: "errors.undoNameTaken" },
   totalLimit: { status: 409, message: "errors.undoTotalLimit" },
+  budgetChanged: { status: 409, message: "errors.undoBudgetChanged" },
 };

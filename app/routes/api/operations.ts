@@ -6,6 +6,7 @@ import { importOperations } from "~/features/import/api";
 import { recurringOperations } from "~/features/recurring/api";
 import { currencyOperations, rateOperations } from "~/features/rates/api";
 import { reportOperations } from "~/features/reports/api";
+import { sampleDataOperations } from "~/features/sample-data/api";
 import { tagOperations } from "~/features/tags/api";
 import { transactionOperations } from "~/features/transactions/api";
 import { buildOpenApiDocument, openApiOperation } from "~/platform/http/openapi";
@@ -30,6 +31,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...recurringOperations,
   ...reportOperations,
   ...importOperations,
+  ...sampleDataOperations,
   openApiOperation,
 ];
 

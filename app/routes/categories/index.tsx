@@ -4,6 +4,7 @@ import { Card } from "~/components/card";
 import { CategoryBadge } from "~/components/category-icon";
 import { itemAnchor, LandedBanner, ListErrors, listIntents, useEditableList } from "~/components/editable-list";
 import { UndoBanner } from "~/components/undo-banner";
+import { withUndo } from "~/components/undo";
 import { editableListAction, landingHref, withRowId } from "~/components/editable-list.server";
 import { LoadError } from "~/components/load-error";
 import { PageHeader } from "~/components/page-header";
@@ -64,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === categoryIntents.moveAndDelete) {
     const id = String(formData.get("id") ?? "");
     const outcome = await moveAndDeleteCategory(db, actor, { id, to: String(formData.get("to") ?? "") });
-    if (outcome.kind === "ok") return redirect(landingHref("/categories?saved=deleted", { item: ROW_ANCHOR, list: LIST_ANCHOR }));
+    // Undone like a plain delete (decision 035): the banner's Undo takes the move back too.
+    if (outcome.kind === "ok") return redirect(withUndo(landingHref("/categories?saved=deleted", { item: ROW_ANCHOR, list: LIST_ANCHOR }), "category", id));
     const { status, message } = categoryRefusals[outcome.kind];
     // A refused target keeps the panel open (it needs the counts); a missing category has no row to show it on.
     const usage = "usage" in outcome ? outcome.usage : outcome.kind === "moveTargetInvalid" ? await categoryUsage(db, actor.userId, id) : undefined;

@@ -42,6 +42,9 @@ import { accountFormRefusal } from "~/features/accounts/errors";
 import { dismissVerifyBannerCookie, verifyBannerDismissed } from "~/features/accounts/page.server";
 import { DISMISS_VERIFICATION, RESEND_VERIFICATION, VerifyBanner } from "~/features/accounts/ui/verify-banner";
 import { contextMailer } from "~/platform/mail/context-mailer.server";
+import { addSampleData, removeSampleData } from "~/features/sample-data/commands.server";
+import { hasSampleData } from "~/features/sample-data/queries.server";
+import { ADD_SAMPLE_DATA, ExploreSampleData, REMOVE_SAMPLE_DATA, SampleDataBanner } from "~/features/sample-data/ui/sample-data";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -60,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = userToday(session.user);
   const month = monthPeriod(monthStartOf(today));
   const week = { startDate: addDays(today, -6), endDate: today };
-  const [money, currencyList, budgetAlerts, monthCategories, lastWeek, returning, dueSoon, checklist] = await Promise.all([
+  const [money, currencyList, budgetAlerts, monthCategories, lastWeek, returning, dueSoon, checklist, exploringSample] = await Promise.all([
     dashboardMoney(db, session.user.id, { current: monthRange(today), previous: monthRange(today, 1) }),
     listCurrencies(db, { activeOnly: false }),
     loadBudgetAlerts(db, session.user.id, monthStartOf(today)),
@@ -72,6 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     comingUp(db, session.user.id, today),
     // Issue 27: a new user's first steps, until dismissed.
     session.user.onboardingDismissedAt ? null : loadChecklist(db, session.user.id),
+    // Issue 27: whether the user is exploring sample data (decision 040).
+    hasSampleData(db, session.user.id),
   ]);
   const dueSoonCodes = new Set(dueSoon.flatMap((item) => item.payments.map((p) => p.currencyCode)));
   return {
@@ -96,7 +101,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     checklist: checklist && {
       items: firstRunChecklist({ ...checklist, hasTransaction: money.recent.length > 0 }),
       currencies: checklist.currencies,
+      // "Explore with sample data" for a user with no transactions yet.
+      offerSample: money.recent.length === 0 && !exploringSample,
     },
+    exploringSample,
     // Issue 25: the reminder to confirm the address, until it is confirmed or this browser dismissed it.
     verifyBanner: !session.user.emailVerifiedAt && !(await verifyBannerDismissed(request, session.user.id)),
   };
@@ -113,8 +121,9 @@ async function loadChecklist(db: Db, userId: string) {
   return { currencies, hasBudget, hasGoal, hasSchedule };
 }
 
-// The dashboard's forms: "Hide this list" under the first-run checklist (issue 27), and the address
-// verification banner's Send again and dismiss (issue 25).
+// The dashboard's forms: "Hide this list" under the first-run checklist (issue 27), "Explore with
+// sample data" and "Remove sample data" (issue 27, decision 040), and the address verification
+// banner's Send again and dismiss (issue 25).
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireActor(context, request);
   const intent = (await request.formData()).get("intent");
@@ -130,6 +139,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return redirect(`/dashboard?verification=${outcome.alreadyVerified ? "verified" : "sent"}`);
     }
+    case ADD_SAMPLE_DATA:
+      await addSampleData(context.get(dbContext), actor, { language: context.get(languageContext) });
+      return redirect("/dashboard?sample=added");
+    case REMOVE_SAMPLE_DATA:
+      await removeSampleData(context.get(dbContext), actor);
+      return redirect("/dashboard?sample=removed");
     case DISMISS_VERIFICATION:
       return redirect("/dashboard", { headers: { "Set-Cookie": await dismissVerifyBannerCookie(actor.userId, isSecure(request)) } });
     default:
@@ -151,6 +166,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const memberSince = formatMonthYear(new Date(user.createdAt), i18n.language);
   const verified = useFlashParam("verified");
   const verification = useFlashParam("verification");
+  const sample = useFlashParam("sample");
   const verifyNotice = actionData?.verification === "throttled"
     ? t("errors.tooManyAttempts", { seconds: actionData.retryAfter })
     : verification === "sent"
@@ -168,6 +184,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <Alert tone="success">{t(verified === "changed" ? "dashboard.verifyBanner.doneChanged" : "dashboard.verifyBanner.doneEmail")}</Alert>
       ) : null}
       {verification === "verified" ? <Alert tone="success">{t("dashboard.verifyBanner.alreadyVerified")}</Alert> : null}
+      {sample === "added" || sample === "removed" ? <Alert tone="success">{t(sample === "added" ? "dashboard.sampleData.added" : "dashboard.sampleData.removed")}</Alert> : null}
+      {loaderData.exploringSample ? <SampleDataBanner /> : null}
       {loaderData.verifyBanner ? <VerifyBanner email={user.email} notice={verifyNotice} /> : null}
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
         <PageHeader title={t(loaderData.returning ? "dashboard.greeting" : "dashboard.greetingFirst", { name: user.firstName })} subtitle={t("dashboard.overview", { month: loaderData.month })} />
@@ -207,7 +225,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           ))}
         </div>
       </section>
-      {loaderData.checklist ? <FirstRunChecklist items={loaderData.checklist.items} currencies={loaderData.checklist.currencies} /> : null}
+      {loaderData.checklist ? <FirstRunChecklist
+          items={loaderData.checklist.items}
+          currencies={loaderData.checklist.currencies}
+          extra={loaderData.checklist.offerSample ? <ExploreSampleData /> : null}
+        /> : null}
       <BudgetAlerts alerts={loaderData.budgetAlerts} month={loaderData.currentMonth} />
       <ComingUp items={loaderData.comingUp} currencies={loaderData.comingUpCurrencies} />
       <MoneyCards current={loaderData.current} changeTenths={loaderData.changeTenths} differenceCents={loaderData.differenceCents} byCurrency={loaderData.byCurrency} month={loaderData.month} />

@@ -27,6 +27,8 @@ import { routeMessages } from "~/locales/sections";
 import { translatorFor } from "~/locales/server-translators";
 import type { Route } from "./+types/list";
 import { UndoBanner } from "~/components/undo-banner";
+import { hasSampleData } from "~/features/sample-data/queries.server";
+import { SampleDataNotice } from "~/features/sample-data/ui/sample-data";
 import { UNDO_PARAM } from "~/components/undo";
 import { restoreTransaction } from "~/features/transactions/commands.server";
 import { undoRefusals } from "~/platform/http/undo-refusals";
@@ -63,10 +65,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Occurrences of the user's schedules that are due and not yet posted, before the page reads (issue 24).
   await catchUpSchedules(db, session.user.id);
   const params = url.searchParams;
-  const [categoryList, currencyList, tagList] = await Promise.all([
+  const [categoryList, currencyList, tagList, exploringSample] = await Promise.all([
     listCategories(db, userId),
     listCurrencies(db, { activeOnly: false }),
     listTagChoices(db, userId),
+    // Issue 27: the list says when some rows are sample data (decision 040).
+    hasSampleData(db, userId),
   ]);
   // A filter naming something the user cannot see (another user's category or tag, an unknown
   // currency) is ignored like any other bad value.
@@ -121,6 +125,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deleteId: rows.some((r) => r.id === deleteParam) ? deleteParam : null,
     accepted: acceptedDays(today),
     today,
+    exploringSample,
   };
 }
 
@@ -175,6 +180,7 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
     <div className="space-y-4 sm:space-y-6">
       <ListHeader query={query} loading={loading} />
       <UndoBanner intents={{ transaction: UNDO }} />
+      {loaderData.exploringSample ? <SampleDataNotice /> : null}
       <div aria-live="polite" className="empty:hidden">
         {saved === "created" || saved === "updated" || saved === "deleted" || saved === "restored" ? (
           <Alert tone="success">{t(`transactions.saved.${saved}`)}</Alert>

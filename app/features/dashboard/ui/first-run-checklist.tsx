@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Card } from "~/components/card";
 import { SubmitButton, useIsPending } from "~/components/forms";
@@ -14,8 +15,9 @@ const linkClass =
  * Issue 27: a new user's first steps at the top of the dashboard. Each step ticks itself when it
  * is done (the loader reads the facts); a done step keeps its line, struck through, so the list
  * does not jump. "Hide this list" is a plain POST, with or without JavaScript, and it does not return.
+ * `extra`: what the route adds under the steps (another feature's offer: "Explore with sample data").
  */
-export function FirstRunChecklist({ items, currencies }: { items: readonly ChecklistItem[]; currencies: readonly string[] }) {
+export function FirstRunChecklist({ items, currencies, extra }: { items: readonly ChecklistItem[]; currencies: readonly string[]; extra?: ReactNode }) {
   const { t } = useTranslation();
   const dismissing = useIsPending({ intent: DISMISS_CHECKLIST });
   const done = items.filter((item) => item.done).length;
@@ -52,6 +54,7 @@ export function FirstRunChecklist({ items, currencies }: { items: readonly Check
           </li>
         ))}
       </ol>
+      {extra}
       <Form method="post" className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">
         <p className="text-sm text-slate-600 dark:text-slate-300">{done === items.length ? t("dashboard.checklist.allDone") : null}</p>
         <SubmitButton name="intent" value={DISMISS_CHECKLIST} variant="secondary" pending={dismissing} pendingLabel={t("dashboard.checklist.dismissing")}>
