@@ -30,6 +30,9 @@ export default [
     route("profile", "routes/profile/index.tsx"),
     // The Export CSV link of /reports: a resource route (no page), guarded by this layout.
     route("reports/export", "routes/reports/export.ts"),
+    // Issue 26: importing a CSV file (upload, map, preview, confirm, undo).
+    route("import", "routes/import/index.tsx"),
+    route("import/:id", "routes/import/import.tsx"),
     layout("routes/admin/layout.tsx", [
       route("admin", "routes/admin/index.tsx"),
       route("admin/users", "routes/admin/users.tsx"),

@@ -602,6 +602,31 @@ const WEB: Record<string, WebEntry> = {
     requests: () => [{ path: "/expenses/rate?currency=EUR&date=2026-11-10" }],
   },
   // The Export CSV link of /reports: a download a person follows, so a guest is sent to sign in.
+  // Issue 26: the import pages. Another user's import (staged or committed) is a 404, like an unknown one.
+  "/import": {
+    access: "user",
+    requests: (ids) => [{ path: "/import" }, { path: "/import", form: fields({ intent: "undo", id: ids.imports.committedId }), foreign: 404 }],
+  },
+  "/import/:id": {
+    access: "user",
+    requests: (ids) => [
+      { path: `/import/${ids.imports.stagedId}`, foreign: 404 },
+      { path: `/import/${ids.imports.stagedId}?step=mapping`, foreign: 404 },
+      { path: `/import/${ids.imports.stagedId}?status=duplicate&page=1`, foreign: 404 },
+      { path: `/import/${ids.imports.committedId}`, foreign: 404 },
+      { path: `/import/${ids.imports.stagedId}`, form: fields({ intent: "read", encoding: "utf-8", delimiter: "," }), foreign: 404 },
+      {
+        path: `/import/${ids.imports.stagedId}`,
+        form: fields({ intent: "map", dateColumn: "0", dateFormat: "MM/dd/yyyy", description: "1", amountKind: "debitCredit", debitColumn: "2", creditColumn: "3", decimalSign: ".", typeKind: "amount", currencyKind: "fixed", currencyCode: "USD" }),
+        foreign: 404,
+      },
+      { path: `/import/${ids.imports.stagedId}`, form: fields({ intent: "rows", line: "2", include: "2" }), foreign: 404 },
+      { path: `/import/${ids.imports.stagedId}`, form: fields({ intent: "suggested", apply: "0" }), foreign: 404 },
+      { path: `/import/${ids.imports.stagedId}`, form: fields({ intent: "commit" }), foreign: 404 },
+      { path: `/import/${ids.imports.stagedId}`, form: fields({ intent: "discard" }), foreign: 404 },
+      { path: `/import/${ids.imports.committedId}`, form: fields({ intent: "undo" }), foreign: 404 },
+    ],
+  },
   "/reports/export": {
     access: "user",
     requests: () => [

@@ -62,7 +62,8 @@ function messagePatterns(lang: Lang): RegExp[] {
   return picked.map((text) => new RegExp(text.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".+")));
 }
 const PATTERNS = { en: messagePatterns("en"), es: messagePatterns("es") };
-const RAW_KEY = /\b(api|validation|errors|common|transactionForm|categories|tags|budgets|profile|admin|auth|settings|import)\.[a-z]\w+/;
+// "import.csv" is a file name an import page shows, not a key.
+const RAW_KEY = /\b(api|validation|errors|common|transactionForm|categories|tags|budgets|profile|admin|auth|settings|import)\.(?!csv\b)[a-z]\w+/;
 
 function decodeEntities(text: string) {
   return text
@@ -351,6 +352,9 @@ const WEB_ROUTES: Record<string, string> = {
   // Issue 25: a mailed link's page, and the dashboard's verification banner.
   "routes/auth/verify-email": "/auth/verify-email",
   "routes/dashboard/index": "/dashboard",
+  // Issue 26: the import's upload and its steps.
+  "routes/import/index": "/import",
+  "routes/import/import": "/import/:id",
 };
 
 test("every web route with an action has bad-input cases below", () => {
@@ -1632,6 +1636,61 @@ test("the verification page and the dashboard's banner refuse bad input with a t
   caseCount += await runWebCases(w.a, banner);
   expect(await dumpDatabase()).toEqual(before);
 });
+
+test("the import pages refuse bad files, bad mappings and choices, other users' and unknown imports, and change nothing (issue 26)", async () => {
+  const w = await setUp();
+  const upload = (file: string | null, name = "bank.csv") => {
+    const form = new FormData();
+    form.set("intent", "upload");
+    if (file !== null) form.set("file", new File([file], name, { type: "text/csv" }));
+    return form;
+  };
+  const page = `/import/${w.aImport}`;
+  // The mapping step's form posts to its own address, which shows the form again with its errors.
+  const mapping = `${page}?step=mapping`;
+  const mapped = { intent: "map", dateColumn: "0", dateFormat: "MM/dd/yyyy", description: "1", amountKind: "debitCredit", debitColumn: "2", creditColumn: "3", decimalSign: ".", typeKind: "amount", currencyKind: "fixed", currencyCode: "USD" };
+  const cases: WebCase[] = [
+    { name: "no file chosen", path: "/import", raw: { body: upload(null) }, status: 400, says: "import.page.upload.fileRequired" },
+    { name: "the file as a text field", path: "/import", form: { intent: "upload", file: IMPORT_CSV }, status: 400, says: "import.page.upload.fileRequired" },
+    { name: "an empty file", path: "/import", raw: { body: upload("") }, status: 400, says: "import.file.empty" },
+    { name: "a header and no rows", path: "/import", raw: { body: upload("Date,Description,Amount\n") }, status: 400, says: "import.file.noRows" },
+    // Within the upload's 6 MiB body (decision 013), past the reader's 5 MB: the reader's own message.
+    { name: "a file past 5 MB", path: "/import", raw: { body: upload(`Date,Description,Amount\n${"03/01/2026,COFFEE,4.75\n".repeat(230_000)}`) }, status: 400, says: "import.file.tooLarge" },
+    { name: "a body past 6 MiB", path: "/import", raw: { body: "a".repeat(6 * 1024 * 1024 + 1), type: "multipart/form-data; boundary=x" }, status: 413, says: "errors.payloadTooLarge", plain: true },
+    { name: "unknown intent", path: "/import", form: { intent: "drop-tables" }, status: 400 },
+    { name: "no intent", path: "/import", form: {}, status: 400 },
+    { name: "undo of another user's import", path: "/import", form: { intent: "undo", id: w.bImport }, status: 404, says: "import.page.notFound.title" },
+    { name: "undo of an unknown import", path: "/import", form: { intent: "undo", id: UNKNOWN_ID }, status: 404, says: "import.page.notFound.title" },
+    { name: "undo of a staged import", path: "/import", form: { intent: "undo", id: w.aImport }, status: 409, says: "import.page.outcome.notCommitted" },
+    ...bodyCases("/import", { intent: "upload" }).filter((c) => c.name !== "body past 64 KiB"),
+
+    { name: "unknown intent", path: page, form: { intent: "drop-tables" }, status: 400 },
+    { name: "an unknown encoding", path: page, form: { intent: "read", encoding: "ebcdic", delimiter: "," }, status: 400, says: "import.mapping.invalid" },
+    { name: "an unknown delimiter", path: page, form: { intent: "read", encoding: "utf-8", delimiter: ":" }, status: 400, says: "import.mapping.invalid" },
+    { name: "a mapping of nothing", path: mapping, form: { intent: "map" }, status: 400, says: "import.page.mapping.chooseColumn" },
+    { name: "a column the file lacks", path: mapping, form: { ...mapped, description: "99" }, status: 400, says: "import.mapping.columnMissing" },
+    { name: "a 10,000-character column", path: mapping, form: { ...mapped, description: LONG }, status: 400, says: "import.page.mapping.chooseColumn" },
+    { name: "no date format", path: mapping, form: { ...mapped, dateFormat: "" }, status: 400, says: "import.mapping.dateFormat" },
+    { name: "an unknown fixed currency", path: mapping, form: { ...mapped, currencyCode: "ZZZ" }, status: 400, says: "import.mapping.currencyUnknown" },
+    { name: "a 10,000-character mapping name", path: mapping, form: { ...mapped, saveMappingAs: LONG }, status: 400, says: "import.mapping.nameTooLong" },
+    { name: "a line that is not in the preview", path: page, form: [["intent", "rows"], ["line", "2"], ["line", "999"], ["include", "999"]], status: 400, says: "import.page.outcome.rowsInvalid" },
+    { name: "a ticked line not on the page", path: page, form: [["intent", "rows"], ["line", "2"], ["include", "3"]], status: 400, says: "import.page.outcome.rowsInvalid" },
+    { name: "a line that is not a number", path: page, form: [["intent", "rows"], ["line", "two"]], status: 400, says: "import.page.outcome.rowsInvalid" },
+    { name: "no line", path: page, form: { intent: "rows" }, status: 400, says: "import.page.outcome.rowsInvalid" },
+    { name: "a suggested-rates answer that is neither", path: page, form: { intent: "suggested", apply: "maybe" }, status: 400, says: "import.mapping.invalid" },
+    { name: "another user's import", path: `/import/${w.bImport}`, form: { intent: "commit" }, status: 404, says: "import.page.notFound.title" },
+    { name: "another user's import, discarded", path: `/import/${w.bImport}`, form: { intent: "discard" }, status: 404, says: "import.page.notFound.title" },
+    { name: "another user's import, mapped", path: `/import/${w.bImport}`, form: mapped, status: 404, says: "import.page.notFound.title" },
+    { name: "an unknown import", path: `/import/${UNKNOWN_ID}`, form: { intent: "rows", line: "2" }, status: 404, says: "import.page.notFound.title" },
+    { name: "a 10,000-character id", path: `/import/${LONG}`, form: { intent: "commit" }, status: 404, says: "import.page.notFound.title" },
+    ...bodyCases(page, { intent: "rows", line: "2" }),
+  ];
+  const before = await dumpDatabase();
+  caseCount += await runWebCases(w.a, cases);
+  caseCount += await runSpanish(w.a, cases[0]!);
+  caseCount += await runSpanish(w.a, cases.find((c) => c.path === page && c.says)!);
+  expect(await dumpDatabase()).toEqual(before);
+}, 180_000);
 
 // Issue 27, sample data (decision 040): its two intents take no fields; a body the form cannot be
 // read from is refused with a translated message and writes nothing (no sample set, no removal).

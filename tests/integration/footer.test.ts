@@ -44,7 +44,7 @@ test("/help is public: what the app does, topic by topic, each with a link to it
     expect(res.status).toBe(200);
     const html = await res.text();
     for (const word of words) expect(html, `${language}: ${word}`).toContain(word);
-    for (const page of ["/expenses/new", "/categories", "/budgets", "/reports", "/profile"]) expect(html).toContain(`href="${page}"`);
+    for (const page of ["/expenses/new", "/categories", "/budgets", "/reports", "/import", "/profile"]) expect(html).toContain(`href="${page}"`);
   }
   // Signed in, the app's own header and a way back to the dashboard.
   const { b } = await signedIn();

@@ -34,6 +34,11 @@ export const help = {
       body: "Reports show a month, or any period up to five years: income, expenses and net in US dollars, each currency in its own units, and a chart of categories, of days or of the running balance, each beside the table of its figures. Export CSV downloads the period's transactions, one line per payment, for a spreadsheet.",
       link: "Open reports",
     },
+    import: {
+      title: "Import from a bank or another app",
+      body: "Import reads a CSV file of up to 5 MB and 20,000 rows: a bank's statement (any separator, dates and decimals written the bank's way) or this app's own CSV export, which needs no mapping. You choose which column holds what, and can save that as a name for the next file. The preview marks every row new, duplicate or error with its line and reason; rows already in your account are left out unless you tick them, and a rate is never invented. You can undo an import within 7 days.",
+      link: "Import a file",
+    },
     access: {
       title: "On a phone, in Spanish, without JavaScript",
       body: "Every page works on a small screen and with JavaScript turned off: forms, filters, deletions and menus included. The header switches between English and Spanish and between a light and a dark theme, and remembers your choice.",

@@ -5,6 +5,8 @@ export const transactions = {
   subtitle: "Every income and expense, in any currency, with its value in USD.",
   refresh: "Refresh",
   newTransaction: "New Transaction",
+  /** The list's link to /import (issue 26). */
+  importLink: "Import",
   search: {
     label: "Search descriptions",
     placeholder: "Search by description…",

@@ -36,6 +36,11 @@ export const help = {
       body: "Los informes muestran un mes o cualquier período de hasta cinco años: ingresos, gastos y neto en dólares estadounidenses, cada moneda en sus propias unidades, y un gráfico por categorías, por días o del saldo acumulado, cada uno junto a la tabla de sus cifras. Exportar CSV descarga las transacciones del período, una línea por pago, para una hoja de cálculo.",
       link: "Abrir informes",
     },
+    import: {
+      title: "Importar desde un banco u otra aplicación",
+      body: "Importar lee un archivo CSV de hasta 5 MB y 20.000 filas: el extracto de un banco (con cualquier separador, y las fechas y los decimales escritos a su manera) o la propia exportación CSV de esta aplicación, que no necesita asignar columnas. Eliges qué columna tiene qué, y puedes guardarlo con un nombre para el próximo archivo. La vista previa marca cada fila como nueva, duplicada o con error, con su línea y el motivo; las filas que ya están en tu cuenta quedan fuera salvo que las marques, y nunca se inventa un tipo de cambio. Puedes deshacer una importación durante 7 días.",
+      link: "Importar un archivo",
+    },
     access: {
       title: "En el teléfono, en inglés, sin JavaScript",
       body: "Todas las páginas funcionan en una pantalla pequeña y con JavaScript desactivado, incluidos formularios, filtros, eliminaciones y menús. El encabezado cambia entre español e inglés y entre un tema claro y uno oscuro, y recuerda tu elección.",

@@ -7,6 +7,8 @@ export const transactions = {
   subtitle: "Cada ingreso y gasto, en cualquier moneda, con su valor en USD.",
   refresh: "Actualizar",
   newTransaction: "Nueva transacción",
+  /** El enlace de la lista a /import (issue 26). */
+  importLink: "Importar",
   search: {
     label: "Buscar en las descripciones",
     placeholder: "Buscar por descripción…",

@@ -11,6 +11,7 @@ const topics = [
   { key: "organise", to: "/categories" },
   { key: "budgets", to: "/budgets" },
   { key: "reports", to: "/reports" },
+  { key: "import", to: "/import" },
   { key: "access", to: null },
   { key: "account", to: "/profile" },
 ] as const;

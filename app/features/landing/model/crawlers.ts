@@ -23,6 +23,8 @@ export const DISALLOWED_PREFIXES = [
   "/budgets",
   "/recurring",
   "/reports",
+  // Issue 26: the import pages.
+  "/import",
   "/profile",
   "/admin",
   "/auth/logout",

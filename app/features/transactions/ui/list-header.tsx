@@ -19,6 +19,10 @@ export function ListHeader({ query, loading }: { query: ListQuery; loading: bool
             <RefreshIcon spinning={loading} />
             {t("transactions.refresh")}
           </Link>
+          {/* Issue 26: bring history in from a bank's CSV or another app's export. */}
+          <Link to="/import" className={buttonClass.secondary}>
+            {t("transactions.importLink")}
+          </Link>
           <Link to="/expenses/new" className={buttonClass.primary}>
             <span aria-hidden="true">+</span>
             {t("transactions.newTransaction")}
