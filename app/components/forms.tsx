@@ -38,8 +38,25 @@ function useControlIds(givenId: string | undefined, givenDescribedBy: string | u
   return { id, invalid: errorId ? (true as const) : undefined, describedBy: describedBy(givenDescribedBy, errorId) };
 }
 
-/** A field's label above its control, the hint and the error line under it. */
-function FieldFrame({ id, label, hint, errors, children }: { id: string; label: ReactNode; hint?: ReactNode; errors?: ListOfErrors; children: ReactNode }) {
+/**
+ * A field's label above its control, the hint and the error line under it. `reserve` (ErrorList's):
+ * false for a form whose errors come only with a submit, which redraws it anyway.
+ */
+function FieldFrame({
+  id,
+  label,
+  hint,
+  errors,
+  reserve,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: ListOfErrors;
+  reserve?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -47,7 +64,7 @@ function FieldFrame({ id, label, hint, errors, children }: { id: string; label: 
       </label>
       {children}
       {hint}
-      <ErrorList id={`${id}-error`} errors={errors} />
+      <ErrorList id={`${id}-error`} errors={errors} reserve={reserve} />
     </div>
   );
 }
@@ -57,15 +74,17 @@ export function Field({
   inputProps,
   errors,
   hint,
+  reserve,
 }: {
   label: ReactNode;
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   errors?: ListOfErrors;
   hint?: ReactNode;
+  reserve?: boolean;
 }) {
   const { id, invalid, describedBy } = useControlIds(inputProps.id, inputProps["aria-describedby"], errors);
   return (
-    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} reserve={reserve}>
       <input {...inputProps} id={id} className={inputClass} aria-invalid={invalid} aria-describedby={describedBy} />
     </FieldFrame>
   );
@@ -77,17 +96,19 @@ export function SelectField({
   selectProps,
   errors,
   hint,
+  reserve,
   children,
 }: {
   label: ReactNode;
   selectProps: SelectHTMLAttributes<HTMLSelectElement>;
   errors?: ListOfErrors;
   hint?: ReactNode;
+  reserve?: boolean;
   children: ReactNode;
 }) {
   const { id, invalid, describedBy } = useControlIds(selectProps.id, selectProps["aria-describedby"], errors);
   return (
-    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} reserve={reserve}>
       <select {...selectProps} id={id} className={inputClass} aria-invalid={invalid} aria-describedby={describedBy}>
         {children}
       </select>

@@ -137,7 +137,16 @@ export function historyMisses(ttlMs = HISTORY_MISS_TTL_MS, max = HISTORY_MISS_MA
   };
 }
 
-const isolateMisses = historyMisses();
+/**
+ * The isolate's memory, one per provider address: what one provider lacks says nothing about
+ * another (a configuration changed to a richer provider asks again at once).
+ */
+const isolateMisses = new Map<string, HistoryMisses>();
+function missesOf(url: string): HistoryMisses {
+  let misses = isolateMisses.get(url);
+  if (!misses) isolateMisses.set(url, (misses = historyMisses()));
+  return misses;
+}
 
 export const DEFAULT_HISTORY_TIMEOUT_MS = 5_000;
 
@@ -189,7 +198,7 @@ export type HistoryFill = { asked: number; filed: number; failed: number };
 export async function fillRatesFromHistory(db: Db, needs: Iterable<RateNeed>, options: RateHistoryOptions): Promise<HistoryFill> {
   const list = [...needs];
   const now = options.now ?? new Date();
-  const misses = options.misses ?? isolateMisses;
+  const misses = options.misses ?? missesOf(options.url);
   const codes = [...new Set(list.map((n) => n.currencyCode.trim().toUpperCase()).filter((c) => /^[A-Z]{3}$/.test(c) && !isBaseCurrency(c)))];
   if (codes.length === 0) return { asked: 0, filed: 0, failed: 0 };
   const max = options.maxRequests ?? MAX_HISTORY_REQUESTS;

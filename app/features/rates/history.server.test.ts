@@ -67,6 +67,16 @@ test("a 404 for several currencies asks each alone, so one the provider has is n
   ]);
 });
 
+test("what one provider lacks is remembered for that provider only: another address is still asked", async () => {
+  // Without `misses` the isolate's memory is used, as in the Worker.
+  const poor = await channel("poor", {});
+  expect(await fillRatesFromHistory(db, [{ currencyCode: "MXN", date: "2012-02-02" }], { url: poor, now })).toEqual({ asked: 1, filed: 0, failed: 0 });
+  expect(await fillRatesFromHistory(db, [{ currencyCode: "MXN", date: "2012-02-02" }], { url: poor, now })).toEqual({ asked: 0, filed: 0, failed: 0 });
+  const rich = await channel("rich", { "2012-02-02": { MXN: 13.21 } });
+  expect(await fillRatesFromHistory(db, [{ currencyCode: "MXN", date: "2012-02-02" }], { url: rich, now })).toEqual({ asked: 1, filed: 1, failed: 0 });
+  expect(await requestsOf("rich")).toEqual(["/rich/v1/2012-02-02?base=USD&symbols=MXN"]);
+});
+
 test("the nearest known rate for many needs is one query, before or after each day", async () => {
   const found = await findNearestRates(db, [
     { currencyCode: "EUR", date: "2019-06-01" },

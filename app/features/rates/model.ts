@@ -201,13 +201,7 @@ export type RateSuggestion = KnownRate;
  * earlier on a tie). Undefined when the currency has none.
  */
 export function nearestRate(sorted: readonly KnownRate[], date: string): RateSuggestion | undefined {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (sorted[mid]!.date <= date) low = mid + 1;
-    else high = mid;
-  }
+  const low = countOnOrBefore(sorted, date);
   const before = sorted[low - 1];
   const after = sorted[low];
   if (!before) return after;
@@ -217,6 +211,11 @@ export function nearestRate(sorted: readonly KnownRate[], date: string): RateSug
 
 /** The latest of one currency's rates (sorted by date, one per date) on or before a day (ARCHITECTURE.md 4); undefined when none is. */
 export function rateOnOrBefore(sorted: readonly KnownRate[], date: string): KnownRate | undefined {
+  return sorted[countOnOrBefore(sorted, date) - 1];
+}
+
+/** How many of the sorted rates are for a day on or before `date` (a binary search). */
+function countOnOrBefore(sorted: readonly KnownRate[], date: string): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
@@ -224,7 +223,7 @@ export function rateOnOrBefore(sorted: readonly KnownRate[], date: string): Know
     if (sorted[mid]!.date <= date) low = mid + 1;
     else high = mid;
   }
-  return sorted[low - 1];
+  return low;
 }
 
 /** How far a suggested rate's day is from the day it would be used on: whole days, and which way. */

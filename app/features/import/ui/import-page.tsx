@@ -2,7 +2,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { dayToDate } from "~/calendar/days";
 import { formatDate, formatDateTime } from "~/calendar/format";
 import { Card } from "~/components/card";
-import { Alert, buttonClass, ErrorList, inputClass, SubmitButton, useIsPending } from "~/components/forms";
+import { Alert, buttonClass, ErrorList, Field, SelectField, SubmitButton, useIsPending } from "~/components/forms";
 import { Money } from "~/components/money";
 import { PageHeader } from "~/components/page-header";
 import { DataCell, DataRow, DataTable, type Column } from "~/components/table";
@@ -65,30 +65,20 @@ function ReadOptions({ summary, mapping }: { summary: ImportSummary; mapping: bo
   return (
     <Card id="import-read-heading" title={t("import.page.read.heading")} titleSize="base">
       <Form method="post" action={mapping ? importHref(summary.id, { step: "mapping" }) : undefined} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <div>
-          <label htmlFor="import-encoding" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t("import.page.read.encoding")}
-          </label>
-          <select id="import-encoding" name="encoding" defaultValue={summary.encoding} className={inputClass}>
-            {IMPORT_ENCODINGS.map((encoding) => (
-              <option key={encoding} value={encoding}>
-                {t(`import.encoding.${encoding}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="import-delimiter" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t("import.page.read.delimiter")}
-          </label>
-          <select id="import-delimiter" name="delimiter" defaultValue={summary.delimiter} className={inputClass}>
-            {DELIMITER_CHOICES.map((delimiter) => (
-              <option key={delimiter.name} value={delimiter.value}>
-                {t(`import.delimiter.${delimiter.name}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label={t("import.page.read.encoding")} selectProps={{ id: "import-encoding", name: "encoding", defaultValue: summary.encoding }} reserve={false}>
+          {IMPORT_ENCODINGS.map((encoding) => (
+            <option key={encoding} value={encoding}>
+              {t(`import.encoding.${encoding}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("import.page.read.delimiter")} selectProps={{ id: "import-delimiter", name: "delimiter", defaultValue: summary.delimiter }} reserve={false}>
+          {DELIMITER_CHOICES.map((delimiter) => (
+            <option key={delimiter.name} value={delimiter.value}>
+              {t(`import.delimiter.${delimiter.name}`)}
+            </option>
+          ))}
+        </SelectField>
         <SubmitButton name="intent" value={IMPORT_INTENTS.read} variant="secondary" pending={pending} pendingLabel={t("import.page.read.pending")}>
           {t("import.page.read.submit")}
         </SubmitButton>
@@ -131,32 +121,29 @@ function MappingStep({
   );
   const select = (field: MappingField, label: string, optional = false) => {
     const id = `mapping-${field}`;
-    const errors = errorsOf(field);
     const chosen = values[field];
     const examples = chosen ? columnValues(Number(chosen)).slice(0, 3) : [];
     return (
-      <div>
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-          {label}
-          {optional ? <span className="font-normal text-slate-600 dark:text-slate-300"> ({t("import.page.mapping.optional")})</span> : null}
-        </label>
-        <select
-          id={id}
-          name={field}
-          defaultValue={chosen ?? ""}
-          className={inputClass}
-          aria-invalid={errors.length ? true : undefined}
-          aria-describedby={[examples.length ? `${id}-examples` : "", errors.length ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined}
-        >
-          {columnOptions(optional)}
-        </select>
-        {examples.length ? (
-          <p id={`${id}-examples`} className="mt-1 break-words text-xs text-slate-600 dark:text-slate-300">
-            {t("import.page.mapping.examples", { values: examples.join(" · ") })}
-          </p>
-        ) : null}
-        <ErrorList id={`${id}-error`} errors={errors} reserve={false} />
-      </div>
+      <SelectField
+        label={
+          <>
+            {label}
+            {optional ? <span className="font-normal text-slate-600 dark:text-slate-300"> ({t("import.page.mapping.optional")})</span> : null}
+          </>
+        }
+        selectProps={{ id, name: field, defaultValue: chosen ?? "", "aria-describedby": examples.length ? `${id}-examples` : undefined }}
+        errors={errorsOf(field)}
+        hint={
+          examples.length ? (
+            <p id={`${id}-examples`} className="mt-1 break-words text-xs text-slate-600 dark:text-slate-300">
+              {t("import.page.mapping.examples", { values: examples.join(" · ") })}
+            </p>
+          ) : null
+        }
+        reserve={false}
+      >
+        {columnOptions(optional)}
+      </SelectField>
     );
   };
   const radio = (field: MappingField, value: string, label: string) => (
@@ -165,19 +152,9 @@ function MappingStep({
       {label}
     </label>
   );
-  const text = (field: MappingField, label: string) => {
-    const id = `mapping-${field}`;
-    const errors = errorsOf(field);
-    return (
-      <div>
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-          {label}
-        </label>
-        <input id={id} name={field} defaultValue={values[field] ?? ""} maxLength={500} className={inputClass} aria-invalid={errors.length ? true : undefined} aria-describedby={errors.length ? `${id}-error` : undefined} />
-        <ErrorList id={`${id}-error`} errors={errors} reserve={false} />
-      </div>
-    );
-  };
+  const text = (field: MappingField, label: string) => (
+    <Field label={label} inputProps={{ id: `mapping-${field}`, name: field, defaultValue: values[field] ?? "", maxLength: 500 }} errors={errorsOf(field)} reserve={false} />
+  );
   const dateColumn = values.dateColumn ? Number(values.dateColumn) : null;
   const formats = dateColumn === null ? null : (sample.dateFormats[dateColumn] ?? []);
   const dateValues = dateColumn === null ? [] : columnValues(dateColumn).slice(0, 3);
@@ -210,26 +187,12 @@ function MappingStep({
           <fieldset className={fieldset}>
             <legend className={legend}>{t("import.page.mapping.date")}</legend>
             {select("dateColumn", t("import.page.mapping.date"))}
-            <div>
-              <label htmlFor="mapping-dateFormat" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-                {t("import.page.mapping.dateFormat")}
-              </label>
-              <select
-                id="mapping-dateFormat"
-                name="dateFormat"
-                defaultValue={values.dateFormat ?? ""}
-                className={inputClass}
-                aria-invalid={errorsOf("dateFormat").length ? true : undefined}
-                aria-describedby={errorsOf("dateFormat").length ? "mapping-dateFormat-error" : undefined}
-              >
-                <option value="">{t("import.page.mapping.dateFormatChoose")}</option>
-                {DATE_FORMATS.map((format) => (
-                  <option key={format} value={format}>
-                    {format}
-                  </option>
-                ))}
-              </select>
-              {formats && formats.length > 1 ? (
+            <SelectField
+              label={t("import.page.mapping.dateFormat")}
+              selectProps={{ id: "mapping-dateFormat", name: "dateFormat", defaultValue: values.dateFormat ?? "" }}
+              errors={errorsOf("dateFormat")}
+              hint={
+                formats && formats.length > 1 ? (
                 <div className="mt-2 text-xs text-slate-600 dark:text-slate-300">
                   <p>{t("import.page.mapping.dateAmbiguous")}</p>
                   <ul className="mt-1 space-y-0.5">
@@ -246,9 +209,17 @@ function MappingStep({
                 </div>
               ) : formats && formats.length === 0 && dateValues.length ? (
                 <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("import.page.mapping.dateNoFormat")}</p>
-              ) : null}
-              <ErrorList id="mapping-dateFormat-error" errors={errorsOf("dateFormat")} reserve={false} />
-            </div>
+              ) : null
+              }
+              reserve={false}
+            >
+              <option value="">{t("import.page.mapping.dateFormatChoose")}</option>
+              {DATE_FORMATS.map((format) => (
+                <option key={format} value={format}>
+                  {format}
+                </option>
+              ))}
+            </SelectField>
           </fieldset>
           {select("description", t("import.page.mapping.description"))}
           <fieldset className={fieldset}>
@@ -289,51 +260,36 @@ function MappingStep({
               {radio("currencyKind", "fixed", t("import.page.mapping.currencyFixed"))}
               {radio("currencyKind", "column", t("import.page.mapping.currencyFromColumn"))}
             </div>
-            <div>
-              <label htmlFor="mapping-currencyCode" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-                {t("import.page.mapping.currencyCode")}
-              </label>
-              <select
-                id="mapping-currencyCode"
-                name="currencyCode"
-                defaultValue={values.currencyCode ?? "USD"}
-                className={inputClass}
-                aria-invalid={errorsOf("currencyCode").length ? true : undefined}
-                aria-describedby={errorsOf("currencyCode").length ? "mapping-currencyCode-error" : undefined}
-              >
-                {currencies
-                  .filter((c) => c.isActive || c.code === values.currencyCode)
-                  .map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {c.code}
-                    </option>
-                  ))}
-              </select>
-              <ErrorList id="mapping-currencyCode-error" errors={errorsOf("currencyCode")} reserve={false} />
-            </div>
+            <SelectField
+              label={t("import.page.mapping.currencyCode")}
+              selectProps={{ id: "mapping-currencyCode", name: "currencyCode", defaultValue: values.currencyCode ?? "USD" }}
+              errors={errorsOf("currencyCode")}
+              reserve={false}
+            >
+              {currencies
+                .filter((c) => c.isActive || c.code === values.currencyCode)
+                .map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.code}
+                  </option>
+                ))}
+            </SelectField>
             {select("currencyColumn", t("import.page.mapping.currencyColumn"))}
           </fieldset>
           {select("categoryColumn", t("import.page.mapping.category"), true)}
           {select("tagsColumn", t("import.page.mapping.tags"), true)}
           {select("rateColumn", t("import.page.mapping.rate"), true)}
-          <div>
-            <label htmlFor="mapping-saveAs" className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-              {t("import.page.mapping.saveAs")}
-            </label>
-            <input
-              id="mapping-saveAs"
-              name="saveMappingAs"
-              maxLength={50}
-              defaultValue={actionData?.saveMappingAs ?? sample.saved?.name ?? ""}
-              aria-describedby={`mapping-saveAs-hint${saveAsErrors.length ? " mapping-saveAs-error" : ""}`}
-              aria-invalid={saveAsErrors.length ? true : undefined}
-              className={inputClass}
-            />
-            <p id="mapping-saveAs-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-              {t("import.page.mapping.saveAsHint")}
-            </p>
-            <ErrorList id="mapping-saveAs-error" errors={saveAsErrors} reserve={false} />
-          </div>
+          <Field
+            label={t("import.page.mapping.saveAs")}
+            inputProps={{ id: "mapping-saveAs", name: "saveMappingAs", maxLength: 50, defaultValue: actionData?.saveMappingAs ?? sample.saved?.name ?? "", "aria-describedby": "mapping-saveAs-hint" }}
+            hint={
+              <p id="mapping-saveAs-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+                {t("import.page.mapping.saveAsHint")}
+              </p>
+            }
+            errors={saveAsErrors}
+            reserve={false}
+          />
           <SubmitButton name="intent" value={IMPORT_INTENTS.map} pending={pending} pendingLabel={t("import.page.mapping.pending")}>
             {t("import.page.mapping.submit")}
           </SubmitButton>
