@@ -1,54 +1,49 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { listCategories } from "~/features/categories/queries.server";
+import { findUserById } from "~/features/accounts/queries.server";
+import { deleteUnusedCategoriesQuery, insertCategoriesQueries } from "~/features/categories/commands.server";
+import { categoriesNamed, listCategories } from "~/features/categories/queries.server";
 import { fillPastRates, type RateHistoryOptions } from "~/features/rates/commands.server";
+import { fixedBaseRate } from "~/features/rates/model";
 import { findNearestRates, findRatesOnOrBefore, listCurrencies } from "~/features/rates/queries.server";
-import { listTagChoices } from "~/features/tags/queries.server";
-import { existingTransactionIds, storedDuplicateKeyRows, toUserTotals, userTotalsQueries } from "~/features/transactions/queries.server";
+import { deleteUnusedTagsQuery, insertTagsQueries } from "~/features/tags/commands.server";
+import { listTagChoices, tagsNamed } from "~/features/tags/queries.server";
+import {
+  createTransactions,
+  deleteImportedQueries,
+  type CreateItemOutcome,
+  type NewCategory,
+  type StoredRate,
+  type WithheldOutcome,
+} from "~/features/transactions/commands.server";
+import { categoryTypeFor, DEFAULT_PAYMENT_METHOD } from "~/features/transactions/model/transaction";
+import { countImported, currencyDecimals, existingTransactionIds, storedDuplicateKeyRows, toUserTotals, userTotalsQueries } from "~/features/transactions/queries.server";
 import { resources } from "~/locales";
 import { isLanguage } from "~/locales/languages";
-import { findUserById } from "~/features/accounts/queries.server";
+import { minorToDecimalString } from "~/money/amounts";
+import { BASE_CURRENCY } from "~/money/currencies";
 import { activityGuardRefused, type Actor, recordActivityGuardQuery } from "~/platform/db/activity.server";
 import { inList } from "~/platform/db/bound-lists.server";
-import { isUniqueViolation } from "~/platform/db/errors.server";
 import type { Db } from "~/platform/db/client.server";
+import { isUniqueViolation } from "~/platform/db/errors.server";
 import { importFileChunks, importMappings, importRows, imports } from "~/platform/db/schema";
+import { nameKey } from "~/text/name-key";
 import { duplicateKey } from "./model/duplicates";
 import { applyMapping, headerFingerprint, type ImportMapping } from "./model/mapping";
 import { classifyRows, dateRange, rateKey, rateNeeds, type StagedRow } from "./model/preview";
 import { readImportFile, type ImportMessage, type ReadFile, type ReadOptions } from "./model/read";
 import {
+  IMPORT_UNDO_WINDOW_MS,
   STAGED_IMPORT_TTL_MS,
+  type CommitImportOutcome,
   type DeleteImportOutcome,
   type ImportChanges,
+  type ImportResult,
+  type StagedRowData,
   type StageOutcome,
+  type UndoImportOutcome,
   type UpdateImportOutcome,
 } from "./model/staged";
 import { savedMappingFor, storedFileBytes } from "./queries.server";
-import { insertCategoriesQueries, deleteUnusedCategoriesQuery } from "~/features/categories/commands.server";
-import { categoriesNamed } from "~/features/categories/queries.server";
-import { insertTagsQueries, deleteUnusedTagsQuery } from "~/features/tags/commands.server";
-import { tagsNamed } from "~/features/tags/queries.server";
-import {
-  createTransactions,
-  deleteImportedQueries,
-  type NewCategory,
-  type StoredRate,
-  type WithheldOutcome,
-  type CreateItemOutcome,
-} from "~/features/transactions/commands.server";
-import { countImported, currencyDecimals } from "~/features/transactions/queries.server";
-import { categoryTypeFor, DEFAULT_PAYMENT_METHOD } from "~/features/transactions/model/transaction";
-import { fixedBaseRate } from "~/features/rates/model";
-import { BASE_CURRENCY } from "~/money/currencies";
-import { minorToDecimalString } from "~/money/amounts";
-import { nameKey } from "~/text/name-key";
-import {
-  type CommitImportOutcome,
-  IMPORT_UNDO_WINDOW_MS,
-  type ImportResult,
-  type StagedRowData,
-  type UndoImportOutcome,
-} from "./model/staged";
 
 // The import feature's one write path (issue 26, decision 039), used by the /import pages and
 // /api/imports alike. Staging: an upload is staged (the imports row, the file's bytes, the
