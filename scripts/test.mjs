@@ -3,10 +3,11 @@
 // and its `wrangler deploy --dry-run` (refused over Cloudflare's size limit, decision 028), then the
 // browser journeys in Debian's chromium with JavaScript on and off, on that same build. Ends with
 // one "N passed, N failed" line counting every test that ran.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, openSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bin, ensureDevVars, run } from "./lib.mjs";
+import { bin, ensureDevVars, root, run } from "./lib.mjs";
 
 const reports = mkdtempSync(join(tmpdir(), "test-reports-"));
 const started = Date.now();
@@ -20,25 +21,39 @@ run("npm", ["run", "--silent", "lint"]);
 const counts = { passed: 0, failed: 0, skipped: 0 };
 let failure = null;
 
-// Two runs, not one with every project: each workerd project's React Router plugin starts its own
-// route-types generator, which empties and rewrites .react-router/types as it starts; two at once
-// raced on that folder (ENOTEMPTY, ENOENT) and failed the run before any test. The libSQL run
-// (decision 027) comes second, alone.
-const vitestRuns = [
-  { name: "unit and integration tests (Vitest: Node, and workerd on D1)", projects: ["node", "workers"] },
-  { name: "integration tests again with the Worker on libSQL over HTTP (Vitest: workerd)", projects: ["workers-libsql"] },
-];
-for (const [index, { name, projects }] of vitestRuns.entries()) {
-  if (failure && !process.env.TEST_KEEP_GOING) break;
-  step(name);
-  const vitestReport = join(reports, `vitest-${index}.json`);
+// Two Vitest processes, not one with every project: each workerd project's React Router plugin
+// starts its own route-types generator, which empties and rewrites .react-router/types as it
+// starts, and two at once raced on that folder (ENOTEMPTY, ENOENT) and failed the run before any
+// test. The libSQL run (decision 027) starts once the first has rewritten the types, and then runs
+// beside it (2 cores: one after the other took 3 minutes more); its output follows the first's.
+step("unit and integration tests (Vitest: Node, workerd on D1, and workerd on libSQL over HTTP)");
+const typesFile = join(root, ".react-router/types/+server-build.d.ts");
+const modifiedAt = () => {
   try {
-    run(bin("vitest"), ["run", ...projects.flatMap((project) => ["--project", project]), "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
-  } catch (error) {
-    failure ??= error;
+    return statSync(typesFile).mtimeMs;
+  } catch {
+    return 0;
   }
+};
+const vitestArgs = (projects, report) => ["run", ...projects.flatMap((project) => ["--project", project]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+const exited = (child) => new Promise((resolve) => child.on("close", (code, signal) => resolve(code ?? signal)));
+const reportsOf = [join(reports, "vitest-d1.json"), join(reports, "vitest-libsql.json")];
+const typesBefore = modifiedAt();
+const first = spawn(bin("vitest"), vitestArgs(["node", "workers"], reportsOf[0]), { cwd: root, stdio: "inherit" });
+const firstExit = exited(first);
+let firstDone = false;
+void firstExit.then(() => (firstDone = true));
+const waitUntil = Date.now() + 120_000;
+while (!firstDone && modifiedAt() <= typesBefore && Date.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 250));
+const libsqlLog = join(reports, "vitest-libsql.log");
+const second = spawn(bin("vitest"), vitestArgs(["workers-libsql"], reportsOf[1]), { cwd: root, stdio: ["ignore", openSync(libsqlLog, "w"), openSync(libsqlLog, "a")] });
+const statuses = [await firstExit, await exited(second)];
+step("the libSQL run's output (it ran beside the one above)");
+process.stdout.write(readFileSync(libsqlLog, "utf8"));
+for (const [index, status] of statuses.entries()) {
+  if (status !== 0) failure ??= new Error(`vitest run (${index === 0 ? "node, workers" : "workers-libsql"}) exited with ${status}`);
   try {
-    const r = JSON.parse(readFileSync(vitestReport, "utf8"));
+    const r = JSON.parse(readFileSync(reportsOf[index], "utf8"));
     counts.passed += r.numPassedTests;
     counts.failed += r.numFailedTests;
     counts.skipped += r.numPendingTests + r.numTodoTests;

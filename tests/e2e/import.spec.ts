@@ -12,7 +12,7 @@ const FILE = "tests/fixtures/import/journey-bank.csv";
 
 const words = {
   en: {
-    importLink: "Import",
+    importLink: "Import transactions from a file",
     file: "CSV file",
     upload: "Upload and preview",
     dateFormat: "How the dates are written",
@@ -30,7 +30,7 @@ const words = {
     undoneStatus: "Undone",
   },
   es: {
-    importLink: "Importar",
+    importLink: "Importar transacciones desde un archivo",
     file: "Archivo CSV",
     upload: "Subir y previsualizar",
     dateFormat: "Cómo están escritas las fechas",

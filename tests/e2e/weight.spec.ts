@@ -1,15 +1,35 @@
-import type { Page } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { expect, jsEnabled, register, test } from "./support";
 
-/** Which of the scripts the page fetches from now on contain a text (their file names). */
+/**
+ * Which of the scripts the page fetches from now on contain a text (their file names). `stop()`
+ * ends the watch before the page navigates away: a body still being read then is no longer
+ * available (Network.getResponseBody), and is no longer asked about.
+ */
 function scriptsOf(page: Page) {
   const scripts: Promise<{ name: string; text: string }>[] = [];
-  page.on("response", (response) => {
+  let stopped = false;
+  const listener = (response: Response) => {
     if (response.request().resourceType() !== "script" || response.status() >= 300) return;
     const name = new URL(response.url()).pathname;
-    scripts.push(response.text().then((text) => ({ name, text })));
+    scripts.push(
+      response.text().then(
+        (text) => ({ name, text }),
+        (error: unknown) => {
+          if (stopped) return { name, text: "" };
+          throw error;
+        },
+      ),
+    );
+  };
+  page.on("response", listener);
+  const find = async (text: string) => (await Promise.all(scripts)).filter((s) => s.text.includes(text)).map((s) => s.name);
+  return Object.assign(find, {
+    stop() {
+      stopped = true;
+      page.off("response", listener);
+    },
   });
-  return async (text: string) => (await Promise.all(scripts)).filter((s) => s.text.includes(text)).map((s) => s.name);
 }
 
 test("a page downloads the messages of its own language only, and switching fetches the other", async ({ page }, testInfo) => {
@@ -20,6 +40,7 @@ test("a page downloads the messages of its own language only, and switching fetc
   // The messages arrive after the entry script, whenever a busy machine gets to it.
   await expect.poll(() => english("Welcome back")).toHaveLength(1);
   expect(await english("Hola de nuevo")).toEqual([]);
+  english.stop();
 
   // With JavaScript the switch fetches Spanish and the page changes in place.
   await page.getByRole("button", { name: "es", exact: true }).click();
@@ -33,6 +54,7 @@ test("a page downloads the messages of its own language only, and switching fetc
   await expect(spanishPage.getByRole("heading", { name: "Hola de nuevo" })).toBeVisible();
   await expect.poll(() => spanish("Hola de nuevo")).toHaveLength(1);
   expect(await spanish("Welcome back")).toEqual([]);
+  spanish.stop();
   await spanishPage.close();
 });
 

@@ -7,6 +7,7 @@ export const transactions = {
   newTransaction: "New Transaction",
   /** The list's link to /import (issue 26). */
   importLink: "Import",
+  importFromFile: "Import transactions from a file",
   search: {
     label: "Search descriptions",
     placeholder: "Search by description…",

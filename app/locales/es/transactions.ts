@@ -9,6 +9,7 @@ export const transactions = {
   newTransaction: "Nueva transacción",
   /** El enlace de la lista a /import (issue 26). */
   importLink: "Importar",
+  importFromFile: "Importar transacciones desde un archivo",
   search: {
     label: "Buscar en las descripciones",
     placeholder: "Buscar por descripción…",

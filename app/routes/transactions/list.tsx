@@ -12,7 +12,7 @@ import { listTagChoices } from "~/features/tags/queries.server";
 import { isFiltered, LIST_PAGE_SIZE, listHref, pageCount, parseListQuery, UNCATEGORISED, type ListQuery } from "~/features/transactions/model/list-query";
 import { EmptyState } from "~/features/transactions/ui/list-empty";
 import { Filters } from "~/features/transactions/ui/list-filters";
-import { ListHeader } from "~/features/transactions/ui/list-header";
+import { ImportLink, ListHeader } from "~/features/transactions/ui/list-header";
 import { TransactionTable } from "~/features/transactions/ui/list-table";
 import { Totals } from "~/features/transactions/ui/list-totals";
 import { Pagination, reachedByListLink, ShowingText } from "~/features/transactions/ui/pagination";
@@ -213,6 +213,7 @@ export default function TransactionList({ loaderData, actionData }: Route.Compon
           </div>
         )}
       </Card>
+      <ImportLink />
     </div>
   );
 }

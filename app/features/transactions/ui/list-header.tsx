@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { listHref, type ListQuery } from "~/features/transactions/model/list-query";
 
-/** The list's title with its two actions: reload the same URL (the icon spins while loading) and add one. */
+/** The list's title with its actions: reload the same URL (the icon spins while loading), import a file, and add one. */
 export function ListHeader({ query, loading }: { query: ListQuery; loading: boolean }) {
   const { t } = useTranslation();
   return (
@@ -19,10 +19,14 @@ export function ListHeader({ query, loading }: { query: ListQuery; loading: bool
             <RefreshIcon spinning={loading} />
             {t("transactions.refresh")}
           </Link>
-          {/* Issue 26: bring history in from a bank's CSV or another app's export. */}
-          <Link to="/import" className={buttonClass.secondary}>
-            {t("transactions.importLink")}
-          </Link>
+          {/* Issue 26: bring history in from a bank's CSV or another app's export. Not on a phone,
+              where a third button would wrap the actions onto a second line and push the first
+              transaction below the first screen: there the link is under the list (ImportLink). */}
+          <span className="hidden sm:inline-flex">
+            <Link to="/import" className={buttonClass.secondary}>
+              {t("transactions.importLink")}
+            </Link>
+          </span>
           <Link to="/expenses/new" className={buttonClass.primary}>
             <span aria-hidden="true">+</span>
             {t("transactions.newTransaction")}
@@ -30,6 +34,18 @@ export function ListHeader({ query, loading }: { query: ListQuery; loading: bool
         </div>
       }
     />
+  );
+}
+
+/** On a phone, the way to /import: under the list, where it takes nothing from the first screen. */
+export function ImportLink() {
+  const { t } = useTranslation();
+  return (
+    <p className="sm:hidden">
+      <Link to="/import" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline dark:text-blue-300">
+        {t("transactions.importFromFile")}
+      </Link>
+    </p>
   );
 }
 
