@@ -47,7 +47,9 @@ const waitUntil = Date.now() + 120_000;
 while (!firstDone && modifiedAt() <= typesBefore && Date.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 250));
 const libsqlLog = join(reports, "vitest-libsql.log");
 const second = spawn(bin("vitest"), vitestArgs(["workers-libsql"], reportsOf[1]), { cwd: root, stdio: ["ignore", openSync(libsqlLog, "w"), openSync(libsqlLog, "a")] });
-const statuses = [await firstExit, await exited(second)];
+// Listened to at once: a run that ends before the other would otherwise never be heard of.
+const secondExit = exited(second);
+const statuses = [await firstExit, await secondExit];
 step("the libSQL run's output (it ran beside the one above)");
 process.stdout.write(readFileSync(libsqlLog, "utf8"));
 for (const [index, status] of statuses.entries()) {
