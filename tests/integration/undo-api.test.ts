@@ -151,3 +151,29 @@ test("a budget, a savings goal and a category come back through their own collec
   expect(restoredCategory.status, JSON.stringify(restoredCategory.body)).toBe(200);
   expect(restoredCategory.body.data.category).toEqual(category.body.data.category);
 });
+
+test("on D1, a tag on 60,000 transactions is deleted and comes back on every one of them, and on no other", async () => {
+  const me = await registerViaApi();
+  const tag = await createTag(me, "Everything");
+  const untagged = await createTransaction(me, []);
+  // Rows and links written by SQLite itself (a recursive count), as no app write makes 60,000 at once.
+  // One JSON array of their ids in the deletion's snapshot passed D1's 2 MB value, and the delete failed.
+  await env.DB.batch([
+    env.DB.prepare(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 60000)
+       insert into transactions (id, user_id, type, description, search_text, date, category_id, usd_cents, created_at, updated_at)
+       select 'bulk-tag-' || printf('%06d', i) || '-' || lower(hex(randomblob(8))), ?, 'EXPENSE', 'Bulk ' || i, 'bulk ' || i, '2026-09-' || printf('%02d', 1 + i % 28), 'default-food', 100 + i % 977, 0, 0 from n`,
+    ).bind(me.user.id),
+    env.DB.prepare("insert into transaction_tags (transaction_id, tag_id) select id, ? from transactions where user_id = ? and id like 'bulk-tag-%'").bind(tag, me.user.id),
+  ]);
+  const links = () => env.DB.prepare("select count(*) as n from transaction_tags where tag_id = ?").bind(tag).first<{ n: number }>();
+  expect((await links())!.n).toBe(60_000);
+
+  const removed = await remove(me, `/api/tags/${tag}`);
+  expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+  expect((await links())!.n).toBe(0);
+  const res = await restore(me, `/api/tags/${tag}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect((await links())!.n).toBe(60_000);
+  expect((await api(`/api/transactions/${untagged.id}`, { token: me.accessToken })).body.data.transaction.tagIds).toEqual([]);
+});

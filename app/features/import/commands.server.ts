@@ -118,6 +118,7 @@ export async function classifyFile(
     suggestions,
     applySuggestedRates: options.applySuggestedRates,
     decimals: new Map(currencies.map((c) => [c.code, c.decimals])),
+    storedUsdCents: totals.usdCents,
   });
   return { kind: "rows", rows };
 }

@@ -9,7 +9,7 @@ import type { Db } from "~/platform/db/client.server";
 import { isUniqueViolation } from "~/platform/db/errors.server";
 import { tags, transactionTags } from "~/platform/db/schema";
 import type { UndoRefusal } from "~/platform/http/undo-refusals";
-import { markRestoredQuery, recordDeletionSelectQuery, restorableDeletion, snapshotIds } from "~/platform/db/deleted-records.server";
+import { markRestoredQuery, recordDeletionIdsQuery, recordDeletionSelectQuery, restorableDeletion, snapshotIdList } from "~/platform/db/deleted-records.server";
 import { findTag, tagColumns, type Tag } from "./queries.server";
 
 // The only write path for tags, for the web page and the API alike. Names are unique per user
@@ -65,7 +65,8 @@ export async function updateTag(db: Db, actor: Actor, { id, ...input }: UpdateTa
  * transactions that carried it. The ids are written by the database itself (json_group_array in
  * the snapshot's INSERT … SELECT), so a tag on thousands of transactions binds no long list.
  */
-export type TagSnapshot = { tag: typeof tags.$inferSelect; transactionIds: string[] };
+/** The tag's row; the ids of the transactions it was on are kept beside it, in id-list rows ("transactions"). */
+export type TagSnapshot = { tag: typeof tags.$inferSelect };
 
 /** Deletes the tag and its links to transactions in one batch, keeping its snapshot; the transactions themselves stay. */
 export async function deleteTag(db: Db, actor: Actor, { id }: DeleteTagInput): Promise<TagOutcome> {
@@ -76,19 +77,29 @@ export async function deleteTag(db: Db, actor: Actor, { id }: DeleteTagInput): P
     .where(and(eq(tags.id, id), eq(tags.userId, userId)));
   const stored = await findTag(db, userId, id);
   if (!stored) return { kind: "notFound" };
-  const [, , , deleted] = await db.batch([
+  const deletionId = crypto.randomUUID();
+  const deletedAt = new Date();
+  const stillOwned = sql`exists (select 1 from ${tags} where ${tags.id} = ${id} and ${tags.userId} = ${userId})`;
+  const [, , , , deleted] = await db.batch([
     recordActivitySelectQuery(
       db,
       { userId, action: "tag_delete", description: `Tag ${stored.name} deleted`, details: { name: stored.name }, ipAddress: actor.ip },
-      sql`where exists (select 1 from ${tags} where ${tags.id} = ${id} and ${tags.userId} = ${userId})`,
+      sql`where ${stillOwned}`,
     ),
     recordDeletionSelectQuery(
       db,
-      { userId, kind: "tag", recordId: id },
+      { userId, kind: "tag", recordId: id, id: deletionId, deletedAt },
       sql`json_object('tag', json_object('id', t.id, 'userId', t.user_id, 'name', t.name, 'nameKey', t.name_key, 'color', t.color,
-          'description', t.description, 'createdAt', t.created_at, 'updatedAt', t.updated_at),
-        'transactionIds', (select json_group_array(tt.transaction_id) from transaction_tags as tt where tt.tag_id = t.id))`,
+          'description', t.description, 'createdAt', t.created_at, 'updatedAt', t.updated_at))`,
       sql`from tags as t where t.id = ${id} and t.user_id = ${userId}`,
+    ),
+    // The transactions it is on, in rows of at most IDS_PER_ROW ids: one JSON array in the snapshot
+    // passed D1's 2 MB value at about 50,000, and the delete failed.
+    recordDeletionIdsQuery(
+      db,
+      { userId, deletionId, name: "transactions", deletedAt },
+      sql`select tt.transaction_id as id from ${transactionTags} as tt where tt.tag_id = ${id}`,
+      stillOwned,
     ),
     db.delete(transactionTags).where(inArray(transactionTags.tagId, owned)),
     db.delete(tags).where(and(eq(tags.id, id), eq(tags.userId, userId))).returning(tagColumns),
@@ -117,7 +128,7 @@ export async function restoreTag(db: Db, actor: Actor, { id }: DeleteTagInput): 
       recordActivityQuery(db, { userId, action: "tag_restore", description: `Tag ${tag.name} restored`, details: { name: tag.name }, ipAddress: actor.ip }),
       // The links, from the ids in the snapshot: only to the user's transactions that still exist.
       db.insert(transactionTags).select(
-        sql`select tx.id, ${id} from transactions as tx where tx.user_id = ${userId} and tx.id in ${snapshotIds(deletion.id, "$.transactionIds")}`,
+        sql`select tx.id, ${id} from transactions as tx where tx.user_id = ${userId} and tx.id in ${snapshotIdList(userId, deletion.id, "transactions")}`,
       ),
     ]);
     if (marked.length === 0) return { kind: "notFound" };

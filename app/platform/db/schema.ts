@@ -218,7 +218,10 @@ export const transactions = sqliteTable(
     index("transactions_user_date_totals_idx").on(t.userId, t.date, t.type, t.usdCents, t.id),
     index("transactions_user_usd_idx").on(t.userId, t.usdCents),
     index("transactions_user_type_date_totals_idx").on(t.userId, t.type, t.date, t.usdCents, t.categoryId),
-    index("transactions_user_category_idx").on(t.userId, t.categoryId),
+    // Category first: deleting a category makes SQLite look for transactions still in it (the
+    // foreign key), by category_id alone; with the user first that was a scan of every user's
+    // transactions (migration 0013). Lookups by (user, category) use it as well.
+    index("transactions_category_user_idx").on(t.categoryId, t.userId),
     // A schedule's posted transactions: what deleting the schedule detaches (and its foreign key's
     // ON DELETE SET NULL looks up). Partial, so the many transactions no schedule posted cost nothing.
     index("transactions_recurring_idx").on(t.recurringId).where(sql`${t.recurringId} is not null`),
@@ -338,7 +341,11 @@ export const budgets = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("budgets_user_category_month_unique").on(t.userId, t.categoryId, t.month)],
+  (t) => [
+    uniqueIndex("budgets_user_category_month_unique").on(t.userId, t.categoryId, t.month),
+    // The foreign key's lookup when a category is deleted (migration 0013), as for transactions.
+    index("budgets_category_idx").on(t.categoryId),
+  ],
 );
 
 /**
@@ -390,7 +397,12 @@ export const goalEntries = sqliteTable(
     note: text("note"),
     createdAt: createdAt(),
   },
-  (t) => [index("goal_entries_goal_idx").on(t.goalId, t.date), check("goal_entries_amount_not_zero", sql`${t.amountMinor} <> 0`)],
+  (t) => [
+    index("goal_entries_goal_idx").on(t.goalId, t.date),
+    // The cascade's lookup when an account is deleted (migration 0013): without it, every user's entries.
+    index("goal_entries_user_idx").on(t.userId),
+    check("goal_entries_amount_not_zero", sql`${t.amountMinor} <> 0`),
+  ],
 );
 
 export const activityLog = sqliteTable(
@@ -520,6 +532,8 @@ export const recurringTransactions = sqliteTable(
   (t) => [
     index("recurring_transactions_user_next_idx").on(t.userId, t.nextDate),
     index("recurring_transactions_next_idx").on(t.nextDate),
+    // The foreign key's lookup when a category is deleted (migration 0013), as for transactions.
+    index("recurring_transactions_category_idx").on(t.categoryId),
     check("recurring_transactions_interval_range", sql`${t.interval} between 1 and 365`),
     check("recurring_transactions_limit_positive", sql`${t.occurrenceLimit} is null or ${t.occurrenceLimit} > 0`),
   ],
@@ -578,7 +592,12 @@ export const recurringOccurrences = sqliteTable(
     transactionId: text("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.recurringId, t.dueDate] }), index("recurring_occurrences_transaction_idx").on(t.transactionId)],
+  (t) => [
+    primaryKey({ columns: [t.recurringId, t.dueDate] }),
+    index("recurring_occurrences_transaction_idx").on(t.transactionId),
+    // The cascade's lookup when an account is deleted (migration 0013).
+    index("recurring_occurrences_user_idx").on(t.userId),
+  ],
 );
 
 /**

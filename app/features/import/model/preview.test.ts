@@ -1,3 +1,4 @@
+import { MAX_AMOUNT_WHOLE_DIGITS, MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { expect, test } from "vitest";
 import type { KnownRate } from "~/features/rates/model";
 import type { ImportCandidate, RowError } from "./candidates";
@@ -27,6 +28,7 @@ const facts = (over: Partial<PreviewFacts> = {}): PreviewFacts => ({
   ratesOnFile: new Map(),
   suggestions: new Map(),
   applySuggestedRates: false,
+  storedUsdCents: 0n,
   decimals: new Map([
     ["USD", 2],
     ["EUR", 2],
@@ -186,4 +188,27 @@ test("the reader's errors are error rows at their lines, among the candidates in
     [4, "new", true],
   ]);
   expect(rows[1]!.data).toEqual({ kind: "error", error: { key: "import.row.amountInvalid", values: { value: "abc" } } });
+});
+
+test("rows are held to the user's USD limit in line order: reaching it exactly is allowed, a cent past it is an error row, and a duplicate counts", () => {
+  const usd = (line: number, cents: number, description = `Row ${line}`) => coffee(line, { description, payments: [{ currency: "USD", amountMinor: cents, rate: null }] });
+  const stored = BigInt(MAX_USER_TOTAL_MINOR) - 1_500n;
+  const rows = classifyRows(
+    { candidates: [usd(2, 1_000), usd(3, 400, "Stored"), usd(4, 100), usd(5, 1), usd(6, 100_000)], errors: [] },
+    facts({ storedUsdCents: stored, storedKeys: [candidateKey(usd(3, 400, "Stored"))] }),
+  );
+  expect(statuses(rows)).toEqual(["new+", "duplicate", "new+", "error", "error"]);
+  expect(rows[3]!.data.error).toEqual({ key: "import.row.overUserLimit", values: { currency: "USD" } });
+  // Whatever the user includes, the preview's USD total stays within the limit (and under 2^53).
+  const counted = rows.filter((r) => r.status !== "error").reduce((sum, r) => sum + BigInt(r.data.kind === "candidate" ? r.data.candidate.payments[0]!.usdCents! : 0), stored);
+  expect(counted).toBe(BigInt(MAX_USER_TOTAL_MINOR));
+});
+
+test("a statement of rows near the largest amount stops at the USD limit long before its sum passes 2^53", () => {
+  const largest = 10 ** MAX_AMOUNT_WHOLE_DIGITS * 100 - 1;
+  const candidates = Array.from({ length: 100 }, (_, i) => coffee(i + 2, { description: `Big ${i}`, payments: [{ currency: "USD", amountMinor: largest, rate: null }] }));
+  const rows = classifyRows({ candidates, errors: [] }, facts({ storedUsdCents: 0n }));
+  const included = rows.filter((r) => r.included);
+  expect(included).toHaveLength(Math.floor(MAX_USER_TOTAL_MINOR / largest));
+  expect(rows.filter((r) => r.status === "error")).toHaveLength(100 - included.length);
 });

@@ -1,7 +1,8 @@
 import { defaultNamed } from "~/features/categories/model";
 import { fixedBaseRate, type KnownRate, type RateNeed } from "~/features/rates/model";
 import { categoryTypeFor, typedRateStored } from "~/features/transactions/model/transaction";
-import { isBaseCurrency } from "~/money/currencies";
+import { MAX_USER_TOTAL_MINOR } from "~/money/amounts";
+import { BASE_CURRENCY, isBaseCurrency } from "~/money/currencies";
 import { toUsdCents } from "~/money/rates";
 import { nameKey } from "~/text/name-key";
 import type { ApplyResult, ImportCandidate } from "./candidates";
@@ -43,6 +44,12 @@ export type PreviewFacts = {
   applySuggestedRates: boolean;
   /** Decimals of every currency a payment may be in. */
   decimals: ReadonlyMap<string, number>;
+  /**
+   * The user's kept USD total (decision 011). The reader holds each currency's amounts to the
+   * limit but knows no rates; here the rows' USD cents are added to this in line order, so the
+   * preview's USD totals, as the commit's, stay within MAX_USER_TOTAL_MINOR (under 2^53).
+   */
+  storedUsdCents: bigint;
 };
 
 /** One row as staged (import_rows). */
@@ -84,12 +91,13 @@ export function classifyRows(applied: Pick<ApplyResult, "candidates" | "errors">
   const duplicates = duplicatesOf(applied.candidates, facts);
   const resolveCategory = categoryResolver(facts);
   const tagKeys = new Set(facts.tags.map((t) => nameKey(t.name)));
+  const withinUsdLimit = usdLimit(facts.storedUsdCents);
   const rows: StagedRow[] = applied.candidates.map((read, i) => {
     const candidate = read.categoryName === null ? { ...read, categoryName: facts.uncategorizedName } : read;
     const payments = candidate.payments.map((p) => stagePayment(candidate.date, p, facts));
     const category = resolveCategory(candidate);
     const tagsToCreate = candidate.tagNames.filter((name) => !tagKeys.has(nameKey(name)));
-    const error = category.kind === "error" ? category.error : rateError(candidate.date, payments);
+    const error = category.kind === "error" ? category.error : (rateError(candidate.date, payments) ?? withinUsdLimit(payments));
     const data: StagedRowData = {
       kind: "candidate",
       candidate: { ...candidate, payments },
@@ -108,6 +116,22 @@ export function classifyRows(applied: Pick<ApplyResult, "candidates" | "errors">
   // Two records on one line cannot happen (a line starts one record); a parse problem is reported
   // at the line a record would start on, which may be a refused record's: keep the first.
   return rows.filter((row, i) => i === 0 || rows[i - 1]!.line !== row.line);
+}
+
+/**
+ * Decision 011 in USD, as the reader holds each currency: a row whose USD cents would take the
+ * running total past MAX_USER_TOTAL_MINOR is an error row and is not counted. Every row that may
+ * be included counts (a duplicate too: the user may include it), so any choice of rows stays
+ * within the limit. In BigInt: the stored total plus a file's rows may pass 2^53 before the check.
+ */
+function usdLimit(stored: bigint): (payments: readonly StagedPayment[]) => ImportMessage | undefined {
+  let total = stored;
+  return (payments) => {
+    const next = payments.reduce((sum, p) => sum + BigInt(p.usdCents ?? 0), total);
+    if (next > BigInt(MAX_USER_TOTAL_MINOR)) return { key: "import.row.overUserLimit", values: { currency: BASE_CURRENCY } };
+    total = next;
+    return undefined;
+  };
 }
 
 /**
