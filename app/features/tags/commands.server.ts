@@ -61,11 +61,11 @@ export async function updateTag(db: Db, actor: Actor, { id, ...input }: UpdateTa
 }
 
 /**
- * What a tag's delete keeps for Undo (issue 27, decision 035): its row as stored and the ids of the
- * transactions that carried it. The ids are written by the database itself (json_group_array in
- * the snapshot's INSERT … SELECT), so a tag on thousands of transactions binds no long list.
+ * What a tag's delete keeps for Undo (issue 27, decision 035): its row as stored; the ids of the
+ * transactions that carried it are kept beside it in id-list rows ("transactions",
+ * recordDeletionIdsQuery), written by the database itself, so a tag on any number of transactions
+ * binds no long list and writes no row past D1's 2 MB.
  */
-/** The tag's row; the ids of the transactions it was on are kept beside it, in id-list rows ("transactions"). */
 export type TagSnapshot = { tag: typeof tags.$inferSelect };
 
 /** Deletes the tag and its links to transactions in one batch, keeping its snapshot; the transactions themselves stay. */

@@ -372,7 +372,7 @@ test("an import's undo finds its transactions, their payments and tag links thro
 // that starts with it, each look-up reads the child table whole: every user's rows, a cost that
 // grows with the database, not with the user (a category's delete scanned every transaction of
 // every user until migration 0013).
-test("deleting a category, a schedule, a goal or an account finds what refers to it through indexes, never by reading every user's rows", async () => {
+test("deleting any of a user's records, or the account, finds what refers to it through indexes, never by reading every user's rows", async () => {
   const deletes = ["categories", "recurring_transactions", "savings_goals", "transactions", "tags", "imports", "users"];
   for (const table of deletes) {
     const plan = (await client.execute({ sql: `explain query plan delete from ${table} where id = ?`, args: ["x"] })).rows.map((r) => String(r.detail)).join(" | ");
@@ -382,9 +382,9 @@ test("deleting a category, a schedule, a goal or an account finds what refers to
   // What no delete reaches needs no index: currencies are switched off, never deleted.
   const unindexed: string[] = [];
   for (const { name } of (await client.execute("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '\\_%' escape '\\' and name not like 'd1_%'")).rows as unknown as { name: string }[]) {
-    const leading = new Set((await client.execute(`pragma index_list('${name}')`)).rows.map((i) => String(i.name)));
+    const indexes = (await client.execute(`pragma index_list('${name}')`)).rows.map((i) => String(i.name));
     const firsts = new Set<string>();
-    for (const index of leading) firsts.add(String((await client.execute(`pragma index_info('${index}')`)).rows.find((c) => Number(c.seqno) === 0)?.name));
+    for (const index of indexes) firsts.add(String((await client.execute(`pragma index_info('${index}')`)).rows.find((c) => Number(c.seqno) === 0)?.name));
     for (const fk of (await client.execute(`pragma foreign_key_list('${name}')`)).rows) {
       if (fk.table !== "currencies" && !firsts.has(String(fk.from))) unindexed.push(`${name}.${fk.from}`);
     }

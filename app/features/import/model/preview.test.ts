@@ -1,5 +1,5 @@
-import { MAX_AMOUNT_WHOLE_DIGITS, MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import { expect, test } from "vitest";
+import { MAX_AMOUNT_WHOLE_DIGITS, MAX_USER_TOTAL_MINOR } from "~/money/amounts";
 import type { KnownRate } from "~/features/rates/model";
 import type { ImportCandidate, RowError } from "./candidates";
 import { classifyRows, rateKey, rateNeeds, type PreviewFacts } from "./preview";
