@@ -183,11 +183,20 @@ export async function runLoadBench({ modes, seconds, port }) {
     }
     const db = new DatabaseSync(file, { readOnly: true });
     const check = db
-      .prepare("select (select usd_cents from payment_totals where user_id = 'bench-user') kept, (select sum(usd_cents) from payments where user_id = 'bench-user') summed, (select count(*) from transactions where user_id = 'bench-user') count")
+      .prepare(
+        `select (select usd_cents from payment_totals where user_id = 'bench-user') kept, (select sum(usd_cents) from payments where user_id = 'bench-user') summed, (select count(*) from transactions where user_id = 'bench-user') count,
+          (select (income_count + expense_count) || ' ' || income_usd_cents || ' ' || expense_usd_cents from transaction_totals where user_id = 'bench-user') listKept,
+          (select count(*) || ' ' || sum(case when type = 'INCOME' then usd_cents else 0 end) || ' ' || sum(case when type = 'EXPENSE' then usd_cents else 0 end) from transactions where user_id = 'bench-user') listSummed`,
+      )
       .get();
     db.close();
     const held = check.kept === check.summed ? "equal" : "DIFFERENT";
-    return [...lines, "", `${n} writes sent; the user now has ${check.count.toLocaleString("en")} transactions; kept USD total ${check.kept} and fresh sum ${check.summed}: ${held}. ${loadNote(before)}`];
+    const listHeld = check.listKept === check.listSummed ? "equal" : "DIFFERENT";
+    return [
+      ...lines,
+      "",
+      `${n} writes sent; the user now has ${check.count.toLocaleString("en")} transactions; kept USD total ${check.kept} and fresh sum ${check.summed}: ${held}; the list's kept count and totals and fresh ones (${check.listKept}): ${listHeld}. ${loadNote(before)}`,
+    ];
   }
 
   return out.join("\n");

@@ -36,7 +36,8 @@ export function rawPages(raw, user, today) {
       )
       .all();
   const list = (limit) => {
-    raw.prepare(`select count(*), sum(case when type='INCOME' then usd_cents else 0 end), sum(case when type='EXPENSE' then usd_cents else 0 end) from transactions where user_id='${user}'`).get();
+    // All the user's rows: the kept totals (migration 0014), as listTransactions reads them.
+    raw.prepare(`select income_count + expense_count, income_usd_cents, expense_usd_cents from transaction_totals where user_id='${user}'`).get();
     // `date >= ''`: the app's way into the (user, date) index in order (transactions/queries.server.ts, inDateOrder).
     const ids = raw.prepare(`select id from transactions where user_id='${user}' and date >= '' order by date desc, created_at desc, id desc limit ${limit}`).all().map((r) => r.id);
     raw.prepare(`select * from payments where +user_id='${user}' and transaction_id in (${ids.map((id) => `'${id}'`).join(",")})`).all();

@@ -28,6 +28,7 @@ export const tableOwners = {
   transactions: "features/transactions",
   payments: "features/transactions",
   paymentTotals: "features/transactions",
+  transactionTotals: "features/transactions",
   paymentCurrencyTotals: "features/transactions",
   transactionTags: "features/transactions",
   tags: "features/tags",

@@ -53,7 +53,7 @@ async function stage(account: ApiAccount, bytes: Uint8Array, fileName: string, m
   return outcome.id;
 }
 
-type Totals = { transactions: number; imported: number; categories: number; tags: number; usd: string | null; sum: string; byCurrency: string; sumByCurrency: string };
+type Totals = { transactions: number; imported: number; categories: number; tags: number; usd: string | null; sum: string; byCurrency: string; sumByCurrency: string; list: string | null; listSum: string };
 
 /** What the user holds, straight from D1, with the running totals beside the sums they must equal. */
 async function totals(userId: string): Promise<Totals> {
@@ -66,7 +66,9 @@ async function totals(userId: string): Promise<Totals> {
       (select cast(usd_cents as text) from payment_totals where user_id = ?1) as usd,
       (select cast(coalesce(sum(usd_cents), 0) as text) from payments where user_id = ?1) as sum,
       (select coalesce(group_concat(currency_code || '=' || amount_minor, ','), '') from (select currency_code, amount_minor from payment_currency_totals where user_id = ?1 and amount_minor <> 0 order by currency_code)) as byCurrency,
-      (select coalesce(group_concat(currency_code || '=' || s, ','), '') from (select currency_code, sum(amount_minor) as s from payments where user_id = ?1 group by currency_code order by currency_code)) as sumByCurrency`,
+      (select coalesce(group_concat(currency_code || '=' || s, ','), '') from (select currency_code, sum(amount_minor) as s from payments where user_id = ?1 group by currency_code order by currency_code)) as sumByCurrency,
+      (select (income_count + expense_count) || ' ' || income_usd_cents || ' ' || expense_usd_cents from transaction_totals where user_id = ?1) as list,
+      (select count(*) || ' ' || coalesce(sum(case when type = 'INCOME' then usd_cents else 0 end), 0) || ' ' || coalesce(sum(case when type = 'EXPENSE' then usd_cents else 0 end), 0) from transactions where user_id = ?1) as listSum`,
   )
     .bind(userId)
     .first<Totals>();
@@ -131,6 +133,7 @@ test("our own export round-trips: export, import into a fresh account, export ag
   const t = await totals(fresh.user.id);
   expect(t.usd).toBe(t.sum);
   expect(t.byCurrency).toBe(t.sumByCurrency);
+  expect(t.list).toBe(t.listSum);
 });
 
 test("a failure in the middle of a commit's batch on D1 leaves no imported row, no category and no entry, and the import still staged", async () => {
@@ -166,10 +169,11 @@ test("a commit sent twice writes once, and undo removes exactly the import: a tr
   const after = await totals(account.user.id);
   expect(after).toMatchObject({ imported: 1_000, categories: 3 });
   expect(after.usd).toBe(after.sum);
+  expect(after.list).toBe(after.listSum);
 
   expect(await undoImport(db(), actorOf(account), { id })).toEqual({ kind: "undone", removed: 1_000 });
   const undone = await totals(account.user.id);
-  expect(undone).toMatchObject({ transactions: 1, imported: 0, categories: 0, usd: "100", sum: "100", byCurrency: "USD=100", sumByCurrency: "USD=100" });
+  expect(undone).toMatchObject({ transactions: 1, imported: 0, categories: 0, usd: "100", sum: "100", byCurrency: "USD=100", sumByCurrency: "USD=100", list: undone.listSum });
   const left = await api(`/api/transactions/${byHand.transaction.id}`, { token: account.accessToken });
   expect(left.status).toBe(200);
   const log = await env.DB.prepare("select action, description from activity_log where user_id = ? and action like 'import%' order by created_at").bind(account.user.id).all();

@@ -6,7 +6,7 @@ import { transactionInputSchema } from "~/features/transactions/schemas/transact
 import type { Db } from "~/platform/db/client.server";
 import { UserTotalLimitError } from "~/platform/db/errors.server";
 import { users } from "~/platform/db/schema";
-import { loadAndResolveTransaction } from "./queries.server";
+import { listTransactions, loadAndResolveTransaction } from "./queries.server";
 import type { ResolvedTransaction } from "./model/resolve";
 import { insertTransaction, removeTransaction, replaceTransaction } from "./commands.server";
 
@@ -142,3 +142,43 @@ test("each currency's total has the same limit in its own minor units, and users
     { code: "USD", amount: String(MAX_USD_CENTS) },
   ]);
 }, 20_000);
+
+/** The list's kept counts and totals (migration 0014) next to a fresh count and sum over the user's transactions. */
+async function keptAndCountedList(userId: string) {
+  const [kept] = await db.all<Record<string, string>>(sql`select cast(income_count as text) as incomeCount, cast(expense_count as text) as expenseCount,
+    cast(income_usd_cents as text) as incomeUsd, cast(expense_usd_cents as text) as expenseUsd from transaction_totals where user_id = ${userId}`);
+  const [counted] = await db.all<Record<string, string>>(sql`select cast(coalesce(sum(type = 'INCOME'), 0) as text) as incomeCount, cast(coalesce(sum(type = 'EXPENSE'), 0) as text) as expenseCount,
+    cast(coalesce(sum(case when type = 'INCOME' then usd_cents else 0 end), 0) as text) as incomeUsd, cast(coalesce(sum(case when type = 'EXPENSE' then usd_cents else 0 end), 0) as text) as expenseUsd
+    from transactions where user_id = ${userId}`);
+  return { kept, counted };
+}
+
+test("the list's kept counts and totals follow creates, an edit from expense to income, deletes and another user's writes, and the list shows them", async () => {
+  const frank = await newUser();
+  const grace = await newUser();
+  const lunch = await insertTransaction(db, frank, await resolved(frank, usd("12.34")), { ip: null });
+  const refund = await insertTransaction(db, frank, await resolved(frank, usd("5.00")), { ip: null });
+  await insertTransaction(db, frank, await resolved(frank, { type: "INCOME", categoryId: "default-salary", ...usd("2500.00") }), { ip: null });
+  await insertTransaction(db, grace, await resolved(grace, usd("7.00")), { ip: null });
+  await replaceTransaction(db, frank, refund, await resolved(frank, { type: "INCOME", categoryId: "default-salary", ...usd("5.01") }), { ip: null });
+  await removeTransaction(db, frank, lunch, { ip: null });
+
+  const { kept, counted } = await keptAndCountedList(frank);
+  expect(kept).toEqual(counted);
+  expect(kept).toEqual({ incomeCount: "2", expenseCount: "0", incomeUsd: "250501", expenseUsd: "0" });
+  expect((await keptAndCountedList(grace)).kept).toEqual({ incomeCount: "0", expenseCount: "1", incomeUsd: "0", expenseUsd: "700" });
+
+  // What the list shows: all rows and one type from the kept totals, a narrower filter from the rows, alike.
+  const sort = { by: "date", order: "desc" } as const;
+  const first = { page: 1, limit: 1 };
+  const all = await listTransactions(db, frank, {}, sort, first);
+  expect({ total: all.total, totals: all.totals }).toEqual({ total: 2, totals: { incomeUsdCents: 250_501, expenseUsdCents: 0, netUsdCents: 250_501 } });
+  expect(await listTransactions(db, frank, { startDate: "1900-01-01" }, sort, first)).toMatchObject({ total: 2, totals: all.totals });
+  expect((await listTransactions(db, frank, { type: "EXPENSE" }, sort, first)).totals).toEqual({ incomeUsdCents: 0, expenseUsdCents: 0, netUsdCents: 0 });
+  expect(await listTransactions(db, grace, { type: "EXPENSE" }, sort, first)).toMatchObject({ total: 1, totals: { incomeUsdCents: 0, expenseUsdCents: 700, netUsdCents: -700 } });
+  expect(await listTransactions(db, grace, { type: "INCOME", search: "" }, sort, first)).toMatchObject({ total: 0, totals: { incomeUsdCents: 0, expenseUsdCents: 0, netUsdCents: 0 } });
+
+  // The account's deletion takes its kept totals with it.
+  await db.run(sql`delete from users where id = ${frank}`);
+  expect((await keptAndCountedList(frank)).kept).toBeUndefined();
+});

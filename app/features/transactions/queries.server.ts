@@ -7,7 +7,7 @@ import { type RateOnFile, type RecordedPayment, type RecordedTransaction, type R
 import { inList, jsonList } from "~/platform/db/bound-lists.server";
 import type { Db } from "~/platform/db/client.server";
 import { ownerCheck } from "~/platform/db/owner-check.server";
-import { categories, paymentCurrencyTotals, payments, paymentTotals, tags, transactions, transactionTags } from "~/platform/db/schema";
+import { categories, paymentCurrencyTotals, payments, paymentTotals, tags, transactions, transactionTags, transactionTotals } from "~/platform/db/schema";
 import { sumOfType } from "~/platform/db/sums.server";
 import { ownedTagIdsQuery } from "~/features/tags/queries.server";
 import { BASE_CURRENCY } from "~/money/currencies";
@@ -251,14 +251,7 @@ export async function listTransactions(
       .orderBy(direction(primary), direction(secondary), direction(transactions.id))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
-    db
-      .select({
-        total: sql<number>`count(*)`,
-        income: sumOfType("INCOME", transactions.usdCents, "income_usd_cents"),
-        expense: sumOfType("EXPENSE", transactions.usdCents, "expense_usd_cents"),
-      })
-      .from(transactions)
-      .where(where),
+    keptTotalsAnswer(filter) ? keptListTotalsQuery(db, userId, filter.type) : listTotalsQuery(db, where),
   ]);
   const income = Number(aggregate?.income ?? 0);
   const expense = Number(aggregate?.expense ?? 0);
@@ -268,6 +261,39 @@ export async function listTransactions(
     totals: { incomeUsdCents: income, expenseUsdCents: expense, netUsdCents: income - expense },
   };
 }
+
+/** The count and USD totals of the rows `where` matches, summed over the (user, …) indexes. */
+const listTotalsQuery = (db: Db, where: SQL) =>
+  db
+    .select({
+      total: sql<number>`count(*)`,
+      income: sumOfType("INCOME", transactions.usdCents, "income_usd_cents"),
+      expense: sumOfType("EXPENSE", transactions.usdCents, "expense_usd_cents"),
+    })
+    .from(transactions)
+    .where(where);
+
+/**
+ * Whether the list's count and totals are the user's kept ones (transaction_totals, migration
+ * 0014): no condition but the type. Any other value that narrows the rows (a date, a category, a
+ * currency, tags, a search, an amount bound, and any filter added later) sums the rows instead.
+ */
+function keptTotalsAnswer(filter: TransactionFilter): boolean {
+  const { type: _type, ...narrowing } = filter;
+  return Object.values(narrowing).every((value) => value === undefined || value === null || value === false || value === "" || (Array.isArray(value) && value.length === 0));
+}
+
+/** The same figures as listTotalsQuery for all the user's rows, or one type's, read from the kept totals by key. */
+const keptListTotalsQuery = (db: Db, userId: string, type: TransactionType | undefined) =>
+  db
+    .select({
+      // Aliased, as the sums are: D1 hands rows back by column name, and two bare expressions collide.
+      total: sql<number>`${type === "INCOME" ? transactionTotals.incomeCount : type === "EXPENSE" ? transactionTotals.expenseCount : sql`${transactionTotals.incomeCount} + ${transactionTotals.expenseCount}`}`.as("total"),
+      income: sql<number>`${type === "EXPENSE" ? sql`0` : transactionTotals.incomeUsdCents}`.as("income_usd_cents"),
+      expense: sql<number>`${type === "INCOME" ? sql`0` : transactionTotals.expenseUsdCents}`.as("expense_usd_cents"),
+    })
+    .from(transactionTotals)
+    .where(eq(transactionTotals.userId, userId));
 
 export type Period = { startDate?: string; endDate?: string };
 
