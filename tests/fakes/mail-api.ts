@@ -9,7 +9,7 @@ import { channelStore, readBody, send } from "./http.ts";
 //
 //   POST /<channel>/emails           {from, to, subject, text, html}; Bearer token required
 //   POST /__control/<channel>        {"mode": "slow"} switches the channel and forgets its messages
-//   GET  /__control/<channel>        the channel's state: mode, hits and the messages it accepted
+//   GET  /__control/<channel>        the channel's state: mode, hits, whom each hit was for, and the messages it accepted
 //   GET  /health                     for whoever starts it to wait on
 //
 // MAIL_API_URL is then http://127.0.0.1:<port>/<channel>.
@@ -40,7 +40,16 @@ export type FakeMail = {
   body: Record<string, unknown>;
 };
 
-export type MailChannelState = { mode: MailApiMode; hits: number; messages: FakeMail[] };
+export type MailChannelState = {
+  mode: MailApiMode;
+  hits: number;
+  /**
+   * The recipients of every request, accepted or not, in order: a test counts the attempts at its
+   * own message, which other mail the Worker sends meanwhile (a sign-up's verification) does not move.
+   */
+  triedTo: string[];
+  messages: FakeMail[];
+};
 
 export type FakeMailApi = {
   /** http://127.0.0.1:<port>, no trailing slash. */
@@ -57,11 +66,12 @@ export async function startFakeMailApi({
   host = "127.0.0.1",
   slowMs = 5_000,
 }: { port?: number; host?: string; slowMs?: number } = {}): Promise<FakeMailApi> {
-  const channel = channelStore<MailChannelState>(() => ({ mode: "good", hits: 0, messages: [] }));
+  const channel = channelStore<MailChannelState>(() => ({ mode: "good", hits: 0, triedTo: [], messages: [] }));
   const setMode = (name: string, mode: MailApiMode) => {
     const c = channel(name);
     c.mode = mode;
     c.hits = 0;
+    c.triedTo = [];
     c.messages = [];
   };
   let sequence = 0;
@@ -89,6 +99,7 @@ export async function startFakeMailApi({
     const c = channel(first);
     c.hits += 1;
     const text = await readBody(req);
+    c.triedTo.push(...recipientsOf(text));
     const authorization = req.headers.authorization ?? null;
     if (!authorization?.startsWith("Bearer ") || authorization.length <= "Bearer ".length) {
       return send(res, 401, "application/json", JSON.stringify({ statusCode: 401, name: "missing_api_key", message: "Missing API key" }));
@@ -144,4 +155,14 @@ export async function startFakeMailApi({
         server.close(() => resolve());
       }),
   };
+}
+
+/** The `to` of a request body, one address or several; none when the body is not the JSON expected. */
+function recipientsOf(text: string): string[] {
+  try {
+    const to = (JSON.parse(text) as { to?: unknown }).to;
+    return (Array.isArray(to) ? to : [to]).filter((address): address is string => typeof address === "string");
+  } catch {
+    return [];
+  }
 }

@@ -22,9 +22,9 @@ export async function setMailChannel(name: string, mode: MailApiMode) {
 }
 
 /** What the channel received since it was last switched. */
-export async function mailChannelState(name: string): Promise<{ hits: number; messages: FakeMail[] }> {
+export async function mailChannelState(name: string): Promise<{ hits: number; triedTo: string[]; messages: FakeMail[] }> {
   const res = await fetch(`${inject("mailApiUrl")}/__control/${name}`);
-  return (await res.json()) as { hits: number; messages: FakeMail[] };
+  return (await res.json()) as { hits: number; triedTo: string[]; messages: FakeMail[] };
 }
 
 /** A message as the fake mail API recorded its body. */
