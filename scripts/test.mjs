@@ -35,18 +35,20 @@ const modifiedAt = () => {
     return 0;
   }
 };
-const vitestArgs = (projects, report) => ["run", ...projects.flatMap((project) => ["--project", project]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+// Each process is given only its own configs: with vitest.config.ts and --project, Vitest still
+// loads every project's config, and with it every workerd project's route-types generator.
+const vitestArgs = (config, report) => ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
 const exited = (child) => new Promise((resolve) => child.on("close", (code, signal) => resolve(code ?? signal)));
 const reportsOf = [join(reports, "vitest-d1.json"), join(reports, "vitest-libsql.json")];
 const typesBefore = modifiedAt();
-const first = spawn(bin("vitest"), vitestArgs(["node", "workers"], reportsOf[0]), { cwd: root, stdio: "inherit" });
+const first = spawn(bin("vitest"), vitestArgs("vitest.d1.config.ts", reportsOf[0]), { cwd: root, stdio: "inherit" });
 const firstExit = exited(first);
 let firstDone = false;
 void firstExit.then(() => (firstDone = true));
 const waitUntil = Date.now() + 120_000;
 while (!firstDone && modifiedAt() <= typesBefore && Date.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 250));
 const libsqlLog = join(reports, "vitest-libsql.log");
-const second = spawn(bin("vitest"), vitestArgs(["workers-libsql"], reportsOf[1]), { cwd: root, stdio: ["ignore", openSync(libsqlLog, "w"), openSync(libsqlLog, "a")] });
+const second = spawn(bin("vitest"), vitestArgs("vitest.libsql.config.ts", reportsOf[1]), { cwd: root, stdio: ["ignore", openSync(libsqlLog, "w"), openSync(libsqlLog, "a")] });
 // Listened to at once: a run that ends before the other would otherwise never be heard of.
 const secondExit = exited(second);
 const statuses = [await firstExit, await secondExit];
