@@ -264,14 +264,7 @@ export async function listTransactions(
 
 /** The count and USD totals of the rows `where` matches, summed over the (user, …) indexes. */
 const listTotalsQuery = (db: Db, where: SQL) =>
-  db
-    .select({
-      total: sql<number>`count(*)`,
-      income: sumOfType("INCOME", transactions.usdCents, "income_usd_cents"),
-      expense: sumOfType("EXPENSE", transactions.usdCents, "expense_usd_cents"),
-    })
-    .from(transactions)
-    .where(where);
+  db.select({ total: sql<number>`count(*)`, income: incomeCents(), expense: expenseCents() }).from(transactions).where(where);
 
 /**
  * Whether the list's count and totals are the user's kept ones (transaction_totals, migration
@@ -319,7 +312,7 @@ export type Summary = {
 export async function transactionSummary(db: Db, userId: string, filter: Period & { currencyCode?: string }): Promise<Summary> {
   const where = filterConditions(userId, filter);
   const [[totals], perCurrency] = await db.batch([
-    db.select({ count: sql<number>`count(*)`, income: incomeCents(), expense: expenseCents() }).from(transactions).where(where),
+    listTotalsQuery(db, where),
     db
       .select({
         currencyCode: payments.currencyCode,
@@ -344,7 +337,7 @@ export async function transactionSummary(db: Db, userId: string, filter: Period 
       .orderBy(asc(payments.currencyCode)),
   ]);
   return {
-    count: Number(totals?.count ?? 0),
+    count: Number(totals?.total ?? 0),
     incomeUsdCents: Number(totals?.income ?? 0),
     expenseUsdCents: Number(totals?.expense ?? 0),
     byCurrency: perCurrency.map((row) => ({
